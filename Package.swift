@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+// Data flow, one target per stage:
+//   CMicroHTTPD (libmicrohttpd via pkg-config) → CHTTPShim (thin C: gather request, queue response)
+//   → TransitionSim (executable: flags, signals, the MHD bridge) → TransitionServer (router, sessions,
+//   encoding, errors, metrics) → TransitionCore (pure simulation, no I/O) ; JSONCodec (pure JSON bytes ⇄ values).
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "transition-sim",
+    products: [
+        .executable(name: "transition-sim", targets: ["TransitionSim"]),
+        .executable(name: "transition-bench", targets: ["TransitionBench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(name: "CHTTPShim", dependencies: ["CMicroHTTPD"]),
+        .target(name: "JSONCodec", swiftSettings: strict),
+        .target(name: "TransitionCore", dependencies: ["JSONCodec"], swiftSettings: strict),
+        .target(name: "TransitionServer", dependencies: ["TransitionCore", "JSONCodec"], swiftSettings: strict),
+        .executableTarget(name: "TransitionSim", dependencies: ["TransitionServer", "CHTTPShim"], swiftSettings: strict),
+        .executableTarget(name: "TransitionBench", dependencies: ["TransitionServer", "TransitionCore", "JSONCodec", "CHTTPShim"], swiftSettings: strict),
+        .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"], swiftSettings: strict),
+        .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore", "JSONCodec"], swiftSettings: strict),
+        .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "TransitionCore", "JSONCodec"], swiftSettings: strict),
+    ]
+)

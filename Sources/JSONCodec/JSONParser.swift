@@ -1,0 +1,254 @@
+/// A strict RFC 8259 parser: exactly one value with optional whitespace around it, and nothing
+/// the RFC leaves out (comments, trailing commas, single quotes, NaN, leading zeros, `+`).
+/// Bodies come from untrusted clients, so it also rejects what RFC 8259 merely discourages
+/// (duplicate keys, lone surrogates, invalid UTF-8), bounds every cost with `Limits`, and never
+/// recurses: nesting lives on explicit stacks, so a deep document is an error, not a stack overflow.
+public enum JSONParser {
+    /// Bounds on what one document may cost, so a hostile body cannot exhaust memory or time.
+    public struct Limits: Sendable {
+        /// Containers may nest this deep (`[[1]]` has depth 2); one level more is an error.
+        public var maxDepth: Int
+        /// Longest string or member name, counted in UTF-8 bytes after unescaping.
+        public var maxStringBytes: Int
+        /// Most values in one document, containers and scalars alike.
+        public var maxValues: Int
+
+        public init(maxDepth: Int = 64, maxStringBytes: Int = 65_536, maxValues: Int = 200_000) {
+            self.maxDepth = maxDepth
+            self.maxStringBytes = maxStringBytes
+            self.maxValues = maxValues
+        }
+    }
+
+    public static func parse(_ bytes: [UInt8], limits: Limits = .init()) throws(JSONParseError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in try parse(input, limits: limits) }
+    }
+
+    public static func parse(_ input: UnsafeBufferPointer<UInt8>, limits: Limits = .init()) throws(JSONParseError) -> JSONValue {
+        var parser = Parser(input: input, limits: limits)
+        return try parser.document()
+    }
+}
+
+/// The parser's state. Finished values wait on `values` until their container closes; an open
+/// object's member names wait on `keys`, one per value. Closing a container moves its tail of
+/// `values` (and `keys`) into one new value, so the work is linear in the document's size.
+struct Parser {
+    let input: UnsafeBufferPointer<UInt8>
+    let limits: JSONParser.Limits
+    var index = 0
+    /// Decoding buffer for strings that need unescaping or UTF-8 checks, reused across strings.
+    var scratch: [UInt8] = []
+    private var valueCount = 0
+    private var values: [JSONValue] = []
+    private var keys: [String] = []
+    private var frames: [Frame] = []
+
+    /// One open container.
+    private struct Frame {
+        var isObject: Bool
+        /// Where its values start in `values`.
+        var valueStart: Int
+        /// Where its member names start in `keys`.
+        var keyStart: Int
+        /// Its member names as a set, built once it has enough of them that scanning `keys` for
+        /// duplicates would make a large object quadratic.
+        var seen: Set<String>?
+    }
+
+    /// Objects with fewer members than this check duplicates by scanning, which beats hashing.
+    private static let linearKeyScanLimit = 8
+
+    init(input: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits) {
+        self.input = input
+        self.limits = limits
+    }
+
+    mutating func document() throws(JSONParseError) -> JSONValue {
+        while true {
+            skipWhitespace()
+            if try openValue() { continue }
+            if try !advanceAfterValue() { break }
+        }
+        skipWhitespace()
+        guard index == input.count else { throw unexpected("expected the end of the input after the JSON value") }
+        return values.removeLast()
+    }
+
+    /// Reads the start of a value. A scalar or an empty container is complete and lands on
+    /// `values`; for a non-empty container, returns true: its first element (or, for an object,
+    /// the value after its first member name) comes next.
+    private mutating func openValue() throws(JSONParseError) -> Bool {
+        guard index < input.count else { throw unexpected("expected a value") }
+        switch input[index] {
+        case .openBrace:
+            try open(object: true)
+            skipWhitespace()
+            if index < input.count, input[index] == .closeBrace {
+                index += 1
+                close()
+                return false
+            }
+            try memberName(afterComma: nil)
+            return true
+        case .openBracket:
+            try open(object: false)
+            skipWhitespace()
+            if index < input.count, input[index] == .closeBracket {
+                index += 1
+                close()
+                return false
+            }
+            return true
+        case .quote:
+            try countValue()
+            values.append(.string(try string()))
+        case .minus, .zero ... .nine:
+            try countValue()
+            values.append(.number(try number()))
+        default:
+            try countValue()
+            values.append(try literal())
+        }
+        return false
+    }
+
+    /// After a complete value: closes every container the input closes, then consumes the `,`
+    /// (and, in an object, the next member name). Returns whether another value follows.
+    private mutating func advanceAfterValue() throws(JSONParseError) -> Bool {
+        while let frame = frames.last {
+            skipWhitespace()
+            let closer: UInt8 = frame.isObject ? .closeBrace : .closeBracket
+            if index < input.count, input[index] == .comma {
+                let comma = index
+                index += 1
+                if frame.isObject {
+                    try memberName(afterComma: comma)
+                } else {
+                    try rejectTrailingComma(comma, before: closer)
+                }
+                return true
+            }
+            guard index < input.count, input[index] == closer else {
+                throw unexpected(frame.isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element")
+            }
+            index += 1
+            close()
+        }
+        return false
+    }
+
+    /// Reads `"name":` inside an object, rejecting a name the object already has.
+    private mutating func memberName(afterComma comma: Int?) throws(JSONParseError) {
+        if let comma { try rejectTrailingComma(comma, before: .closeBrace) }
+        skipWhitespace()
+        guard index < input.count, input[index] == .quote else { throw unexpected("expected a member name in double quotes") }
+        let start = index
+        let name = try string()
+        try insert(name, at: start)
+        skipWhitespace()
+        guard index < input.count, input[index] == .colon else {
+            throw unexpected("expected ':' after the member name \"\(Self.excerpt(name))\"")
+        }
+        index += 1
+    }
+
+    private mutating func rejectTrailingComma(_ comma: Int, before closer: UInt8) throws(JSONParseError) {
+        skipWhitespace()
+        if index < input.count, input[index] == closer {
+            throw error(at: comma, "trailing comma before '\(Character(Unicode.Scalar(closer)))' is not allowed")
+        }
+    }
+
+    /// Names compare as Swift strings (canonical equivalence), the same way `JSONObject` looks
+    /// them up, so no two members of a parsed object can answer to the same name.
+    private mutating func insert(_ name: String, at offset: Int) throws(JSONParseError) {
+        let f = frames.count - 1
+        let start = frames[f].keyStart
+        let isDuplicate: Bool
+        if keys.count - start < Self.linearKeyScanLimit {
+            isDuplicate = keys[start...].contains(name)
+        } else {
+            var seen = frames[f].seen ?? Set(keys[start...])
+            frames[f].seen = nil  // keeps `seen` uniquely referenced, so the insert does not copy
+            isDuplicate = !seen.insert(name).inserted
+            frames[f].seen = seen
+        }
+        guard !isDuplicate else { throw error(at: offset, "duplicate member name \"\(Self.excerpt(name))\" in an object") }
+        keys.append(name)
+    }
+
+    private mutating func open(object: Bool) throws(JSONParseError) {
+        guard frames.count < limits.maxDepth else {
+            throw error(at: index, "nesting is deeper than the limit of \(limits.maxDepth) levels")
+        }
+        try countValue()
+        frames.append(Frame(isObject: object, valueStart: values.count, keyStart: keys.count))
+        index += 1
+    }
+
+    /// Moves the innermost container's values (and member names) into one value.
+    private mutating func close() {
+        let frame = frames.removeLast()
+        if frame.isObject {
+            var entries: [(key: String, value: JSONValue)] = []
+            entries.reserveCapacity(values.count - frame.valueStart)
+            for (name, value) in zip(keys[frame.keyStart...], values[frame.valueStart...]) {
+                entries.append((name, value))
+            }
+            keys.removeSubrange(frame.keyStart...)
+            values.removeSubrange(frame.valueStart...)
+            values.append(.object(JSONObject(entries)))
+        } else {
+            let elements = Array(values[frame.valueStart...])
+            values.removeSubrange(frame.valueStart...)
+            values.append(.array(elements))
+        }
+    }
+
+    private mutating func countValue() throws(JSONParseError) {
+        valueCount += 1
+        guard valueCount <= limits.maxValues else {
+            throw error(at: index, "the document has more than the limit of \(limits.maxValues) values")
+        }
+    }
+
+    /// `true`, `false` or `null`, not followed by more letters (`nullx` is one bad word, not two).
+    private mutating func literal() throws(JSONParseError) -> JSONValue {
+        let start = index
+        let value: JSONValue
+        if consume("true") {
+            value = .bool(true)
+        } else if consume("false") {
+            value = .bool(false)
+        } else if consume("null") {
+            value = .null
+        } else {
+            throw unexpected("expected a value")
+        }
+        if index < input.count, Self.isWordByte(input[index]) {
+            index = start
+            throw unexpected("expected a value")
+        }
+        return value
+    }
+
+    private mutating func consume(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard input.count - index >= count,
+              UnsafeBufferPointer(rebasing: input[index ..< index + count]).elementsEqual(
+                  UnsafeBufferPointer(start: word.utf8Start, count: count))
+        else { return false }
+        index += count
+        return true
+    }
+
+    mutating func skipWhitespace() {
+        while index < input.count {
+            switch input[index] {
+            case .space, .tab, .lineFeed, .carriageReturn: index += 1
+            default: return
+            }
+        }
+    }
+}

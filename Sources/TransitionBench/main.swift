@@ -1,0 +1,17 @@
+// transition-bench: the numbers behind "speed is a feature".
+//   transition-bench compute            snapshot compute + encode for a 50-view scene mid-push, timing evaluations
+//   transition-bench static-server ...  a bare libmicrohttpd server answering fixed bytes (see StaticServer.swift)
+// scripts/bench runs both and the HTTP load comparison with wrk.
+import JSONCodec
+import TransitionCore
+import TransitionServer
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "compute", nil:
+    ComputeBenchmark.run()
+case "static-server":
+    StaticServer.run(Array(arguments.dropFirst()))
+default:
+    print("usage: transition-bench [compute | static-server --port N --bytes N]")
+}

@@ -1,0 +1,106 @@
+import JSONCodec
+
+/// `push`, `pop`, `popToRoot`, `popTo`, `setViewControllers` on a navigation controller.
+enum NavigationActions {
+    static let decoders: [(type: String, decode: Action.Decoder)] = [
+        ("push", { (r: inout SpecReader, limits: SceneLimits) throws(SpecError) -> any ActionBody in
+            guard let spec = r.value("viewController") else { throw SpecError(r.path("viewController"), "is required: the controller to push") }
+            return Push(controller: try ControllerSpec.decode(spec, at: r.path("viewController"), limits: limits))
+        }),
+        ("pop", { (_: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in Pop(target: .previous) }),
+        ("popToRoot", { (_: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in Pop(target: .root) }),
+        ("popTo", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+            Pop(target: .controller(try r.requiredString("viewController", maxLength: 64)))
+        }),
+        ("setViewControllers", { (r: inout SpecReader, limits: SceneLimits) throws(SpecError) -> any ActionBody in
+            guard let list = try r.array("viewControllers", maxCount: 64), !list.isEmpty else {
+                throw SpecError(r.path("viewControllers"), "is required: a non-empty list of ids or controller specs")
+            }
+            var entries: [SetViewControllers.Entry] = []
+            for (i, item) in list.enumerated() {
+                let p = SpecReader.child(r.path("viewControllers"), String(i))
+                if let id = item.stringValue {
+                    entries.append(.existing(id))
+                } else {
+                    entries.append(.new(try ControllerSpec.decode(item, at: p, limits: limits)))
+                }
+            }
+            return SetViewControllers(entries: entries)
+        }),
+    ]
+
+    static func rejectInteractive(_ action: Action) throws(SimulationError) {
+        if action.interactive {
+            throw .invalid(SpecError(action.pointer + "/interactive", "interactive transitions are not available in this version"))
+        }
+    }
+
+    struct Push: ActionBody {
+        var controller: ControllerSpec
+
+        func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+            try rejectInteractive(action)
+            let nav = try world.navigationController(named: action.container, pointer: action.pointer + "/container")
+            try world.ensureIdle()
+            let id = try world.makeController(controller, parent: nav)
+            try world.changeStack(of: nav, to: world.controllers[nav]!.children + [id], operation: .push,
+                                  animated: action.animated, animator: action.animator, interactive: false)
+        }
+    }
+
+    struct Pop: ActionBody {
+        enum Target { case previous, root, controller(String) }
+        var target: Target
+
+        func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+            try rejectInteractive(action)
+            let nav = try world.navigationController(named: action.container, pointer: action.pointer + "/container")
+            let stack = world.controllers[nav]!.children
+            let keep: Int
+            switch target {
+            case .previous: keep = stack.count - 1
+            case .root: keep = 1
+            case .controller(let id):
+                guard let index = stack.firstIndex(of: id) else {
+                    throw .invalid(SpecError(action.pointer + "/viewController", "'\(id)' is not in the stack of '\(nav)' (\(stack.joined(separator: ", ")))"))
+                }
+                keep = index + 1
+            }
+            guard keep < stack.count, keep >= 1 else {
+                throw .conflict(type: "nothing-to-pop", detail: "'\(stack.last!)' is the top of '\(nav)' and nothing above \(keep == stack.count ? "it" : "the root") can be popped; UIKit would return nil and do nothing")
+            }
+            try world.changeStack(of: nav, to: Array(stack[..<keep]), operation: .pop, animated: action.animated,
+                                  animator: action.animator, interactive: false)
+        }
+    }
+
+    struct SetViewControllers: ActionBody {
+        enum Entry { case existing(String), new(ControllerSpec) }
+        var entries: [Entry]
+
+        func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+            try rejectInteractive(action)
+            let nav = try world.navigationController(named: action.container, pointer: action.pointer + "/container")
+            try world.ensureIdle()
+            let stack = world.controllers[nav]!.children
+            var newStack: [String] = []
+            for (i, entry) in entries.enumerated() {
+                let p = action.pointer + "/viewControllers/\(i)"
+                switch entry {
+                case .existing(let id):
+                    guard stack.contains(id) else {
+                        throw .invalid(SpecError(p, "'\(id)' is not in the stack of '\(nav)'; give a spec to add a new controller"))
+                    }
+                    guard !newStack.contains(id) else { throw .invalid(SpecError(p, "'\(id)' appears twice")) }
+                    newStack.append(id)
+                case .new(let spec):
+                    newStack.append(try world.makeController(spec, parent: nav))
+                }
+            }
+            // UIKit: a push when the new top was not in the old stack, a pop when it was.
+            let operation: TransitionOperation? = newStack.last == stack.last ? nil : (stack.contains(newStack.last!) ? .pop : .push)
+            try world.changeStack(of: nav, to: newStack, operation: operation, animated: action.animated,
+                                  animator: action.animator, interactive: false)
+        }
+    }
+}

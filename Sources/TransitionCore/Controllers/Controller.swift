@@ -1,0 +1,68 @@
+import JSONCodec
+
+/// The kinds of controller a scene is built from.
+public enum ControllerKind: String, Sendable {
+    case viewController
+    case navigation
+    case tabBar
+}
+
+/// How an action or a controller names an animator: a built-in or session name with parameter
+/// overrides, or an inline definition.
+public struct AnimatorChoice: Sendable {
+    public var name: String?
+    public var overrides: JSONObject
+    public var inline: AnimatorDefinition?
+    /// Where the choice was written, for errors raised when it is resolved.
+    public var pointer: String
+
+    public static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> AnimatorChoice {
+        if let name = json.stringValue {
+            guard ViewSpec.isValidID(name) else { throw SpecError(pointer, "'\(name)' is not an animator name") }
+            return AnimatorChoice(name: name, overrides: JSONObject(), inline: nil, pointer: pointer)
+        }
+        guard var object = json.objectValue else {
+            throw SpecError(pointer, "expected an animator name, {\"name\": …, parameters…} or {\"spec\": {…}}")
+        }
+        if let spec = object["spec"] {
+            guard object.entries.count == 1 else { throw SpecError(pointer, "an inline animator has only 'spec'") }
+            let definition = try AnimatorDefinition.decode(spec, at: pointer + "/spec", defaultName: "inline")
+            return AnimatorChoice(name: nil, overrides: JSONObject(), inline: definition, pointer: pointer)
+        }
+        guard let name = object["name"]?.stringValue, ViewSpec.isValidID(name) else {
+            throw SpecError(pointer + "/name", "is required: the animator's name")
+        }
+        object["name"] = nil
+        return AnimatorChoice(name: name, overrides: object, inline: nil, pointer: pointer)
+    }
+}
+
+/// Modal presentation styles (`UIModalPresentationStyle`).
+public enum PresentationStyle: String, Sendable {
+    case fullScreen, overFullScreen, custom
+}
+
+/// A view controller in the session: its identity, its view, and for containers their children.
+public struct Controller: Sendable {
+    public let id: String
+    public var title: String?
+    public let kind: ControllerKind
+    /// Navigation stack (bottom first) or tab children.
+    public var children: [String] = []
+    public var selectedIndex = 0
+    /// The container controller holding this one.
+    public var parent: String?
+    /// The controller's root view.
+    public var view: ViewID
+    /// A container's content view (the navigation transition view, the tab content view).
+    public var contentView: ViewID?
+    /// A navigation bar or tab bar view.
+    public var barView: ViewID?
+    public var titleView: ViewID?
+
+    public var pushAnimator: AnimatorChoice?
+    public var popAnimator: AnimatorChoice?
+    public var presentAnimator: AnimatorChoice?
+    public var dismissAnimator: AnimatorChoice?
+    public var modalPresentationStyle: PresentationStyle?
+}

@@ -1,0 +1,159 @@
+import JSONCodec
+
+/// A controller as the client describes it.
+public struct ControllerSpec: Sendable {
+    public var kind: ControllerKind
+    public var id: String
+    public var title: String?
+    public var view: ViewSpec?
+    public var children: [ControllerSpec]
+    public var selectedIndex: Int
+    public var pushAnimator: AnimatorChoice?
+    public var popAnimator: AnimatorChoice?
+    public var presentAnimator: AnimatorChoice?
+    public var dismissAnimator: AnimatorChoice?
+    public var modalPresentationStyle: PresentationStyle?
+    public var pointer: String
+
+    public static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits, depth: Int = 1) throws(SpecError) -> ControllerSpec {
+        guard depth <= 8 else { throw SpecError(pointer, "controllers nest at most 8 levels") }
+        var r = try SpecReader(json, at: pointer)
+        let typeName = try r.string("type", maxLength: 32) ?? "viewController"
+        guard let kind = ControllerKind(rawValue: typeName) else {
+            throw SpecError(r.path("type"), "unknown controller type '\(typeName)'; one of viewController, navigation, tabBar")
+        }
+        let id = try r.requiredString("id", maxLength: 64)
+        guard ViewSpec.isValidID(id) else { throw SpecError(r.path("id"), "ids are 1–64 characters of letters, digits, '-', '_' and '.'") }
+        var spec = ControllerSpec(kind: kind, id: id, title: try r.string("title", maxLength: 256), view: nil, children: [],
+                                  selectedIndex: 0, pointer: pointer)
+        if let view = r.value("view") {
+            guard kind == .viewController else { throw SpecError(r.path("view"), "a \(kind.rawValue) controller draws its own view") }
+            spec.view = try ViewSpec.decode(view, at: r.path("view"), limits: limits)
+        }
+        if let children = try r.array("viewControllers", maxCount: 64) {
+            guard kind != .viewController else { throw SpecError(r.path("viewControllers"), "only navigation and tabBar controllers have children") }
+            for (i, child) in children.enumerated() {
+                spec.children.append(try decode(child, at: SpecReader.child(r.path("viewControllers"), String(i)), limits: limits, depth: depth + 1))
+            }
+        }
+        if kind != .viewController, spec.children.isEmpty {
+            throw SpecError(r.path("viewControllers"), "a \(kind.rawValue) controller needs at least one child")
+        }
+        if let index = try r.integer("selectedIndex", in: 0...63) {
+            guard kind == .tabBar else { throw SpecError(r.path("selectedIndex"), "only tabBar controllers have a selectedIndex") }
+            guard index < spec.children.count else { throw SpecError(r.path("selectedIndex"), "out of range: \(spec.children.count) tabs") }
+            spec.selectedIndex = index
+        }
+        for key in ["pushAnimator", "popAnimator", "presentAnimator", "dismissAnimator"] {
+            guard let v = r.value(key) else { continue }
+            let choice = try AnimatorChoice.decode(v, at: r.path(key))
+            switch key {
+            case "pushAnimator": spec.pushAnimator = choice
+            case "popAnimator": spec.popAnimator = choice
+            case "presentAnimator": spec.presentAnimator = choice
+            default: spec.dismissAnimator = choice
+            }
+        }
+        if let style = try r.string("modalPresentationStyle", maxLength: 32) {
+            guard let parsed = PresentationStyle(rawValue: style) else {
+                throw SpecError(r.path("modalPresentationStyle"), "one of fullScreen, overFullScreen, custom")
+            }
+            spec.modalPresentationStyle = parsed
+        }
+        try r.finish()
+        return spec
+    }
+
+    /// Every controller id in this subtree, depth first.
+    var allIDs: [String] { [id] + children.flatMap(\.allIDs) }
+}
+
+/// A navigation-delegate rule (`navigationController:animationControllerForOperation:fromViewController:toViewController:`):
+/// for the operation and the from/to controller ids (`*` matches any), use this animator.
+public struct DelegateRule: Sendable {
+    public var operation: TransitionOperation?
+    public var from: String?
+    public var to: String?
+    public var animator: AnimatorChoice
+    public var index: Int
+
+    static func decode(_ json: JSONValue, at pointer: String, index: Int) throws(SpecError) -> DelegateRule {
+        var r = try SpecReader(json, at: pointer)
+        var operation: TransitionOperation?
+        if let op = try r.string("operation", maxLength: 16), op != "*" {
+            guard let parsed = TransitionOperation(rawValue: op) else {
+                throw SpecError(r.path("operation"), "one of push, pop, present, dismiss, selectTab or *")
+            }
+            operation = parsed
+        }
+        let from = try r.string("from", maxLength: 64).flatMap { $0 == "*" ? nil : $0 }
+        let to = try r.string("to", maxLength: 64).flatMap { $0 == "*" ? nil : $0 }
+        guard let a = r.value("animator") else { throw SpecError(r.path("animator"), "is required") }
+        let rule = DelegateRule(operation: operation, from: from, to: to, animator: try AnimatorChoice.decode(a, at: r.path("animator")), index: index)
+        try r.finish()
+        return rule
+    }
+
+    func matches(_ op: TransitionOperation, from f: String, to t: String) -> Bool {
+        (operation == nil || operation == op) && (from == nil || from == f) && (to == nil || to == t)
+    }
+}
+
+/// How a session's clock moves.
+public enum ClockMode: String, Sendable {
+    /// Time moves only when a request says so.
+    case virtual
+    /// Time follows the server's monotonic clock since the session was created.
+    case wall
+}
+
+/// The body of `POST /v1/sessions`.
+public struct SceneSpec: Sendable {
+    public var screen: Size
+    public var scale: Double
+    public var clock: ClockMode
+    public var root: ControllerSpec
+    public var rules: [DelegateRule]
+    public var animators: [AnimatorDefinition]
+
+    public static func decode(_ json: JSONValue, limits: SceneLimits) throws(SpecError) -> SceneSpec {
+        var r = try SpecReader(json, at: "")
+        var screen = Size(width: 320, height: 568)
+        var scale = 2.0
+        if let s = r.value("screen") {
+            var sr = try SpecReader(s, at: r.path("screen"))
+            screen = Size(width: try sr.requiredNumber("width", in: 1...10_000), height: try sr.requiredNumber("height", in: 1...10_000))
+            scale = try sr.number("scale", in: 1...4) ?? 2
+            try sr.finish()
+        }
+        let clockName = try r.string("clock", maxLength: 16) ?? "virtual"
+        guard let clock = ClockMode(rawValue: clockName) else { throw SpecError(r.path("clock"), "one of virtual, wall") }
+        guard let rootJSON = r.value("root") else { throw SpecError(r.path("root"), "is required: the window's root controller") }
+        let root = try ControllerSpec.decode(rootJSON, at: r.path("root"), limits: limits)
+        var ids: Set<String> = []
+        for id in root.allIDs where !ids.insert(id).inserted {
+            throw SpecError(r.path("root"), "controller id '\(id)' is used twice")
+        }
+        guard ids.count <= limits.controllersPerSession else {
+            throw SpecError(r.path("root"), "at most \(limits.controllersPerSession) controllers")
+        }
+        var rules: [DelegateRule] = []
+        for (i, rule) in (try r.array("rules", maxCount: 64) ?? []).enumerated() {
+            rules.append(try DelegateRule.decode(rule, at: SpecReader.child(r.path("rules"), String(i)), index: i))
+        }
+        var animators: [AnimatorDefinition] = []
+        if let a = r.value("animators") {
+            guard let object = a.objectValue else { throw SpecError(r.path("animators"), "expected an object of name → animator") }
+            guard object.entries.count <= 32 else { throw SpecError(r.path("animators"), "at most 32 session animators") }
+            for (name, spec) in object.entries {
+                let p = SpecReader.child(r.path("animators"), name)
+                guard ViewSpec.isValidID(name) else { throw SpecError(p, "animator names are letters, digits, '-', '_' and '.'") }
+                var definition = try AnimatorDefinition.decode(spec, at: p, defaultName: name)
+                definition.name = name
+                animators.append(definition)
+            }
+        }
+        try r.finish()
+        return SceneSpec(screen: screen, scale: scale, clock: clock, root: root, rules: rules, animators: animators)
+    }
+}

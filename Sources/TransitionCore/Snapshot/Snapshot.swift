@@ -1,0 +1,112 @@
+/// What the window shows at one session time: every view's presentation values, back to front,
+/// the transition in effect and the controller hierarchy. Field names follow DESIGN §5.
+public struct Snapshot: Sendable {
+    public var time: Double
+    public var transition: TransitionState?
+    public var controllers: ControllerState
+    public var root: SnapshotNode
+}
+
+/// One view as the screen shows it.
+public struct SnapshotNode: Sendable {
+    public var id: String
+    public var kind: String
+    public var viewController: String?
+    public var path: String
+    public var role: String?
+    public var frame: Rect
+    public var bounds: Rect
+    public var center: Point
+    public var transform: AffineTransform
+    public var transform3D: Transform3D?
+    public var alpha: Double
+    public var hidden: Bool
+    /// The bounding box of the view in window coordinates.
+    public var windowFrame: Rect
+    public var backgroundColor: Color?
+    public var text: String?
+    public var image: String?
+    public var children: [SnapshotNode]
+}
+
+/// The transition object of snapshots and session state.
+public struct TransitionState: Sendable {
+    public var id: String
+    public var operation: String
+    public var phase: String
+    public var container: String
+    public var from: String
+    public var to: String
+    public var animator: String
+    public var chosenBy: String
+    public var duration: Double
+    public var begin: Double
+    public var elapsed: Double
+    public var percentComplete: Double
+    public var interactive: Bool
+    public var wasCancelled: Bool
+    public var completedAt: Double?
+    public var diagnostics: [Diagnostic]
+}
+
+/// A controller and, for containers, their children (the shape of `controllers`).
+public struct ControllerState: Sendable {
+    public var id: String
+    public var type: String
+    public var title: String?
+    /// Navigation stack (bottom first) or tabs.
+    public var viewControllers: [ControllerState]
+    public var selectedIndex: Int?
+    /// The top of a navigation stack.
+    public var topViewController: String?
+    public var visible: Bool
+}
+
+extension World {
+    /// The snapshot at `t`, which must not be before `now` (advance a copy first).
+    public func snapshot(at t: Double) -> Snapshot {
+        let visible = Set(visibleControllers())
+        return Snapshot(time: t, transition: currentTransition.map { transitionState($0, at: t) },
+                        controllers: controllerState(rootController, visible: visible),
+                        root: node(window, at: t, toWindow: .identity))
+    }
+
+    public func transitionState(_ tr: Transition, at t: Double) -> TransitionState {
+        TransitionState(id: tr.id, operation: tr.operation.rawValue, phase: tr.phase.rawValue, container: tr.container,
+                        from: tr.from, to: tr.to, animator: tr.animator, chosenBy: tr.chosenBy, duration: tr.duration,
+                        begin: tr.begin, elapsed: tr.elapsed(at: tr.completedAt.map { min($0, t) } ?? t),
+                        percentComplete: tr.percentComplete(at: t), interactive: tr.interactive, wasCancelled: tr.wasCancelled,
+                        completedAt: tr.completedAt, diagnostics: tr.diagnostics)
+    }
+
+    public func controllerState(_ id: String, visible: Set<String>) -> ControllerState {
+        let c = controllers[id]!
+        return ControllerState(id: id, type: c.kind.rawValue, title: c.title,
+                               viewControllers: c.children.map { controllerState($0, visible: visible) },
+                               selectedIndex: c.kind == .tabBar ? c.selectedIndex : nil,
+                               topViewController: c.kind == .navigation ? c.children.last : nil,
+                               visible: visible.contains(id))
+    }
+
+    /// `toWindow` maps the superview's bounds coordinates to the window.
+    private func node(_ id: ViewID, at t: Double, toWindow parent: AffineTransform) -> SnapshotNode {
+        let v = presentation(of: id, at: t)
+        let frame = ViewGeometry.frame(bounds: v.bounds.size, center: v.center, transform: v.transform, transform3D: v.transform3D)
+        // Bounds coordinates → superview: shift so the bounds' centre is the origin, apply the
+        // transform about that anchor, move to `center`.
+        let toSuper = AffineTransform.translation(-v.bounds.midX, -v.bounds.midY)
+            .concatenating(v.transform3D == nil ? v.transform : (v.transform3D!.affine ?? .identity))
+            .concatenating(.translation(v.center.x, v.center.y))
+        let toWindow = toSuper.concatenating(parent)
+        let windowFrame: Rect
+        if let t3 = v.transform3D, t3.affine == nil {
+            windowFrame = Rect.bounding(frame.corners.map { parent.apply(to: $0) })
+        } else {
+            windowFrame = Rect.bounding(v.bounds.corners.map { toWindow.apply(to: $0) })
+        }
+        return SnapshotNode(id: v.id, kind: v.kind, viewController: v.owner, path: v.path, role: v.role, frame: frame,
+                            bounds: v.bounds, center: v.center, transform: v.transform, transform3D: v.transform3D,
+                            alpha: v.alpha, hidden: v.hidden, windowFrame: windowFrame, backgroundColor: v.backgroundColor,
+                            text: v.text, image: v.image, children: v.children.map { node($0, at: t, toWindow: toWindow) })
+    }
+}

@@ -1,0 +1,97 @@
+import JSONCodec
+
+/// Reads one JSON object of a request or spec, with every error pointing at the field
+/// concerned. Unknown members are refused (`finish()`), so a typo never passes silently.
+public struct SpecReader {
+    public let object: JSONObject
+    public let pointer: String
+    private var seen: Set<String> = []
+
+    public init(_ value: JSONValue, at pointer: String) throws(SpecError) {
+        guard let object = value.objectValue else {
+            throw SpecError(pointer, "expected an object, found \(value.typeName)")
+        }
+        self.object = object
+        self.pointer = pointer
+    }
+
+    public static func child(_ pointer: String, _ token: String) -> String {
+        var escaped = pointer + "/"
+        for ch in token {
+            switch ch {
+            case "~": escaped += "~0"
+            case "/": escaped += "~1"
+            default: escaped.append(ch)
+            }
+        }
+        return escaped
+    }
+
+    public func path(_ key: String) -> String { Self.child(pointer, key) }
+
+    public mutating func value(_ key: String) -> JSONValue? {
+        seen.insert(key)
+        return object[key]
+    }
+
+    public mutating func has(_ key: String) -> Bool {
+        object[key] != nil
+    }
+
+    public mutating func string(_ key: String, maxLength: Int = 256) throws(SpecError) -> String? {
+        guard let v = value(key), !v.isNull else { return nil }
+        guard let s = v.stringValue else { throw SpecError(path(key), "expected a string, found \(v.typeName)") }
+        guard s.utf8.count <= maxLength else { throw SpecError(path(key), "longer than \(maxLength) bytes") }
+        return s
+    }
+
+    public mutating func requiredString(_ key: String, maxLength: Int = 256) throws(SpecError) -> String {
+        guard let s = try string(key, maxLength: maxLength) else { throw SpecError(path(key), "is required") }
+        return s
+    }
+
+    /// A finite number within `range`.
+    public mutating func number(_ key: String, in range: ClosedRange<Double>) throws(SpecError) -> Double? {
+        guard let v = value(key), !v.isNull else { return nil }
+        guard let n = v.numberValue else { throw SpecError(path(key), "expected a number, found \(v.typeName)") }
+        guard n.isFinite, range.contains(n) else {
+            throw SpecError(path(key), "must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))")
+        }
+        return n
+    }
+
+    public mutating func requiredNumber(_ key: String, in range: ClosedRange<Double>) throws(SpecError) -> Double {
+        guard let n = try number(key, in: range) else { throw SpecError(path(key), "is required") }
+        return n
+    }
+
+    public mutating func integer(_ key: String, in range: ClosedRange<Int>) throws(SpecError) -> Int? {
+        guard let n = try number(key, in: Double(range.lowerBound)...Double(range.upperBound)) else { return nil }
+        guard n == n.rounded() else { throw SpecError(path(key), "must be a whole number") }
+        return Int(n)
+    }
+
+    public mutating func bool(_ key: String) throws(SpecError) -> Bool? {
+        guard let v = value(key), !v.isNull else { return nil }
+        guard let b = v.boolValue else { throw SpecError(path(key), "expected true or false, found \(v.typeName)") }
+        return b
+    }
+
+    public mutating func array(_ key: String, maxCount: Int) throws(SpecError) -> [JSONValue]? {
+        guard let v = value(key), !v.isNull else { return nil }
+        guard let a = v.arrayValue else { throw SpecError(path(key), "expected an array, found \(v.typeName)") }
+        guard a.count <= maxCount else { throw SpecError(path(key), "holds more than \(maxCount) items") }
+        return a
+    }
+
+    /// Refuses members that no `value(_:)` call asked for.
+    public func finish() throws(SpecError) {
+        for key in object.keys where !seen.contains(key) {
+            throw SpecError(path(key), "unknown member '\(key)'")
+        }
+    }
+
+    static func format(_ d: Double) -> String {
+        d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+    }
+}

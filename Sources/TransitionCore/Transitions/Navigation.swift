@@ -1,0 +1,89 @@
+import JSONCodec
+
+/// `UINavigationController`: push, pop, popToRoot, popTo and setViewControllers, animated or
+/// not, with UIKit's appearance callbacks and delegate calls.
+extension World {
+    /// The navigation controller an action addresses: the one named, else the deepest one on screen.
+    func navigationController(named id: String?, pointer: String) throws(SimulationError) -> String {
+        if let id {
+            guard let c = controllers[id] else { throw .invalid(SpecError(pointer, "no controller '\(id)' in this session")) }
+            guard c.kind == .navigation else { throw .invalid(SpecError(pointer, "'\(id)' is a \(c.kind.rawValue) controller, not a navigation controller")) }
+            return id
+        }
+        guard let nav = visibleControllers().last(where: { controllers[$0]?.kind == .navigation }) else {
+            throw .invalid(SpecError(pointer, "no navigation controller is on screen; name one with 'container'"))
+        }
+        return nav
+    }
+
+    /// Replaces the stack; `operation` says which way the top changes (nil: it does not).
+    mutating func changeStack(of nav: String, to newStack: [String], operation: TransitionOperation?, animated: Bool,
+                              animator: AnimatorChoice?, interactive: Bool) throws(SimulationError) {
+        try ensureIdle()
+        let c = controllers[nav]!
+        let oldStack = c.children
+        let from = oldStack.last!
+        let to = newStack.last!
+        let leaving = oldStack.filter { !newStack.contains($0) }
+        controllers[nav]!.children = newStack
+        for id in newStack { controllers[id]!.parent = nav }
+        guard let operation, from != to else {
+            // The top stays: UIKit swaps the stack below it without a transition.
+            for id in leaving { discardController(id) }
+            return
+        }
+        emit("viewWillDisappear", from, ["animated": .bool(animated)])
+        emit("viewWillAppear", to, ["animated": .bool(animated)])
+        emit("willShow", nav, ["viewController": .string(to), "animated": .bool(animated)])
+        guard animated || interactive else {
+            let content = c.contentView!
+            tree.detach(controllers[from]!.view)
+            setChildFrame(controllers[to]!.view, in: content)
+            tree.addSubview(controllers[to]!.view, to: content)
+            for id in leaving { discardController(id) }
+            emit("viewDidDisappear", from, ["animated": .bool(false)])
+            emit("viewDidAppear", to, ["animated": .bool(false)])
+            emit("didShow", nav, ["viewController": .string(to), "animated": .bool(false)])
+            updateTitle(nav)
+            return
+        }
+        try beginTransition(TransitionRequest(operation: operation, container: nav, from: from, to: to,
+                                              containerView: c.contentView!, actionChoice: animator, interactive: interactive,
+                                              previousChildren: oldStack, leaving: leaving))
+    }
+
+    /// A child's view fills its container (iOS 7's `edgesForExtendedLayout` all).
+    mutating func setChildFrame(_ view: ViewID, in content: ViewID) {
+        tree[view].frame = Rect(origin: .zero, size: tree[content].bounds.size)
+        tree[view].transform = .identity
+    }
+
+    mutating func updateTitle(_ nav: String) {
+        guard let titleView = controllers[nav]?.titleView, let top = controllers[nav]?.children.last else { return }
+        tree[titleView].text = controllers[top]?.title ?? ""
+    }
+
+    /// The navigation controller's side of `completeTransition:`.
+    mutating func finishNavigation(_ t: Transition, didComplete: Bool) {
+        if didComplete {
+            // UIKit takes the from view out of the container once the transition completes.
+            tree.detach(t.fromView)
+            for id in t.leaving { discardController(id) }
+            emit("viewDidDisappear", t.from, ["animated": .bool(true)])
+            emit("viewDidAppear", t.to, ["animated": .bool(true)])
+            emit("didShow", t.container, ["viewController": .string(t.to), "animated": .bool(true)])
+        } else {
+            // Cancelled: the stack goes back, the to view leaves, and the from controller
+            // reappears (UIKit's cancelled-pop sequence; no didShow).
+            tree.detach(t.toView)
+            let added = controllers[t.container]!.children.filter { !t.previousChildren.contains($0) }
+            controllers[t.container]!.children = t.previousChildren
+            for id in added { discardController(id) }
+            emit("viewWillDisappear", t.to, ["animated": .bool(true)])
+            emit("viewDidDisappear", t.to, ["animated": .bool(true)])
+            emit("viewWillAppear", t.from, ["animated": .bool(true)])
+            emit("viewDidAppear", t.from, ["animated": .bool(true)])
+        }
+        updateTitle(t.container)
+    }
+}

@@ -1,0 +1,79 @@
+/// Maps session time to a transition's own animation time τ (seconds since its animations
+/// began, as UIKit's layer time). Non-interactive transitions run at rate 1 from their start;
+/// interactive ones sit still at p·D while a gesture drives them, then run to the end (finish)
+/// or back to 0 (cancel). The map is a list of segments, each starting at a session time.
+public struct Timeline: Sendable, Equatable {
+    public enum Motion: Sendable, Equatable {
+        /// τ advances one second per second.
+        case running
+        /// τ holds still (an interactive transition between updates).
+        case paused
+        /// τ moves from the segment's start value to `target` over `seconds`, shaped by `curve`
+        /// (a percent-driven finish or cancel), then holds at `target`.
+        case completing(target: Double, seconds: Double, curve: TimingCurve)
+    }
+
+    public struct Segment: Sendable, Equatable {
+        public var start: Double
+        public var tau: Double
+        public var motion: Motion
+    }
+
+    public private(set) var segments: [Segment]
+
+    /// A timeline whose τ is 0 at session time `start` and runs from there.
+    public init(start: Double) {
+        segments = [Segment(start: start, tau: 0, motion: .running)]
+    }
+
+    public var begin: Double { segments[0].start }
+
+    /// τ at session time `t` (t before the start gives τ of the first segment).
+    public func tau(at t: Double) -> Double {
+        let segment = segments.last(where: { $0.start <= t }) ?? segments[0]
+        let dt = max(0, t - segment.start)
+        switch segment.motion {
+        case .running:
+            return segment.tau + dt
+        case .paused:
+            return segment.tau
+        case .completing(let target, let seconds, let curve):
+            guard dt < seconds else { return target }
+            return segment.tau + (target - segment.tau) * curve.value(at: dt, duration: seconds)
+        }
+    }
+
+    /// Starts a new motion at session time `t` (≥ the last segment's start).
+    public mutating func change(at t: Double, to motion: Motion) {
+        let tau = tau(at: t)
+        if segments.last?.start == t { segments.removeLast() }
+        segments.append(Segment(start: t, tau: tau, motion: motion))
+    }
+
+    /// The first session time ≥ `after` at which τ reaches `target` moving forward, given the
+    /// current last segment; nil when the timeline will not get there without new input.
+    public func time(reaching target: Double, after: Double) -> Double? {
+        let last = segments[segments.count - 1]
+        switch last.motion {
+        case .running:
+            return max(after, last.start + max(0, target - last.tau))
+        case .paused:
+            return last.tau >= target ? after : nil
+        case .completing(let end, let seconds, _):
+            if end >= last.tau {
+                if target <= last.tau { return max(after, last.start) }
+                if target > end { return nil }
+                // Forward: a block ends when τ passes its end; the completion curve is monotone
+                // for the curves we accept, so bisection finds the crossing.
+                var lo = last.start, hi = last.start + seconds
+                for _ in 0..<80 {
+                    let mid = (lo + hi) / 2
+                    if tau(at: mid) >= target { hi = mid } else { lo = mid }
+                }
+                return max(after, hi)
+            }
+            // Backward (cancel): UIKit ends every reversed animation when τ is back at 0.
+            return max(after, last.start + seconds)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import JSONCodec
+
+/// Where a transition is in its life (DESIGN §5).
+public enum TransitionPhase: String, Sendable {
+    case idle, animating, interactive, finishing, cancelling, completed, cancelled
+
+    /// Still owns the container: a new transition must wait.
+    public var isRunning: Bool {
+        switch self {
+        case .animating, .interactive, .finishing, .cancelling: true
+        case .idle, .completed, .cancelled: false
+        }
+    }
+}
+
+/// Something a transition's animator got wrong (DESIGN §8), reported, never fixed.
+public struct Diagnostic: Sendable, Equatable {
+    /// A stable slug: `complete-transition-not-called`, `complete-transition-called-twice`,
+    /// `to-view-not-added`, `view-left-hidden`, `snapshot-left-in-hierarchy`,
+    /// `animation-on-removed-view`, `step-failed`.
+    public var code: String
+    public var message: String
+    /// The view concerned, as `controller:path` or a service view's id.
+    public var view: String?
+    public var time: Double
+}
+
+/// An appearance callback or delegate call, as UIKit would have made it.
+public struct Event: Sendable {
+    public var seq: Int
+    public var time: Double
+    /// The callback's name (`viewWillAppear`, `willShow`, `completeTransition`, …).
+    public var type: String
+    /// The controller it concerns (for delegate calls, the container whose delegate is called).
+    public var viewController: String?
+    /// Its arguments, in a fixed order.
+    public var arguments: [(key: String, value: JSONValue)]
+}
+
+/// One view-controller transition: what UIKit's transition context knows, plus our record of it.
+public struct Transition: Sendable {
+    /// Serial number in the session; the public id is "t" + number.
+    public let number: Int
+    public var id: String { "t\(number)" }
+    public let operation: TransitionOperation
+    /// The container controller performing it (the navigation controller, …).
+    public let container: String
+    public let from: String
+    public let to: String
+    public let fromView: ViewID
+    public let toView: ViewID
+    public let containerView: ViewID
+    public let animator: String
+    /// Which rule chose the animator (`action`, `rule[2]`, `pushAnimator of detail`, `default`).
+    public let chosenBy: String
+    /// `transitionDuration:`, seconds.
+    public let duration: Double
+    public var phase: TransitionPhase
+    public var interactive: Bool
+    public var wasCancelled = false
+    public var completedAt: Double?
+    public var timeline: Timeline
+    public var diagnostics: [Diagnostic] = []
+    var completeCalls = 0
+    /// Whether what it left behind has been reported.
+    var checked = false
+    /// Views the animator created, by name.
+    var named: [String: ViewID] = [:]
+    var namedOrder: [String] = []
+    var parameters: JSONObject
+    var sourceView: ViewID?
+    var targetView: ViewID?
+    /// Views the animator hid, to report those still hidden once it completes.
+    var hiddenByAnimator: [ViewID] = []
+    /// The container's children before the operation, restored when it is cancelled.
+    var previousChildren: [String]
+    /// Controllers the operation takes out of the container when it completes.
+    var leaving: [String]
+
+    public var begin: Double { timeline.begin }
+
+    public func elapsed(at t: Double) -> Double { max(0, t - begin) }
+
+    /// Progress through the animation timeline, τ / D, clamped to [0, 1].
+    public func percentComplete(at t: Double) -> Double {
+        guard duration > 0 else { return 1 }
+        if phase == .completed { return 1 }
+        return min(1, max(0, timeline.tau(at: t) / duration))
+    }
+
+    public func initialFrame(of view: ViewID, container bounds: Rect) -> Rect? {
+        // UIKit: the from view starts where it is; the to view's initial frame is CGRectZero.
+        switch view {
+        case fromView: bounds
+        case toView: .zero
+        default: nil
+        }
+    }
+
+    public func finalFrame(of view: ViewID, container bounds: Rect) -> Rect? {
+        // UIKit: the to view ends filling the container; the leaving view's final frame is CGRectZero.
+        switch view {
+        case toView: bounds
+        case fromView: .zero
+        default: nil
+        }
+    }
+}

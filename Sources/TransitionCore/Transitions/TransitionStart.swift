@@ -1,0 +1,172 @@
+import JSONCodec
+
+/// Animator selection and the start and end of a transition, shared by every container.
+extension World {
+    /// The built-in, session or inline definition an action or rule names.
+    func definition(for choice: AnimatorChoice) throws(SimulationError) -> AnimatorDefinition {
+        if let inline = choice.inline { return inline }
+        let name = choice.name ?? "default"
+        if let own = sessionAnimators.first(where: { $0.name == name }) { return own }
+        if let builtIn = Catalogue.shared.definition(named: name) { return builtIn }
+        let known = (sessionAnimators.map(\.name) + Catalogue.shared.names).joined(separator: ", ")
+        throw .invalid(SpecError(choice.pointer, "unknown animator '\(name)'; known: \(known)"))
+    }
+
+    /// UIKit's order of asking: the action's own animator, then the delegate rules in order,
+    /// then the per-controller pattern (002), then the platform default.
+    func chooseAnimator(_ operation: TransitionOperation, from: String, to: String,
+                        actionChoice: AnimatorChoice?) -> (choice: AnimatorChoice?, chosenBy: String) {
+        if let actionChoice { return (actionChoice, "action") }
+        if let rule = rules.first(where: { $0.matches(operation, from: from, to: to) }) {
+            return (rule.animator, "rules[\(rule.index)]")
+        }
+        let perController: AnimatorChoice?
+        switch operation {
+        case .push: perController = controllers[to]?.pushAnimator
+        case .pop: perController = controllers[from]?.popAnimator
+        case .present: perController = controllers[to]?.presentAnimator
+        case .dismiss: perController = controllers[from]?.dismissAnimator
+        case .selectTab: perController = nil
+        }
+        if let perController {
+            let holder = operation == .push || operation == .present ? to : from
+            return (perController, "\(operation.rawValue)Animator of \(holder)")
+        }
+        return (nil, "default")
+    }
+
+    /// Guards the container: one transition at a time (UIKit ignores or breaks on a second).
+    func ensureIdle() throws(SimulationError) {
+        guard let running = runningTransition else { return }
+        var extras: [(key: String, value: JSONValue)] = [("transition", .string(running.id)), ("phase", .string(running.phase.rawValue))]
+        let detail: String
+        if running.phase == .animating, !running.diagnostics.contains(where: { $0.code == "complete-transition-not-called" }) {
+            let end = running.begin + running.duration
+            extras.append(("expectedEnd", .number(end)))
+            detail = "transition \(running.id) (\(running.operation.rawValue) \(running.from) → \(running.to)) runs until t = \(end); advance the clock or give a later 'at'"
+        } else if running.phase == .animating {
+            detail = "transition \(running.id) never called completeTransition, so the container stays blocked, as it would in UIKit"
+        } else {
+            detail = "transition \(running.id) is \(running.phase.rawValue); finish or cancel it first"
+        }
+        throw .conflict(type: "transition-in-progress", detail: detail, extras: extras)
+    }
+
+    struct TransitionRequest {
+        var operation: TransitionOperation
+        var container: String
+        var from: String
+        var to: String
+        var containerView: ViewID
+        var actionChoice: AnimatorChoice?
+        var interactive: Bool
+        var previousChildren: [String]
+        var leaving: [String]
+    }
+
+    /// Asks for the animator, starts the transition at `now` and runs the animator's body.
+    mutating func beginTransition(_ r: TransitionRequest) throws(SimulationError) {
+        let (choice, chosenBy) = chooseAnimator(r.operation, from: r.from, to: r.to, actionChoice: r.actionChoice)
+        let resolved = try choice.map { (c) throws(SimulationError) in try definition(for: c) } ?? Catalogue.shared.definition(named: "default")!
+        let pointer = choice?.pointer ?? ""
+        var parameters: JSONObject
+        do { parameters = try resolved.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer) } catch { throw .invalid(error) }
+        var definition = resolved
+        var name = resolved.name
+        // `default` stands for the platform's animator for the operation.
+        if resolved.name == "default", let platform = Catalogue.shared.platformDefault(for: r.operation) {
+            definition = platform
+            name = platform.name
+            parameters = platform.parameters
+        }
+        guard let body = definition.body(for: r.operation) else {
+            throw .invalid(SpecError(pointer, "animator '\(name)' has nothing for \(r.operation.rawValue) (it does \(definition.operations.map(\.rawValue).joined(separator: ", ")))"))
+        }
+        let custom = chosenBy != "default"
+        emit("animationControllerFor", r.container, ["operation": .string(r.operation.rawValue), "from": .string(r.from),
+                                                     "to": .string(r.to), "animator": .string(name), "chosenBy": .string(chosenBy)])
+        if custom {
+            emit("interactionControllerFor", r.container, ["animator": .string(name), "interactive": .bool(r.interactive)])
+        }
+        let probe = Transition(number: 0, operation: r.operation, container: r.container, from: r.from, to: r.to,
+                               fromView: controllers[r.from]!.view, toView: controllers[r.to]!.view, containerView: r.containerView,
+                               animator: name, chosenBy: chosenBy, duration: 0, phase: .animating, interactive: r.interactive,
+                               timeline: Timeline(start: now), parameters: parameters, previousChildren: r.previousChildren, leaving: r.leaving)
+        let duration: Double
+        do { duration = try evaluate(body.duration, probe) } catch { throw .invalid(SpecError(pointer + "/duration", error.reason)) }
+        guard duration >= 0, duration <= 600 else {
+            throw .invalid(SpecError(pointer + "/duration", "the transition's duration must be between 0 and 600 seconds, got \(duration)"))
+        }
+        transitionCount += 1
+        var t = Transition(number: transitionCount, operation: r.operation, container: r.container, from: r.from, to: r.to,
+                           fromView: probe.fromView, toView: probe.toView, containerView: r.containerView, animator: name,
+                           chosenBy: chosenBy, duration: duration, phase: r.interactive ? .interactive : .animating,
+                           interactive: r.interactive, timeline: Timeline(start: now), parameters: parameters,
+                           previousChildren: r.previousChildren, leaving: r.leaving)
+        if r.interactive { t.timeline.change(at: now, to: .paused) }
+        for (key, owner) in [("sourceView", r.from), ("targetView", r.to)] {
+            guard let path = parameters[key]?.stringValue, !path.isEmpty else { continue }
+            guard let view = tree.view(owner: owner, path: path) else {
+                throw .invalid(SpecError(SpecReader.child(pointer, key), "controller '\(owner)' has no view at path '\(path)'"))
+            }
+            if key == "sourceView" { t.sourceView = view } else { t.targetView = view }
+        }
+        transitions.append(t)
+        let index = transitions.count - 1
+        emit("animateTransition", r.container, ["transition": .string(t.id), "animator": .string(name), "duration": .number(duration)])
+        do {
+            try run(body.setup, transition: index)
+        } catch {
+            throw .invalid(SpecError(pointer + "/setup" + error.pointer, "animator '\(name)': \(error.reason)"))
+        }
+        for (i, block) in body.animations.enumerated() {
+            do {
+                try animate(block, transition: index)
+            } catch {
+                throw .invalid(SpecError(pointer + "/animations/\(i)" + error.pointer, "animator '\(name)': \(error.reason)"))
+            }
+        }
+        checkAfterCompletion(index)
+    }
+
+    /// `[transitionContext completeTransition:]`: the container takes over from the animator.
+    mutating func completeTransition(_ index: Int, didComplete: Bool) {
+        transitions[index].completeCalls += 1
+        let t = transitions[index]
+        guard t.completeCalls == 1 else {
+            diagnose(index, "complete-transition-called-twice", "completeTransition was called again after the transition ended; UIKit ignores the call", view: nil)
+            return
+        }
+        emit("completeTransition", t.container, ["transition": .string(t.id), "didComplete": .bool(didComplete)])
+        if didComplete, !tree.isDescendant(t.toView, of: t.containerView) {
+            diagnose(index, "to-view-not-added", "the animator completed without adding the to view to the container", view: t.toView)
+        }
+        transitions[index].completedAt = now
+        transitions[index].phase = didComplete ? .completed : .cancelled
+        switch t.operation {
+        case .push, .pop: finishNavigation(t, didComplete: didComplete)
+        default: break
+        }
+    }
+
+    /// Reports what a completed transition left behind (run once, after the step list that
+    /// completed it, so that its own clean-up steps count).
+    mutating func checkAfterCompletion(_ index: Int) {
+        let t = transitions[index]
+        guard t.completedAt == now, !t.phase.isRunning, !t.checked else { return }
+        transitions[index].checked = true
+        for view in t.hiddenByAnimator where tree.exists(view) && tree[view].hidden {
+            diagnose(index, "view-left-hidden", "the animator hid \(describe(view)) and it is still hidden after the transition", view: view)
+        }
+        for name in t.namedOrder {
+            guard let view = t.named[name], isInWindow(view) else { continue }
+            diagnose(index, "snapshot-left-in-hierarchy", "the view the animator made as $\(name) is still in the window after the transition", view: view)
+        }
+        let tau = t.timeline.tau(at: now)
+        for (view, list) in animations.sorted(by: { $0.key < $1.key }) where !isInWindow(view) {
+            if list.contains(where: { $0.transition == t.number && $0.end > tau }) {
+                diagnose(index, "animation-on-removed-view", "\(describe(view)) left the window while its animation still runs", view: view)
+            }
+        }
+    }
+}

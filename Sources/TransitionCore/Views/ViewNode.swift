@@ -1,0 +1,85 @@
+/// Index of a view in its `ViewTree`'s storage. Stable for the view's lifetime.
+public struct ViewID: Sendable, Hashable, Comparable {
+    public let raw: Int32
+    public init(_ raw: Int32) { self.raw = raw }
+    public static func < (a: ViewID, b: ViewID) -> Bool { a.raw < b.raw }
+}
+
+/// An RGBA colour, components in 0…1 (UIColor's device RGB).
+public struct Color: Sendable, Hashable, Interpolatable {
+    public var red: Double, green: Double, blue: Double, alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 1, green: 1, blue: 1)
+
+    public func interpolate(to e: Color, fraction f: Double) -> Color {
+        Color(red: red.interpolate(to: e.red, fraction: f), green: green.interpolate(to: e.green, fraction: f),
+              blue: blue.interpolate(to: e.blue, fraction: f), alpha: alpha.interpolate(to: e.alpha, fraction: f))
+    }
+}
+
+/// One view's model values: what UIKit's `UIView` properties read when no animation is in flight.
+/// Geometry is stored the way UIKit stores it — `bounds` and `center` (the anchor point's
+/// position in the superview) plus `transform` — and `frame` is derived.
+public struct ViewNode: Sendable, Equatable {
+    /// The id from the view spec (or one the service made up for its own views).
+    public var id: String
+    public var kind: String
+    /// The controller owning this view; nil for views the service or an animator created.
+    public var owner: String?
+    /// Path of ids below the controller's root view (`cell-3/image`); "" for the root view itself.
+    public var path: String
+    /// What a service view is for (`container`, `navigationBar`, `dimming`, `snapshot`, …).
+    public var role: String?
+
+    public var parent: ViewID?
+    public var children: [ViewID] = []
+
+    public var bounds: Rect
+    public var center: Point
+    public var transform: AffineTransform = .identity
+    /// Set when the view carries a 3D layer transform (flips); takes precedence over `transform`.
+    public var transform3D: Transform3D?
+    public var alpha: Double = 1
+    public var hidden = false
+    public var backgroundColor: Color?
+    public var text: String?
+    public var image: String?
+
+    public init(id: String, kind: String, owner: String?, path: String, role: String? = nil, frame: Rect) {
+        self.id = id
+        self.kind = kind
+        self.owner = owner
+        self.path = path
+        self.role = role
+        self.bounds = Rect(origin: .zero, size: frame.size)
+        self.center = frame.center
+    }
+
+    /// UIKit's `frame`: the bounding box of the transformed bounds, in the superview's space.
+    public var frame: Rect {
+        get { ViewGeometry.frame(bounds: bounds.size, center: center, transform: transform, transform3D: transform3D) }
+        set {
+            // UIKit: setting frame sets center and bounds.size; with a non-identity transform the
+            // result is documented as undefined, and we keep the same rule (size taken as given).
+            center = newValue.center
+            bounds.size = newValue.size
+        }
+    }
+}
+
+/// Geometry shared by model values and presentation values.
+public enum ViewGeometry {
+    public static func frame(bounds: Size, center: Point, transform: AffineTransform, transform3D: Transform3D?) -> Rect {
+        if let t3 = transform3D {
+            return Transform3D.layerFrame(bounds: bounds, position: center, anchorPoint: Point(x: 0.5, y: 0.5), transform: t3)
+        }
+        if transform.isIdentity {
+            return Rect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
+        }
+        let local = Rect(x: -bounds.width / 2, y: -bounds.height / 2, width: bounds.width, height: bounds.height)
+        return Rect.bounding(local.corners.map { transform.apply(to: $0) }).offsetBy(dx: center.x, dy: center.y)
+    }
+}

@@ -1,0 +1,305 @@
+import JSONCodec
+
+/// Everything a session simulates, as one value: the window's views, the controllers, the
+/// animations in flight, the transitions and the event log, at session time `now`.
+///
+/// A `World` only moves forward (`advance(to:)`), deterministically, so a snapshot of a later
+/// time is a copy advanced to that time, and the session's history is a list of copies.
+public struct World: Sendable {
+    public private(set) var now: Double = 0
+    public internal(set) var tree: ViewTree
+    public let window: ViewID
+    public let screen: Size
+    public let scale: Double
+    public let rootController: String
+    /// Controllers by id; `controllerOrder` gives a deterministic iteration order.
+    public internal(set) var controllers: [String: Controller] = [:]
+    public internal(set) var controllerOrder: [String] = []
+    /// Animations in flight, per view, oldest first (at most one per property).
+    var animations: [ViewID: [PropertyAnimation]] = [:]
+    /// Transitions that still run or still drive animations, and the latest one.
+    public internal(set) var transitions: [Transition] = []
+    var pending: [PendingCompletion] = []
+    public internal(set) var events: [Event] = []
+    public internal(set) var nextEventSeq = 1
+    var transitionCount = 0
+    /// Animation blocks issued so far; orders completions that fall due together.
+    var completionCount = 0
+    let rules: [DelegateRule]
+    let sessionAnimators: [AnimatorDefinition]
+    public let limits: SceneLimits
+
+    /// The event log keeps this many newest events.
+    public static let eventLogLimit = 10_000
+
+    /// Completion steps of an animation block, due when its transition's τ reaches `endTau`.
+    struct PendingCompletion: Sendable {
+        var transition: Int
+        var endTau: Double
+        var steps: [Step]
+        var seq: Int
+    }
+
+    public init(scene: SceneSpec, limits: SceneLimits = SceneLimits()) throws(SimulationError) {
+        self.screen = scene.screen
+        self.scale = scene.scale
+        self.limits = limits
+        self.rules = scene.rules
+        self.sessionAnimators = scene.animators
+        self.rootController = scene.root.id
+        var tree = ViewTree(limit: limits.viewsPerSession)
+        let bounds = Rect(origin: .zero, size: scene.screen)
+        var windowNode = ViewNode(id: "window", kind: "window", owner: nil, path: "window", role: "window", frame: bounds)
+        windowNode.backgroundColor = .black
+        self.window = try tree.create(windowNode)
+        self.tree = tree
+        let root = try makeController(scene.root, parent: nil)
+        self.tree.addSubview(controllers[root]!.view, to: window)
+        for id in visibleControllers() { emit("viewWillAppear", id, ["animated": .bool(false)]) }
+        for id in visibleControllers() { emit("viewDidAppear", id, ["animated": .bool(false)]) }
+    }
+
+    // MARK: Controllers
+
+    /// Builds a controller and its views (detached) and returns its id.
+    mutating func makeController(_ spec: ControllerSpec, parent: String?) throws(SimulationError) -> String {
+        guard controllers[spec.id] == nil else {
+            throw .invalid(SpecError(spec.pointer + "/id", "a controller with id '\(spec.id)' already exists in this session"))
+        }
+        guard controllers.count < limits.controllersPerSession else {
+            throw .limitExceeded("a session holds at most \(limits.controllersPerSession) controllers")
+        }
+        let bounds = Rect(origin: .zero, size: screen)
+        var controller: Controller
+        switch spec.kind {
+        case .viewController:
+            let viewSpec = spec.view ?? ViewSpec(id: "root", kind: "view", backgroundColor: .white)
+            let root = try createViews(viewSpec, owner: spec.id, path: "", frame: bounds)
+            controller = Controller(id: spec.id, title: spec.title, kind: .viewController, parent: parent, view: root)
+        case .navigation, .tabBar:
+            let root = try tree.create(ViewNode(id: spec.id, kind: spec.kind == .navigation ? "navigationView" : "tabBarView",
+                                                owner: spec.id, path: "", frame: bounds))
+            let content = try tree.create(ViewNode(id: "\(spec.id).container", kind: "view", owner: nil,
+                                                   path: "\(spec.id).container", role: "container", frame: bounds))
+            tree.addSubview(content, to: root)
+            controller = Controller(id: spec.id, title: spec.title, kind: spec.kind, parent: parent, view: root)
+            controller.contentView = content
+            controller.selectedIndex = spec.selectedIndex
+        }
+        controller.pushAnimator = spec.pushAnimator
+        controller.popAnimator = spec.popAnimator
+        controller.presentAnimator = spec.presentAnimator
+        controller.dismissAnimator = spec.dismissAnimator
+        controller.modalPresentationStyle = spec.modalPresentationStyle
+        controllers[spec.id] = controller
+        controllerOrder.append(spec.id)
+        for child in spec.children {
+            let id = try makeController(child, parent: spec.id)
+            controllers[spec.id]!.children.append(id)
+        }
+        if spec.kind != .viewController {
+            try makeBar(for: spec.id)
+            if let visible = visibleChild(of: spec.id) {
+                tree.addSubview(controllers[visible]!.view, to: controllers[spec.id]!.contentView!)
+            }
+        }
+        return spec.id
+    }
+
+    /// The navigation bar (status bar 20 pt + bar 44 pt, as iOS 7 lays it out) or the tab bar (49 pt).
+    mutating func makeBar(for id: String) throws(SimulationError) {
+        let c = controllers[id]!
+        let width = screen.width
+        if c.kind == .navigation {
+            var bar = ViewNode(id: "\(id).navigationBar", kind: "navigationBar", owner: nil, path: "\(id).navigationBar",
+                               role: "navigationBar", frame: Rect(x: 0, y: 20, width: width, height: 44))
+            bar.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97)
+            let barID = try tree.create(bar)
+            var title = ViewNode(id: "\(id).navigationTitle", kind: "label", owner: nil, path: "\(id).navigationTitle",
+                                 role: "navigationTitle", frame: Rect(x: 0, y: 0, width: width, height: 44))
+            title.text = c.children.last.flatMap { controllers[$0]?.title } ?? ""
+            let titleID = try tree.create(title)
+            tree.addSubview(titleID, to: barID)
+            tree.addSubview(barID, to: c.view)
+            controllers[id]!.barView = barID
+            controllers[id]!.titleView = titleID
+        } else if c.kind == .tabBar {
+            var bar = ViewNode(id: "\(id).tabBar", kind: "tabBar", owner: nil, path: "\(id).tabBar", role: "tabBar",
+                               frame: Rect(x: 0, y: screen.height - 49, width: width, height: 49))
+            bar.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97)
+            let barID = try tree.create(bar)
+            let itemWidth = width / Double(max(1, c.children.count))
+            for (i, child) in c.children.enumerated() {
+                var item = ViewNode(id: "\(id).tabBarItem.\(i)", kind: "label", owner: nil, path: "\(id).tabBarItem.\(i)",
+                                    role: "tabBarItem", frame: Rect(x: Double(i) * itemWidth, y: 0, width: itemWidth, height: 49))
+                item.text = controllers[child]?.title ?? child
+                tree.addSubview(try tree.create(item), to: barID)
+            }
+            tree.addSubview(barID, to: c.view)
+            controllers[id]!.barView = barID
+        }
+    }
+
+    mutating func createViews(_ spec: ViewSpec, owner: String, path: String, frame: Rect?) throws(SimulationError) -> ViewID {
+        var node = ViewNode(id: spec.id, kind: spec.kind, owner: owner, path: path, frame: frame ?? spec.frame ?? .zero)
+        node.alpha = spec.alpha
+        node.hidden = spec.hidden
+        node.backgroundColor = spec.backgroundColor
+        node.text = spec.text
+        node.image = spec.image
+        let id = try tree.create(node)
+        for child in spec.children {
+            let childPath = path.isEmpty ? child.id : path + "/" + child.id
+            tree.addSubview(try createViews(child, owner: owner, path: childPath, frame: nil), to: id)
+        }
+        return id
+    }
+
+    /// The child a container shows: the top of a navigation stack, the selected tab.
+    public func visibleChild(of id: String) -> String? {
+        guard let c = controllers[id] else { return nil }
+        switch c.kind {
+        case .viewController: return nil
+        case .navigation: return c.children.last
+        case .tabBar: return c.children.indices.contains(c.selectedIndex) ? c.children[c.selectedIndex] : nil
+        }
+    }
+
+    /// The controllers on screen from the root down, containers before their children.
+    public func visibleControllers() -> [String] {
+        var result: [String] = []
+        var current: String? = rootController
+        while let id = current {
+            result.append(id)
+            current = visibleChild(of: id)
+        }
+        return result
+    }
+
+    /// Removes a controller (and its children) from the session for good.
+    mutating func discardController(_ id: String) {
+        guard let c = controllers[id] else { return }
+        for child in c.children { discardController(child) }
+        tree.destroy(c.view)
+        controllers[id] = nil
+        controllerOrder.removeAll { $0 == id }
+    }
+
+    // MARK: Events
+
+    mutating func emit(_ type: String, _ controller: String?, _ arguments: KeyValuePairs<String, JSONValue>) {
+        events.append(Event(seq: nextEventSeq, time: now, type: type, viewController: controller,
+                            arguments: arguments.map { (key: $0.key, value: $0.value) }))
+        nextEventSeq += 1
+        if events.count > Self.eventLogLimit { events.removeFirst(events.count - Self.eventLogLimit) }
+    }
+
+    // MARK: Time
+
+    /// The transition that owns the container now, if any.
+    public var runningTransition: Transition? {
+        transitions.last(where: { $0.phase.isRunning })
+    }
+
+    /// The transition in effect: the running one, else the latest.
+    public var currentTransition: Transition? {
+        runningTransition ?? transitions.last
+    }
+
+    func transitionIndex(_ number: Int) -> Int? {
+        transitions.firstIndex { $0.number == number }
+    }
+
+    /// Moves time forward to `t`, running everything due on the way (animation completions and
+    /// what they trigger) in time order; ties keep the order the blocks were issued in.
+    public mutating func advance(to t: Double) {
+        precondition(t >= now, "a world only moves forward")
+        while let (index, due) = nextDue(until: t) {
+            now = max(now, due)
+            let completion = pending.remove(at: index)
+            runCompletion(completion)
+        }
+        now = t
+        detectStuckTransitions()
+        prune()
+    }
+
+    private func nextDue(until t: Double) -> (Int, Double)? {
+        var best: (index: Int, time: Double, seq: Int)?
+        for (i, p) in pending.enumerated() {
+            guard let ti = transitionIndex(p.transition),
+                  let due = transitions[ti].timeline.time(reaching: p.endTau, after: now), due <= t else { continue }
+            if best == nil || due < best!.time || (due == best!.time && p.seq < best!.seq) {
+                best = (i, due, p.seq)
+            }
+        }
+        return best.map { ($0.index, $0.time) }
+    }
+
+    /// A transition whose animations have all ended, with no completion left to run, that never
+    /// called completeTransition: UIKit would hang here; we report it.
+    mutating func detectStuckTransitions() {
+        for i in transitions.indices where transitions[i].phase.isRunning && !transitions[i].diagnostics.contains(where: { $0.code == "complete-transition-not-called" }) {
+            let number = transitions[i].number
+            guard transitions[i].phase != .interactive, !pending.contains(where: { $0.transition == number }) else { continue }
+            let tau = transitions[i].timeline.tau(at: now)
+            let lastEnd = animations.values.joined().filter { $0.transition == number }.map(\.end).max() ?? 0
+            guard tau >= max(lastEnd, transitions[i].duration) else { continue }
+            diagnose(i, "complete-transition-not-called",
+                     "every animation has ended and no completion is left, but completeTransition was never called: UIKit would leave the container blocked here",
+                     view: nil)
+        }
+    }
+
+    mutating func diagnose(_ index: Int, _ code: String, _ message: String, view: ViewID?) {
+        let d = Diagnostic(code: code, message: message, view: view.map(describe), time: now)
+        transitions[index].diagnostics.append(d)
+        var args: [(key: String, value: JSONValue)] = [("transition", .string(transitions[index].id)), ("code", .string(code)), ("message", .string(message))]
+        if let v = d.view { args.append(("view", .string(v))) }
+        events.append(Event(seq: nextEventSeq, time: now, type: "diagnostic", viewController: transitions[index].container, arguments: args))
+        nextEventSeq += 1
+    }
+
+    /// `controller:path` for a controller's view, the id for a service view.
+    public func describe(_ view: ViewID) -> String {
+        guard tree.exists(view) else { return "removed" }
+        let node = tree[view]
+        if let owner = node.owner { return node.path.isEmpty ? owner : "\(owner):\(node.path)" }
+        return node.id
+    }
+
+    /// Forgets animations that are over and transitions that no longer matter.
+    mutating func prune() {
+        for (view, list) in animations {
+            let kept = list.filter { a in
+                guard let ti = transitionIndex(a.transition) else { return false }
+                let t = transitions[ti]
+                guard !t.phase.isRunning else { return true }
+                return t.timeline.tau(at: now) < a.end && t.phase != .cancelled
+            }
+            animations[view] = kept.isEmpty ? nil : kept
+        }
+        let live = Set(animations.values.joined().map(\.transition)).union(pending.map(\.transition))
+        let latest = transitions.last?.number
+        transitions.removeAll { !$0.phase.isRunning && !live.contains($0.number) && $0.number != latest }
+    }
+
+    // MARK: Presentation
+
+    /// The view as the screen shows it at session time `t` (≥ now): model values with the
+    /// animations in flight applied.
+    public func presentation(of id: ViewID, at t: Double) -> ViewNode {
+        var node = tree[id]
+        guard let list = animations[id] else { return node }
+        for a in list {
+            guard let ti = transitionIndex(a.transition) else { continue }
+            node.apply(a.value(atTau: transitions[ti].timeline.tau(at: t)), to: a.property)
+        }
+        return node
+    }
+
+    /// Whether the view is in the window's hierarchy.
+    public func isInWindow(_ id: ViewID) -> Bool {
+        tree.exists(id) && tree.ancestry(id).last == window
+    }
+}

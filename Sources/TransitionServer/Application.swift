@@ -1,0 +1,145 @@
+import JSONCodec
+import Synchronization
+import TransitionCore
+
+/// The whole service behind one function: the HTTP layer hands every request to
+/// `respond(to:)` (from any of its threads) and queues what it returns.
+public final class Application: Sendable {
+    public let configuration: ServerConfiguration
+    let sessions: SessionManager
+    let metrics = Metrics()
+    let logger: Logger
+    let limits = SceneLimits()
+    private let router: Router<Route>
+    private let shuttingDown = Atomic<Bool>(false)
+
+    /// A request handler: reads the context, answers or throws a problem.
+    typealias Route = @Sendable (Application, RequestContext) throws(Problem) -> HTTPResponse
+
+    /// What a handler gets: the request, its path parameters and its query.
+    struct RequestContext {
+        var request: HTTPRequest
+        var parameters: [String: String]
+        var query: QueryParameters
+        var now: ContinuousClock.Instant
+    }
+
+    public init(configuration: ServerConfiguration) {
+        self.configuration = configuration
+        self.logger = Logger(level: configuration.logLevel)
+        self.sessions = SessionManager(maxSessions: configuration.maxSessions, ttl: configuration.sessionTTL, metrics: metrics)
+        var router = Router<Route>()
+        router.add("GET", "/livez") { app, ctx throws(Problem) in try app.livez(ctx) }
+        router.add("GET", "/readyz") { app, ctx throws(Problem) in try app.readyz(ctx) }
+        router.add("GET", "/metrics") { app, ctx throws(Problem) in try app.metricsText(ctx) }
+        router.add("GET", "/openapi.yaml") { app, ctx throws(Problem) in try app.openAPI(ctx) }
+        router.add("GET", "/v1/animators") { app, ctx throws(Problem) in try app.listAnimators(ctx) }
+        router.add("GET", "/v1/animators/{name}") { app, ctx throws(Problem) in try app.showAnimator(ctx) }
+        router.add("POST", "/v1/timing/sample") { app, ctx throws(Problem) in try app.sampleTiming(ctx) }
+        router.add("POST", "/v1/sessions") { app, ctx throws(Problem) in try app.createSession(ctx) }
+        router.add("GET", "/v1/sessions/{id}") { app, ctx throws(Problem) in try app.showSession(ctx) }
+        router.add("DELETE", "/v1/sessions/{id}") { app, ctx throws(Problem) in try app.deleteSession(ctx) }
+        router.add("POST", "/v1/sessions/{id}/actions") { app, ctx throws(Problem) in try app.applyActions(ctx) }
+        router.add("POST", "/v1/sessions/{id}/clock") { app, ctx throws(Problem) in try app.advanceClock(ctx) }
+        router.add("GET", "/v1/sessions/{id}/snapshot") { app, ctx throws(Problem) in try app.snapshot(ctx) }
+        router.add("GET", "/v1/sessions/{id}/snapshots") { app, ctx throws(Problem) in try app.snapshots(ctx) }
+        router.add("GET", "/v1/sessions/{id}/events") { app, ctx throws(Problem) in try app.events(ctx) }
+        self.router = router
+    }
+
+    /// Paths that answer without the bearer token (probes and scrapers).
+    static let openPaths: Set<String> = ["/livez", "/readyz", "/metrics"]
+
+    /// Answers one request. Never throws, never traps on client input.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let start = ContinuousClock.now
+        var pattern = "unmatched"
+        var response: HTTPResponse
+        do throws(Problem) {
+            if let token = configuration.authToken, !Self.openPaths.contains(request.path) {
+                guard let header = request.authorization, Self.constantTimeEquals(header, "Bearer " + token) else {
+                    throw Problem.unauthorized()
+                }
+            }
+            switch router.match(method: request.method, path: request.path) {
+            case .notFound:
+                throw Problem.notFound("no route for \(request.path)")
+            case .methodNotAllowed(let allowed, let p):
+                pattern = p
+                throw Problem.methodNotAllowed(allowed: allowed)
+            case .found(let handler, let parameters, let p):
+                pattern = p
+                let query = try QueryParameters(request.query)
+                response = try handler(self, RequestContext(request: request, parameters: parameters, query: query, now: start))
+            }
+        } catch {
+            response = error.response(instance: request.path)
+        }
+        let seconds = Self.seconds(ContinuousClock.now - start)
+        metrics.recordRequest(route: pattern, method: request.method, status: response.status, seconds: seconds)
+        logger.info("request", ["method": request.method, "path": request.path, "status": String(response.status),
+                                "duration_ms": String(Double(Int(seconds * 1e6)) / 1000)])
+        return response
+    }
+
+    /// Readiness turns false; requests already in flight still finish.
+    public func beginShutdown() {
+        shuttingDown.store(true, ordering: .sequentiallyConsistent)
+    }
+
+    var isReady: Bool { !shuttingDown.load(ordering: .sequentiallyConsistent) }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+
+    /// Compares without an early exit, so the token cannot be guessed byte by byte from timings.
+    static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        var diff = UInt8(x.count == y.count ? 0 : 1)
+        for i in 0..<max(x.count, y.count) {
+            diff |= (i < x.count ? x[i] : 0) ^ (i < y.count ? y[i] : 0)
+        }
+        return diff == 0
+    }
+
+    // MARK: Helpers for handlers
+
+    static func json(_ status: Int = 200, _ bytes: [UInt8], headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, mediaType: .json, headers: headers, body: bytes)
+    }
+
+    /// The request body as JSON: content type checked, parsed with limits.
+    func jsonBody(_ ctx: RequestContext) throws(Problem) -> JSONValue {
+        if let type = ctx.request.contentType {
+            let essence = type.split(separator: ";").first.map { String($0).trimmingSpaces().lowercased() } ?? ""
+            // curl's `-d` sends form encoding; the walkthrough relies on it, so a JSON body is read as JSON.
+            let accepted = essence == "application/json" || (essence.hasPrefix("application/") && essence.hasSuffix("+json"))
+                || essence == "application/x-www-form-urlencoded"
+            guard accepted else { throw Problem.unsupportedMediaType(type) }
+        }
+        guard !ctx.request.body.isEmpty else { throw Problem.badRequest("a JSON body is required") }
+        do {
+            return try JSONParser.parse(ctx.request.body)
+        } catch {
+            throw Problem.malformedJSON(error)
+        }
+    }
+
+    func session(_ ctx: RequestContext) throws(Problem) -> Session {
+        let id = ctx.parameters["id"] ?? ""
+        guard let session = sessions.session(id, now: ctx.now) else {
+            throw Problem.notFound("no session '\(id)': it never existed, was deleted or expired after \(Int(configuration.sessionTTL)) s idle")
+        }
+        return session
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while s.first == " " || s.first == "\t" { s.removeFirst() }
+        while s.last == " " || s.last == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,181 @@
+import JSONCodec
+import TransitionCore
+
+/// Writes snapshots and the documents around them with `JSONWriter`: this is the service's hot
+/// path, so no intermediate `JSONValue` is built. Key order is fixed (the order written here).
+struct SnapshotEncoder {
+    var writer: JSONWriter
+    /// A flat list of views (each with `parent`) instead of nested `children`.
+    var flat: Bool
+
+    init(precision: Int?, flat: Bool) {
+        writer = JSONWriter(precision: precision, reservingCapacity: 16_384)
+        self.flat = flat
+    }
+
+    mutating func snapshot(_ s: Snapshot) {
+        writer.beginObject()
+        writer.key("time"); writer.number(s.time)
+        writer.key("transition"); transition(s.transition)
+        writer.key("controllers"); controller(s.controllers)
+        if flat {
+            writer.key("views")
+            writer.beginArray()
+            flatNodes(s.root, parent: nil)
+            writer.endArray()
+        } else {
+            writer.key("root"); node(s.root)
+        }
+        writer.endObject()
+    }
+
+    mutating func transition(_ t: TransitionState?) {
+        guard let t else {
+            // Before any transition: the pinned fields, with nothing in them.
+            writer.beginObject()
+            writer.key("id"); writer.null()
+            writer.key("operation"); writer.null()
+            writer.key("phase"); writer.string("idle")
+            writer.key("interactive"); writer.bool(false)
+            writer.key("wasCancelled"); writer.bool(false)
+            writer.key("diagnostics"); writer.beginArray(); writer.endArray()
+            writer.endObject()
+            return
+        }
+        writer.beginObject()
+        writer.key("id"); writer.string(t.id)
+        writer.key("operation"); writer.string(t.operation)
+        writer.key("phase"); writer.string(t.phase)
+        writer.key("container"); writer.string(t.container)
+        writer.key("from"); writer.string(t.from)
+        writer.key("to"); writer.string(t.to)
+        writer.key("animator"); writer.string(t.animator)
+        writer.key("chosenBy"); writer.string(t.chosenBy)
+        writer.key("duration"); writer.number(t.duration)
+        writer.key("begin"); writer.number(t.begin)
+        writer.key("elapsed"); writer.number(t.elapsed)
+        writer.key("percentComplete"); writer.number(t.percentComplete)
+        writer.key("interactive"); writer.bool(t.interactive)
+        writer.key("wasCancelled"); writer.bool(t.wasCancelled)
+        writer.key("completedAt"); if let c = t.completedAt { writer.number(c) } else { writer.null() }
+        writer.key("diagnostics")
+        writer.beginArray()
+        for d in t.diagnostics { diagnostic(d) }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    mutating func diagnostic(_ d: Diagnostic) {
+        writer.beginObject()
+        writer.key("code"); writer.string(d.code)
+        writer.key("message"); writer.string(d.message)
+        writer.key("view"); if let v = d.view { writer.string(v) } else { writer.null() }
+        writer.key("time"); writer.number(d.time)
+        writer.endObject()
+    }
+
+    mutating func controller(_ c: ControllerState) {
+        writer.beginObject()
+        writer.key("id"); writer.string(c.id)
+        writer.key("type"); writer.string(c.type)
+        writer.key("title"); if let t = c.title { writer.string(t) } else { writer.null() }
+        writer.key("visible"); writer.bool(c.visible)
+        if c.type != "viewController" {
+            writer.key("viewControllers")
+            writer.beginArray()
+            for child in c.viewControllers { controller(child) }
+            writer.endArray()
+        }
+        if let top = c.topViewController { writer.key("topViewController"); writer.string(top) }
+        if let index = c.selectedIndex { writer.key("selectedIndex"); writer.integer(index) }
+        writer.endObject()
+    }
+
+    mutating func rect(_ r: Rect) {
+        writer.beginObject()
+        writer.key("x"); writer.number(r.minX)
+        writer.key("y"); writer.number(r.minY)
+        writer.key("width"); writer.number(r.width)
+        writer.key("height"); writer.number(r.height)
+        writer.endObject()
+    }
+
+    mutating func point(_ p: Point) {
+        writer.beginObject()
+        writer.key("x"); writer.number(p.x)
+        writer.key("y"); writer.number(p.y)
+        writer.endObject()
+    }
+
+    mutating func nodeFields(_ n: SnapshotNode) {
+        writer.key("id"); writer.string(n.id)
+        writer.key("kind"); writer.string(n.kind)
+        writer.key("viewController"); if let vc = n.viewController { writer.string(vc) } else { writer.null() }
+        writer.key("path"); writer.string(n.path)
+        if let role = n.role { writer.key("role"); writer.string(role) }
+        writer.key("frame"); rect(n.frame)
+        writer.key("bounds"); rect(n.bounds)
+        writer.key("center"); point(n.center)
+        writer.key("transform")
+        writer.beginObject()
+        writer.key("a"); writer.number(n.transform.a)
+        writer.key("b"); writer.number(n.transform.b)
+        writer.key("c"); writer.number(n.transform.c)
+        writer.key("d"); writer.number(n.transform.d)
+        writer.key("tx"); writer.number(n.transform.tx)
+        writer.key("ty"); writer.number(n.transform.ty)
+        writer.endObject()
+        if let t3 = n.transform3D {
+            writer.key("transform3D")
+            writer.beginArray()
+            for m in t3.rowMajor { writer.number(m) }
+            writer.endArray()
+        }
+        writer.key("alpha"); writer.number(n.alpha)
+        writer.key("hidden"); writer.bool(n.hidden)
+        writer.key("windowFrame"); rect(n.windowFrame)
+        if let c = n.backgroundColor { writer.key("backgroundColor"); writer.string(Self.hex(c)) }
+        if let text = n.text { writer.key("text"); writer.string(text) }
+        if let image = n.image { writer.key("image"); writer.string(image) }
+    }
+
+    mutating func node(_ n: SnapshotNode) {
+        writer.beginObject()
+        nodeFields(n)
+        writer.key("children")
+        writer.beginArray()
+        for child in n.children { node(child) }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    mutating func flatNodes(_ n: SnapshotNode, parent: String?) {
+        writer.beginObject()
+        nodeFields(n)
+        writer.key("parent"); if let parent { writer.string(parent) } else { writer.null() }
+        writer.endObject()
+        let me = n.viewController.map { "\($0):\(n.path)" } ?? n.id
+        for child in n.children { flatNodes(child, parent: me) }
+    }
+
+    /// `#rrggbbaa`, components rounded to bytes.
+    static func hex(_ c: Color) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "#")]
+        for component in [c.red, c.green, c.blue, c.alpha] {
+            let v = Int((min(1, max(0, component)) * 255).rounded())
+            bytes.append(digits[v >> 4])
+            bytes.append(digits[v & 15])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension Snapshot {
+    /// The snapshot's JSON, exactly as `GET …/snapshot` answers it.
+    public func encoded(precision: Int? = nil, flat: Bool = false) -> [UInt8] {
+        var encoder = SnapshotEncoder(precision: precision, flat: flat)
+        encoder.snapshot(self)
+        return encoder.writer.bytes
+    }
+}

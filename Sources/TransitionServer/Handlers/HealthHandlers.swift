@@ -1,0 +1,22 @@
+import JSONCodec
+
+extension Application {
+    func livez(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
+        Self.json(200, Array(#"{"status":"ok"}"#.utf8))
+    }
+
+    /// Ready until shutdown begins, so a load balancer stops sending new work.
+    func readyz(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
+        guard isReady else { throw Problem.unavailable("the service is shutting down") }
+        return Self.json(200, Array(#"{"status":"ready"}"#.utf8))
+    }
+
+    func metricsText(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
+        HTTPResponse(status: 200, mediaType: .prometheus, body: metrics.render(liveSessions: sessions.count, ready: isReady))
+    }
+
+    /// The contract, compiled into the binary (`scripts/embed-openapi` keeps it in step with openapi.yaml).
+    func openAPI(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
+        HTTPResponse(status: 200, mediaType: .yaml, body: Array(OpenAPIDocument.yaml.utf8))
+    }
+}

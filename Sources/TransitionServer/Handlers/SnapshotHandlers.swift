@@ -1,0 +1,119 @@
+import JSONCodec
+import TransitionCore
+
+extension Application {
+    /// Timestamps one request may ask for.
+    static let maxTimestamps = 240
+
+    /// `flat` and `precision`, shared by both snapshot routes.
+    func encoderOptions(_ q: QueryParameters) throws(Problem) -> SnapshotEncoder {
+        var precision: Int?
+        if let p = q["precision"] {
+            guard let n = Int(p), (0...15).contains(n) else { throw Problem.invalid(pointer: "?precision", reason: "a whole number from 0 to 15") }
+            precision = n
+        }
+        var flat = false
+        if let f = q["flat"] {
+            guard f == "true" || f == "false" else { throw Problem.invalid(pointer: "?flat", reason: "true or false") }
+            flat = f == "true"
+        }
+        return SnapshotEncoder(precision: precision, flat: flat)
+    }
+
+    static func time(_ text: String, name: String) throws(Problem) -> Double {
+        guard let t = Double(text.trimmingSpaces()), t.isFinite, t >= 0, t <= 1e7 else {
+            throw Problem.invalid(pointer: "?\(name)", reason: "'\(text)' is not a session time (seconds, 0 to 10000000)")
+        }
+        return t
+    }
+
+    static let snapshotParameters: Set<String> = ["t", "flat", "precision"]
+    static let seriesParameters: Set<String> = ["t", "from", "to", "fps", "flat", "precision"]
+
+    static func rejectUnknown(_ q: QueryParameters, allowed: Set<String>) throws(Problem) {
+        for name in q.names where !allowed.contains(name) {
+            throw Problem.invalid(pointer: "?\(name)", reason: "unknown query parameter; known: \(allowed.sorted().joined(separator: ", "))")
+        }
+    }
+
+    /// `?t=` (default: the session's current time).
+    func snapshot(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
+        let session = try session(ctx)
+        try Self.rejectUnknown(ctx.query, allowed: Self.snapshotParameters)
+        var encoder = try encoderOptions(ctx.query)
+        let t = try ctx.query["t"].map { (text) throws(Problem) in try Self.time(text, name: "t") } ?? session.current(now: ctx.now).now
+        let shots: [Snapshot]
+        do { shots = try session.snapshots(at: [t], now: ctx.now) } catch { throw Problem(error) }
+        encoder.snapshot(shots[0])
+        return Self.json(200, encoder.writer.bytes)
+    }
+
+    /// `?t=a,b,c` or `?from=&to=&fps=`; answers `{"snapshots": [...]}` in the order asked.
+    func snapshots(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
+        let session = try session(ctx)
+        let q = ctx.query
+        try Self.rejectUnknown(q, allowed: Self.seriesParameters)
+        var encoder = try encoderOptions(q)
+        var times: [Double] = []
+        if let list = q["t"] {
+            guard q["from"] == nil, q["to"] == nil, q["fps"] == nil else {
+                throw Problem.invalid(pointer: "?t", reason: "give either t=a,b,c or from, to and fps")
+            }
+            let parts = list.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count <= Self.maxTimestamps else {
+                throw Problem.invalid(pointer: "?t", reason: "at most \(Self.maxTimestamps) timestamps per request")
+            }
+            for part in parts { times.append(try Self.time(String(part), name: "t")) }
+        } else if let fromText = q["from"], let toText = q["to"] {
+            let from = try Self.time(fromText, name: "from"), to = try Self.time(toText, name: "to")
+            guard to >= from else { throw Problem.invalid(pointer: "?to", reason: "must not be before from") }
+            let fps = try q["fps"].map { (text) throws(Problem) -> Double in
+                guard let f = Double(text), f.isFinite, f > 0, f <= 1000 else {
+                    throw Problem.invalid(pointer: "?fps", reason: "frames per second, above 0 and at most 1000")
+                }
+                return f
+            } ?? 60
+            // Frame k is at from + k / fps; the count is computed in integers so that no frame is lost to rounding.
+            let count = Int(((to - from) * fps + 1e-9).rounded(.down)) + 1
+            guard count <= Self.maxTimestamps else {
+                throw Problem.invalid(pointer: "?fps", reason: "\(count) frames requested; at most \(Self.maxTimestamps) per request")
+            }
+            times = (0..<count).map { from + Double($0) / fps }
+        } else {
+            throw Problem.invalid(pointer: "?t", reason: "give t=a,b,c or from, to (and fps, default 60)")
+        }
+        let shots: [Snapshot]
+        do { shots = try session.snapshots(at: times, now: ctx.now) } catch { throw Problem(error) }
+        encoder.writer.beginObject()
+        encoder.writer.key("snapshots")
+        encoder.writer.beginArray()
+        for shot in shots { encoder.snapshot(shot) }
+        encoder.writer.endArray()
+        encoder.writer.endObject()
+        return Self.json(200, encoder.writer.bytes)
+    }
+
+    /// `?after=seq&type=name&viewController=id`.
+    func events(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
+        let session = try session(ctx)
+        let q = ctx.query
+        try Self.rejectUnknown(q, allowed: ["after", "type", "viewController"])
+        var after = 0
+        if let a = q["after"] {
+            guard let n = Int(a), n >= 0 else { throw Problem.invalid(pointer: "?after", reason: "a sequence number (0 or more)") }
+            after = n
+        }
+        let type = q["type"], controller = q["viewController"]
+        let world = session.current(now: ctx.now)
+        var encoder = SnapshotEncoder(precision: nil, flat: false)
+        encoder.writer.beginObject()
+        encoder.writer.key("time"); encoder.writer.number(world.now)
+        encoder.writer.key("events")
+        encoder.events(world.events.lazy.filter { e in
+            e.seq > after && (type == nil || e.type == type) && (controller == nil || e.viewController == controller)
+        })
+        encoder.writer.key("lastSeq"); encoder.writer.integer(world.nextEventSeq - 1)
+        encoder.writer.endObject()
+        return Self.json(200, encoder.writer.bytes)
+    }
+}

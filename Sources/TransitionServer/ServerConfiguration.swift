@@ -1,0 +1,36 @@
+/// Every setting of the service, with its default. The executable fills it from flags and
+/// environment variables; tests build it directly.
+public struct ServerConfiguration: Sendable {
+    /// Address to bind. Loopback by default; the container passes 0.0.0.0.
+    public var host = "127.0.0.1"
+    public var port: UInt16 = 8080
+    /// libmicrohttpd worker threads (its internal thread pool).
+    public var threads = 4
+    /// Largest request body accepted, in bytes; larger bodies get 413 before they are read.
+    public var maxBodyBytes = 1 << 20
+    /// Live sessions at most; creating one more answers 429.
+    public var maxSessions = 1000
+    /// Seconds a session may stay idle before it expires.
+    public var sessionTTL: Double = 900
+    /// When set, every request except `/livez`, `/readyz` and `/metrics` needs `Authorization: Bearer <token>`.
+    public var authToken: String?
+    public var logLevel: LogLevel = .info
+    /// Simultaneous connections libmicrohttpd accepts.
+    public var connectionLimit = 1024
+    /// Seconds an idle connection is kept.
+    public var connectionTimeout = 30
+
+    public init() {}
+}
+
+/// Log verbosity, lowest first.
+public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
+    case trace, debug, info, notice, warning, error, critical
+
+    public init?(name: String) {
+        guard let level = Self.allCases.first(where: { "\($0)" == name.lowercased() }) else { return nil }
+        self = level
+    }
+
+    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+}

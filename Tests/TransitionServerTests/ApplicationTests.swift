@@ -1,0 +1,167 @@
+import JSONCodec
+import Testing
+import TransitionCore
+@testable import TransitionServer
+
+/// The service in-process: requests in, responses out, no sockets.
+struct Client {
+    let app: Application
+
+    init(_ configure: (inout ServerConfiguration) -> Void = { _ in }) {
+        var configuration = ServerConfiguration()
+        configuration.logLevel = .critical
+        configure(&configuration)
+        app = Application(configuration: configuration)
+    }
+
+    func send(_ method: String, _ target: String, _ body: String? = nil, contentType: String? = "application/json",
+              authorization: String? = nil) -> (status: Int, json: JSONValue?, response: HTTPResponse) {
+        let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
+        let request = HTTPRequest(method: method, path: parts[0], query: parts.count > 1 ? parts[1] : "",
+                                  contentType: body == nil ? nil : contentType, authorization: authorization,
+                                  body: body.map { Array($0.utf8) } ?? [])
+        let response = app.respond(to: request)
+        return (response.status, try? JSONParser.parse(response.body), response)
+    }
+
+    static let scene = """
+    {"screen": {"width": 320, "height": 568, "scale": 2}, "clock": "virtual",
+     "root": {"type": "navigation", "id": "nav", "viewControllers": [
+       {"id": "things", "title": "Things", "view": {"id": "root", "kind": "collection"}}]}}
+    """
+
+    func createSession() throws -> String {
+        let r = send("POST", "/v1/sessions", Self.scene)
+        try #require(r.status == 201)
+        return try #require(r.json?.objectValue?["id"]?.stringValue)
+    }
+}
+
+extension JSONValue {
+    subscript(_ key: String) -> JSONValue? { objectValue?[key] }
+    subscript(_ index: Int) -> JSONValue? { arrayValue.flatMap { $0.indices.contains(index) ? $0[index] : nil } }
+}
+
+@Suite struct ApplicationTests {
+    @Test func createPushAndSampleInProcess() throws {
+        let client = Client()
+        let created = client.send("POST", "/v1/sessions", Client.scene)
+        #expect(created.status == 201)
+        let id = try #require(created.json?["id"]?.stringValue)
+        #expect(id.count == 32)
+        #expect(created.response.headers.contains { $0.name == "Location" && $0.value == "/v1/sessions/\(id)" })
+        #expect(created.json?["controllers"]?["topViewController"] == .string("things"))
+
+        let push = client.send("POST", "/v1/sessions/\(id)/actions", #"{"type": "push", "viewController": {"id": "detail"}}"#)
+        #expect(push.status == 200)
+        #expect(push.json?["transition"]?["phase"] == .string("animating"))
+        #expect(push.json?["transition"]?["animator"] == .string("slide"))
+
+        let shots = client.send("GET", "/v1/sessions/\(id)/snapshots?t=0,0.25,0.5")
+        #expect(shots.status == 200)
+        let frames = try #require(shots.json?["snapshots"]?.arrayValue)
+        #expect(frames.map { $0["time"] } == [.number(0), .number(0.25), .number(0.5)])
+        #expect(frames[0]["transition"]?["percentComplete"] == .number(0))
+        #expect(frames[2]["transition"]?["phase"] == .string("completed"))
+
+        // Reading changed nothing: the clock is still at 0 and the transition still runs.
+        #expect(client.send("GET", "/v1/sessions/\(id)").json?["transition"]?["phase"] == .string("animating"))
+
+        let conflict = client.send("POST", "/v1/sessions/\(id)/actions", #"{"type": "pop"}"#)
+        #expect(conflict.status == 409)
+        #expect(conflict.response.mediaType == .problemJSON)
+        #expect(conflict.json?["type"] == .string("transition-in-progress"))
+        #expect(conflict.json?["transition"] == .string("t1"))
+        #expect(conflict.json?["expectedEnd"] == .number(0.5))
+
+        let clock = client.send("POST", "/v1/sessions/\(id)/clock", #"{"by": 1}"#, contentType: "application/x-www-form-urlencoded")
+        #expect(clock.status == 200)
+        #expect(clock.json?["time"] == .number(1))
+        let types = clock.json?["events"]?.arrayValue?.compactMap { $0["type"]?.stringValue }
+        #expect(types == ["completeTransition", "viewDidDisappear", "viewDidAppear", "didShow"])
+
+        // History: the mid-transition frame is still there after the clock moved on.
+        let past = client.send("GET", "/v1/sessions/\(id)/snapshot?t=0.25")
+        #expect(past.status == 200)
+        #expect(past.json?["transition"]?["phase"] == .string("animating"))
+        #expect(past.response.body == frames[1].encodedBytes)
+
+        #expect(client.send("DELETE", "/v1/sessions/\(id)").status == 204)
+        #expect(client.send("GET", "/v1/sessions/\(id)").status == 404)
+    }
+
+    @Test func errorsAreProblems() throws {
+        let client = Client()
+        let notFound = client.send("GET", "/nope")
+        #expect(notFound.status == 404 && notFound.response.mediaType == .problemJSON)
+        #expect(notFound.json?["instance"] == .string("/nope"))
+        let wrongMethod = client.send("PUT", "/v1/sessions")
+        #expect(wrongMethod.status == 405)
+        #expect(wrongMethod.response.headers.contains { $0.name == "Allow" && $0.value.contains("POST") })
+        let malformed = client.send("POST", "/v1/sessions", "{\"screen\": ")
+        #expect(malformed.status == 400 && malformed.json?["type"] == .string("malformed-json"))
+        let wrongType = client.send("POST", "/v1/sessions", Client.scene, contentType: "text/plain")
+        #expect(wrongType.status == 415)
+        let invalid = client.send("POST", "/v1/sessions", #"{"root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "view": {"id": "r", "kind": "blob"}}]}}"#)
+        #expect(invalid.status == 422)
+        #expect(invalid.json?["pointer"] == .string("/root/viewControllers/0/view/kind"))
+        let unknownMember = client.send("POST", "/v1/sessions", #"{"root": {"id": "a"}, "scren": {}}"#)
+        #expect(unknownMember.status == 422 && unknownMember.json?["pointer"] == .string("/scren"))
+        let id = try client.createSession()
+        let badT = client.send("GET", "/v1/sessions/\(id)/snapshot?t=abc")
+        #expect(badT.status == 422)
+        let tooMany = client.send("GET", "/v1/sessions/\(id)/snapshots?" + "t=" + Array(repeating: "0", count: 241).joined(separator: ","))
+        #expect(tooMany.status == 422)
+        let popRoot = client.send("POST", "/v1/sessions/\(id)/actions", #"{"type": "pop"}"#)
+        #expect(popRoot.status == 409 && popRoot.json?["type"] == .string("nothing-to-pop"))
+    }
+
+    @Test func sessionLimitAndAuth() throws {
+        let limited = Client { $0.maxSessions = 1 }
+        _ = try limited.createSession()
+        let second = limited.send("POST", "/v1/sessions", Client.scene)
+        #expect(second.status == 429 && second.json?["type"] == .string("too-many-sessions"))
+
+        let guarded = Client { $0.authToken = "s3cret" }
+        #expect(guarded.send("GET", "/livez").status == 200)
+        let denied = guarded.send("POST", "/v1/sessions", Client.scene)
+        #expect(denied.status == 401)
+        #expect(denied.response.headers.contains { $0.name == "WWW-Authenticate" })
+        #expect(guarded.send("POST", "/v1/sessions", Client.scene, authorization: "Bearer wrong").status == 401)
+        #expect(guarded.send("POST", "/v1/sessions", Client.scene, authorization: "Bearer s3cret").status == 201)
+    }
+
+    @Test func readinessFollowsShutdown() {
+        let client = Client()
+        #expect(client.send("GET", "/readyz").status == 200)
+        client.app.beginShutdown()
+        #expect(client.send("GET", "/readyz").status == 503)
+        #expect(client.send("GET", "/livez").status == 200)
+    }
+
+    @Test func servedContractIsTheFile() throws {
+        let served = Client().send("GET", "/openapi.yaml")
+        #expect(served.status == 200)
+        let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let file = try #require(readFile("/" + path + "/openapi.yaml"))
+        #expect(String(decoding: served.response.body, as: UTF8.self) + "\n" == file, "run scripts/embed-openapi")
+    }
+}
+
+extension JSONValue {
+    var encodedBytes: [UInt8] { JSONWriter.encode(self) }
+}
+
+/// Reads a small text file with the C library (the test target stays Foundation-free).
+func readFile(_ path: String) -> String? {
+    guard let f = fopen(path, "r") else { return nil }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, f)
+        if n <= 0 { break }
+        bytes.append(contentsOf: buffer[0..<n])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
