@@ -10,11 +10,8 @@ public final class Application: Sendable {
     let metrics = Metrics()
     let logger: Logger
     let limits = SceneLimits()
-    private let router: Router<Route>
+    private let router: Router<Endpoint>
     private let shuttingDown = Atomic<Bool>(false)
-
-    /// A request handler: reads the context, answers or throws a problem.
-    typealias Route = @Sendable (Application, RequestContext) throws(Problem) -> HTTPResponse
 
     /// What a handler gets: the request, its path parameters and its query.
     struct RequestContext {
@@ -28,22 +25,8 @@ public final class Application: Sendable {
         self.configuration = configuration
         self.logger = Logger(level: configuration.logLevel)
         self.sessions = SessionManager(maxSessions: configuration.maxSessions, ttl: configuration.sessionTTL, metrics: metrics)
-        var router = Router<Route>()
-        router.add("GET", "/livez") { app, ctx throws(Problem) in try app.livez(ctx) }
-        router.add("GET", "/readyz") { app, ctx throws(Problem) in try app.readyz(ctx) }
-        router.add("GET", "/metrics") { app, ctx throws(Problem) in try app.metricsText(ctx) }
-        router.add("GET", "/openapi.yaml") { app, ctx throws(Problem) in try app.openAPI(ctx) }
-        router.add("GET", "/v1/animators") { app, ctx throws(Problem) in try app.listAnimators(ctx) }
-        router.add("GET", "/v1/animators/{name}") { app, ctx throws(Problem) in try app.showAnimator(ctx) }
-        router.add("POST", "/v1/timing/sample") { app, ctx throws(Problem) in try app.sampleTiming(ctx) }
-        router.add("POST", "/v1/sessions") { app, ctx throws(Problem) in try app.createSession(ctx) }
-        router.add("GET", "/v1/sessions/{id}") { app, ctx throws(Problem) in try app.showSession(ctx) }
-        router.add("DELETE", "/v1/sessions/{id}") { app, ctx throws(Problem) in try app.deleteSession(ctx) }
-        router.add("POST", "/v1/sessions/{id}/actions") { app, ctx throws(Problem) in try app.applyActions(ctx) }
-        router.add("POST", "/v1/sessions/{id}/clock") { app, ctx throws(Problem) in try app.advanceClock(ctx) }
-        router.add("GET", "/v1/sessions/{id}/snapshot") { app, ctx throws(Problem) in try app.snapshot(ctx) }
-        router.add("GET", "/v1/sessions/{id}/snapshots") { app, ctx throws(Problem) in try app.snapshots(ctx) }
-        router.add("GET", "/v1/sessions/{id}/events") { app, ctx throws(Problem) in try app.events(ctx) }
+        var router = Router<Endpoint>()
+        for endpoint in Endpoint.allCases { router.add(endpoint.method, endpoint.pattern, endpoint) }
         self.router = router
     }
 
@@ -70,7 +53,7 @@ public final class Application: Sendable {
             case .found(let handler, let parameters, let p):
                 pattern = p
                 let query = try QueryParameters(request.query)
-                response = try handler(self, RequestContext(request: request, parameters: parameters, query: query, now: start))
+                response = try handle(handler, RequestContext(request: request, parameters: parameters, query: query, now: start))
             }
         } catch {
             response = error.response(instance: request.path)
@@ -119,7 +102,7 @@ public final class Application: Sendable {
             guard accepted else { throw Problem.unsupportedMediaType(type) }
         }
         guard !ctx.request.body.isEmpty else { throw Problem.badRequest("a JSON body is required") }
-        do {
+        do throws(JSONParseError) {
             return try JSONParser.parse(ctx.request.body)
         } catch {
             throw Problem.malformedJSON(error)

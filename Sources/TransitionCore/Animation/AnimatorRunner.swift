@@ -59,8 +59,11 @@ extension World {
                     width: rect.width / sx, height: rect.height / sy)
     }
 
+    /// Names in expressions: `duration` (the transition's, once it has started; while the
+    /// body's own duration is being worked out, a parameter of that name), the animator's
+    /// parameters, and view geometry such as `container.width` or `to.finalFrame.midX`.
     func lookup(_ name: String, _ t: Transition) -> Double? {
-        if name == "duration" { return t.duration }
+        if name == "duration", t.number > 0 { return t.duration }
         if let v = t.parameters[name]?.numberValue { return v }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2, let ref = try? ViewReference.parse(parts[0], at: ""), let id = try? resolve(ref, in: t) else { return nil }
@@ -148,7 +151,7 @@ extension World {
 
     mutating func run(_ steps: [Step], transition index: Int) throws(SpecError) {
         for (i, step) in steps.enumerated() {
-            do {
+            do throws(SpecError) {
                 try run(step, transition: index)
             } catch {
                 throw SpecError("/\(i)" + error.pointer, error.reason)
@@ -181,7 +184,7 @@ extension World {
             node.backgroundColor = color
             node.alpha = min(1, max(0, try evaluate(alpha, t)))
             let id: ViewID
-            do { id = try tree.create(node) } catch { throw SpecError("", "the session's view limit is reached") }
+            do throws(SimulationError) { id = try tree.create(node) } catch { throw SpecError("", "the session's view limit is reached") }
             transitions[index].named[name] = id
             transitions[index].namedOrder.append(name)
             try place(id, placement, transitions[index])
@@ -234,7 +237,7 @@ extension World {
         for (i, change) in block.changes.enumerated() {
             let view: ViewID
             let values: [(AnimatedProperty, AnimatedValue)]
-            do {
+            do throws(SpecError) {
                 view = try resolve(change.view, in: t)
                 values = try targetValues(change, view: view, t)
             } catch {
@@ -259,7 +262,7 @@ extension World {
     /// Runs a block's completion steps (`finished` is always YES here).
     mutating func runCompletion(_ p: PendingCompletion) {
         guard let index = transitionIndex(p.transition) else { return }
-        do {
+        do throws(SpecError) {
             try run(p.steps, transition: index)
         } catch {
             diagnose(index, "step-failed", "a completion step failed: \(error.description)", view: nil)

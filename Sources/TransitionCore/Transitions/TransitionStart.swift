@@ -67,10 +67,11 @@ extension World {
     /// Asks for the animator, starts the transition at `now` and runs the animator's body.
     mutating func beginTransition(_ r: TransitionRequest) throws(SimulationError) {
         let (choice, chosenBy) = chooseAnimator(r.operation, from: r.from, to: r.to, actionChoice: r.actionChoice)
-        let resolved = try choice.map { (c) throws(SimulationError) in try definition(for: c) } ?? Catalogue.shared.definition(named: "default")!
+        let resolved: AnimatorDefinition
+        if let choice { resolved = try definition(for: choice) } else { resolved = Catalogue.shared.definition(named: "default")! }
         let pointer = choice?.pointer ?? ""
         var parameters: JSONObject
-        do { parameters = try resolved.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer) } catch { throw .invalid(error) }
+        do throws(SpecError) { parameters = try resolved.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer) } catch { throw .invalid(error) }
         var definition = resolved
         var name = resolved.name
         // `default` stands for the platform's animator for the operation.
@@ -88,12 +89,13 @@ extension World {
         if custom {
             emit("interactionControllerFor", r.container, ["animator": .string(name), "interactive": .bool(r.interactive)])
         }
+        // Number 0: not started, so `duration` in the body's duration expression is the parameter.
         let probe = Transition(number: 0, operation: r.operation, container: r.container, from: r.from, to: r.to,
                                fromView: controllers[r.from]!.view, toView: controllers[r.to]!.view, containerView: r.containerView,
                                animator: name, chosenBy: chosenBy, duration: 0, phase: .animating, interactive: r.interactive,
                                timeline: Timeline(start: now), parameters: parameters, previousChildren: r.previousChildren, leaving: r.leaving)
         let duration: Double
-        do { duration = try evaluate(body.duration, probe) } catch { throw .invalid(SpecError(pointer + "/duration", error.reason)) }
+        do throws(SpecError) { duration = try evaluate(body.duration, probe) } catch { throw .invalid(SpecError(pointer + "/duration", error.reason)) }
         guard duration >= 0, duration <= 600 else {
             throw .invalid(SpecError(pointer + "/duration", "the transition's duration must be between 0 and 600 seconds, got \(duration)"))
         }
@@ -103,7 +105,7 @@ extension World {
                            chosenBy: chosenBy, duration: duration, phase: r.interactive ? .interactive : .animating,
                            interactive: r.interactive, timeline: Timeline(start: now), parameters: parameters,
                            previousChildren: r.previousChildren, leaving: r.leaving)
-        if r.interactive { t.timeline.change(at: now, to: .paused) }
+        if r.interactive { t.timeline.change(at: now, to: Timeline.Motion.paused) }
         for (key, owner) in [("sourceView", r.from), ("targetView", r.to)] {
             guard let path = parameters[key]?.stringValue, !path.isEmpty else { continue }
             guard let view = tree.view(owner: owner, path: path) else {
@@ -114,13 +116,13 @@ extension World {
         transitions.append(t)
         let index = transitions.count - 1
         emit("animateTransition", r.container, ["transition": .string(t.id), "animator": .string(name), "duration": .number(duration)])
-        do {
+        do throws(SpecError) {
             try run(body.setup, transition: index)
         } catch {
             throw .invalid(SpecError(pointer + "/setup" + error.pointer, "animator '\(name)': \(error.reason)"))
         }
         for (i, block) in body.animations.enumerated() {
-            do {
+            do throws(SpecError) {
                 try animate(block, transition: index)
             } catch {
                 throw .invalid(SpecError(pointer + "/animations/\(i)" + error.pointer, "animator '\(name)': \(error.reason)"))

@@ -44,7 +44,7 @@ extension Application {
         let session = try session(ctx)
         let body = try jsonBody(ctx)
         var actions: [Action] = []
-        do {
+        do throws(SpecError) {
             if let list = body.arrayValue {
                 guard !list.isEmpty else { throw SpecError("", "the list of actions is empty") }
                 guard list.count <= Self.maxActionsPerRequest else {
@@ -58,7 +58,7 @@ extension Application {
             throw Problem(error)
         }
         let outcome: (world: World, firstEvent: Int)
-        do {
+        do throws(SimulationError) {
             outcome = try session.apply(actions, now: ctx.now)
         } catch {
             throw Problem(error)

@@ -43,7 +43,7 @@ extension Application {
         var encoder = try encoderOptions(ctx.query)
         let t = try ctx.query["t"].map { (text) throws(Problem) in try Self.time(text, name: "t") } ?? session.current(now: ctx.now).now
         let shots: [Snapshot]
-        do { shots = try session.snapshots(at: [t], now: ctx.now) } catch { throw Problem(error) }
+        do throws(SimulationError) { shots = try session.snapshots(at: [t], now: ctx.now) } catch { throw Problem(error) }
         encoder.snapshot(shots[0])
         return Self.json(200, encoder.writer.bytes)
     }
@@ -83,7 +83,7 @@ extension Application {
             throw Problem.invalid(pointer: "?t", reason: "give t=a,b,c or from, to (and fps, default 60)")
         }
         let shots: [Snapshot]
-        do { shots = try session.snapshots(at: times, now: ctx.now) } catch { throw Problem(error) }
+        do throws(SimulationError) { shots = try session.snapshots(at: times, now: ctx.now) } catch { throw Problem(error) }
         encoder.writer.beginObject()
         encoder.writer.key("snapshots")
         encoder.writer.beginArray()

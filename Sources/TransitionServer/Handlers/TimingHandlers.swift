@@ -11,7 +11,7 @@ extension Application {
         var values: [Double] = []
         var velocities: [Double] = []
         var resolvedDuration = 0.0
-        do {
+        do throws(SpecError) {
             var r = try SpecReader(body, at: "")
             guard let timing = r.value("timing") else { throw SpecError("/timing", "is required") }
             let duration = try r.number("duration", in: 0.001...600)

@@ -1,0 +1,58 @@
+/// Every route of the service: method, path pattern, and the handler it runs.
+enum Endpoint: CaseIterable, Sendable {
+    case livez, readyz, metrics, openAPI
+    case listAnimators, showAnimator
+    case sampleTiming
+    case createSession, showSession, deleteSession
+    case applyActions, advanceClock
+    case snapshot, snapshots, events
+
+    var method: String {
+        switch self {
+        case .sampleTiming, .createSession, .applyActions, .advanceClock: "POST"
+        case .deleteSession: "DELETE"
+        default: "GET"
+        }
+    }
+
+    var pattern: String {
+        switch self {
+        case .livez: "/livez"
+        case .readyz: "/readyz"
+        case .metrics: "/metrics"
+        case .openAPI: "/openapi.yaml"
+        case .listAnimators: "/v1/animators"
+        case .showAnimator: "/v1/animators/{name}"
+        case .sampleTiming: "/v1/timing/sample"
+        case .createSession: "/v1/sessions"
+        case .showSession, .deleteSession: "/v1/sessions/{id}"
+        case .applyActions: "/v1/sessions/{id}/actions"
+        case .advanceClock: "/v1/sessions/{id}/clock"
+        case .snapshot: "/v1/sessions/{id}/snapshot"
+        case .snapshots: "/v1/sessions/{id}/snapshots"
+        case .events: "/v1/sessions/{id}/events"
+        }
+    }
+}
+
+extension Application {
+    func handle(_ endpoint: Endpoint, _ ctx: RequestContext) throws(Problem) -> HTTPResponse {
+        switch endpoint {
+        case .livez: try livez(ctx)
+        case .readyz: try readyz(ctx)
+        case .metrics: try metricsText(ctx)
+        case .openAPI: try openAPI(ctx)
+        case .listAnimators: try listAnimators(ctx)
+        case .showAnimator: try showAnimator(ctx)
+        case .sampleTiming: try sampleTiming(ctx)
+        case .createSession: try createSession(ctx)
+        case .showSession: try showSession(ctx)
+        case .deleteSession: try deleteSession(ctx)
+        case .applyActions: try applyActions(ctx)
+        case .advanceClock: try advanceClock(ctx)
+        case .snapshot: try snapshot(ctx)
+        case .snapshots: try snapshots(ctx)
+        case .events: try events(ctx)
+        }
+    }
+}
