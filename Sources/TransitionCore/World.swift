@@ -27,6 +27,9 @@ public struct World: Sendable {
     var completionCount = 0
     let rules: [DelegateRule]
     let sessionAnimators: [AnimatorDefinition]
+    let sessionInteractions: [Interaction]
+    /// The gesture driving the current interactive transition, if one does.
+    public internal(set) var gesture: GestureState?
     public let limits: SceneLimits
 
     /// The event log keeps this many newest events.
@@ -46,6 +49,7 @@ public struct World: Sendable {
         self.limits = limits
         self.rules = scene.rules
         self.sessionAnimators = scene.animators
+        self.sessionInteractions = scene.interactions
         self.rootController = scene.root.id
         var tree = ViewTree(limit: limits.viewsPerSession)
         let bounds = Rect(origin: .zero, size: scene.screen)
@@ -91,6 +95,7 @@ public struct World: Sendable {
         controller.presentAnimator = spec.presentAnimator
         controller.dismissAnimator = spec.dismissAnimator
         controller.modalPresentationStyle = spec.modalPresentationStyle
+        controller.interactions = spec.interactions
         controllers[spec.id] = controller
         controllerOrder.append(spec.id)
         for child in spec.children {

@@ -29,22 +29,15 @@ enum NavigationActions {
         }),
     ]
 
-    static func rejectInteractive(_ action: Action) throws(SimulationError) {
-        if action.interactive {
-            throw .invalid(SpecError(action.pointer + "/interactive", "interactive transitions are not available in this version"))
-        }
-    }
-
     struct Push: ActionBody {
         var controller: ControllerSpec
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
-            try rejectInteractive(action)
             let nav = try world.navigationController(named: action.container, pointer: action.pointer + "/container")
             try world.ensureIdle()
             let id = try world.makeController(controller, parent: nav)
             try world.changeStack(of: nav, to: world.controllers[nav]!.children + [id], operation: .push,
-                                  animated: action.animated, animator: action.animator, interactive: false)
+                                  animated: action.animated, animator: action.animator, interactive: action.interactive)
         }
     }
 
@@ -53,7 +46,6 @@ enum NavigationActions {
         var target: Target
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
-            try rejectInteractive(action)
             let nav = try world.navigationController(named: action.container, pointer: action.pointer + "/container")
             let stack = world.controllers[nav]!.children
             let keep: Int
@@ -70,7 +62,7 @@ enum NavigationActions {
                 throw .conflict(type: "nothing-to-pop", detail: "'\(stack.last!)' is the top of '\(nav)' and nothing above \(keep == stack.count ? "it" : "the root") can be popped; UIKit would return nil and do nothing")
             }
             try world.changeStack(of: nav, to: Array(stack[..<keep]), operation: .pop, animated: action.animated,
-                                  animator: action.animator, interactive: false)
+                                  animator: action.animator, interactive: action.interactive)
         }
     }
 
@@ -79,7 +71,6 @@ enum NavigationActions {
         var entries: [Entry]
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
-            try rejectInteractive(action)
             let nav = try world.navigationController(named: action.container, pointer: action.pointer + "/container")
             try world.ensureIdle()
             let stack = world.controllers[nav]!.children
@@ -100,7 +91,7 @@ enum NavigationActions {
             // UIKit: a push when the new top was not in the old stack, a pop when it was.
             let operation: TransitionOperation? = newStack.last == stack.last ? nil : (stack.contains(newStack.last!) ? .pop : .push)
             try world.changeStack(of: nav, to: newStack, operation: operation, animated: action.animated,
-                                  animator: action.animator, interactive: false)
+                                  animator: action.animator, interactive: action.interactive)
         }
     }
 }

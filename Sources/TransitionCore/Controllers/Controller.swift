@@ -65,4 +65,5 @@ public struct Controller: Sendable {
     public var presentAnimator: AnimatorChoice?
     public var dismissAnimator: AnimatorChoice?
     public var modalPresentationStyle: PresentationStyle?
+    public var interactions: [Interaction] = []
 }

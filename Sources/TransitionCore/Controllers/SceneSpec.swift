@@ -13,6 +13,8 @@ public struct ControllerSpec: Sendable {
     public var presentAnimator: AnimatorChoice?
     public var dismissAnimator: AnimatorChoice?
     public var modalPresentationStyle: PresentationStyle?
+    /// Gestures that drive this controller's interactive transitions (tried before the session's).
+    public var interactions: [Interaction] = []
     public var pointer: String
 
     public static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits, depth: Int = 1) throws(SpecError) -> ControllerSpec {
@@ -60,6 +62,7 @@ public struct ControllerSpec: Sendable {
             }
             spec.modalPresentationStyle = parsed
         }
+        spec.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"))
         try r.finish()
         return spec
     }
@@ -115,6 +118,7 @@ public struct SceneSpec: Sendable {
     public var root: ControllerSpec
     public var rules: [DelegateRule]
     public var animators: [AnimatorDefinition]
+    public var interactions: [Interaction]
 
     public static func decode(_ json: JSONValue, limits: SceneLimits) throws(SpecError) -> SceneSpec {
         var r = try SpecReader(json, at: "")
@@ -153,7 +157,9 @@ public struct SceneSpec: Sendable {
                 animators.append(definition)
             }
         }
+        let interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"))
         try r.finish()
-        return SceneSpec(screen: screen, scale: scale, clock: clock, root: root, rules: rules, animators: animators)
+        return SceneSpec(screen: screen, scale: scale, clock: clock, root: root, rules: rules, animators: animators,
+                         interactions: interactions)
     }
 }

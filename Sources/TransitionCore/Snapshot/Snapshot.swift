@@ -47,6 +47,8 @@ public struct TransitionState: Sendable {
     public var wasCancelled: Bool
     public var completedAt: Double?
     public var diagnostics: [Diagnostic]
+    /// The gesture driving it, when one does.
+    public var gesture: GestureState?
 }
 
 /// A controller and, for containers, their children (the shape of `controllers`).
@@ -76,7 +78,8 @@ extension World {
                         from: tr.from, to: tr.to, animator: tr.animator, chosenBy: tr.chosenBy, duration: tr.duration,
                         begin: tr.begin, elapsed: tr.elapsed(at: tr.completedAt.map { min($0, t) } ?? t),
                         percentComplete: tr.percentComplete(at: t), interactive: tr.interactive, wasCancelled: tr.wasCancelled,
-                        completedAt: tr.completedAt, diagnostics: tr.diagnostics)
+                        completedAt: tr.completedAt, diagnostics: tr.diagnostics,
+                        gesture: gesture.flatMap { $0.transition == tr.number ? $0 : nil })
     }
 
     public func controllerState(_ id: String, visible: Set<String>) -> ControllerState {

@@ -20,13 +20,14 @@ public struct Timeline: Sendable, Equatable {
     }
 
     public private(set) var segments: [Segment]
+    /// Session time at which τ was 0 and the transition began.
+    public let begin: Double
 
     /// A timeline whose τ is 0 at session time `start` and runs from there.
     public init(start: Double) {
+        begin = start
         segments = [Segment(start: start, tau: 0, motion: .running)]
     }
-
-    public var begin: Double { segments[0].start }
 
     /// τ at session time `t` (t before the start gives τ of the first segment).
     public func tau(at t: Double) -> Double {
@@ -38,15 +39,28 @@ public struct Timeline: Sendable, Equatable {
         case .paused:
             return segment.tau
         case .completing(let target, let seconds, let curve):
-            guard dt < seconds else { return target }
+            guard dt < seconds else {
+                // A finished run goes on at rate 1 (animations may outlive the transition);
+                // a cancelled one rests at its start.
+                return target >= segment.tau ? target + (dt - seconds) : target
+            }
             return segment.tau + (target - segment.tau) * curve.value(at: dt, duration: seconds)
         }
     }
 
     /// Starts a new motion at session time `t` (≥ the last segment's start).
     public mutating func change(at t: Double, to motion: Motion) {
-        let tau = tau(at: t)
-        if segments.last?.start == t { segments.removeLast() }
+        set(at: t, tau: tau(at: t), motion: motion)
+    }
+
+    /// Holds τ at `tau` from session time `t` on (`updateInteractiveTransition:`).
+    public mutating func hold(at t: Double, tau: Double) {
+        set(at: t, tau: tau, motion: .paused)
+    }
+
+    private mutating func set(at t: Double, tau: Double, motion: Motion) {
+        // A later change at the same instant replaces the earlier one.
+        if segments.count > 1, segments[segments.count - 1].start == t { segments.removeLast() }
         segments.append(Segment(start: t, tau: tau, motion: motion))
     }
 
@@ -58,11 +72,15 @@ public struct Timeline: Sendable, Equatable {
         case .running:
             return max(after, last.start + max(0, target - last.tau))
         case .paused:
-            return last.tau >= target ? after : nil
+            // While a gesture holds the timeline, no animation completes, even at 100 %:
+            // UIKit's layers run at speed 0 and their completions wait (the classic hang).
+            return nil
         case .completing(let end, let seconds, _):
             if end >= last.tau {
                 if target <= last.tau { return max(after, last.start) }
-                if target > end { return nil }
+                // A block ending at or after the run's end is due when the run ends (the curve
+                // is flat there, so bisection would stop a hair early).
+                if target >= end { return max(after, last.start + seconds + (target - end)) }
                 // Forward: a block ends when τ passes its end; the completion curve is monotone
                 // for the curves we accept, so bisection finds the crossing.
                 var lo = last.start, hi = last.start + seconds

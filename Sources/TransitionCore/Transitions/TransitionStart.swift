@@ -164,6 +164,8 @@ extension World {
             guard let view = t.named[name], isInWindow(view) else { continue }
             diagnose(index, "snapshot-left-in-hierarchy", "the view the animator made as $\(name) is still in the window after the transition", view: view)
         }
+        // A cancelled transition's animations all ended when its timeline returned to 0.
+        guard t.phase == .completed else { return }
         let tau = t.timeline.tau(at: now)
         for (view, list) in animations.sorted(by: { $0.key < $1.key }) where !isInWindow(view) {
             if list.contains(where: { $0.transition == t.number && $0.end > tau }) {

@@ -62,6 +62,17 @@ struct SnapshotEncoder {
         writer.beginArray()
         for d in t.diagnostics { diagnostic(d) }
         writer.endArray()
+        if let g = t.gesture {
+            writer.key("gesture")
+            writer.beginObject()
+            writer.key("recognizer"); writer.string(g.recognizer.rawValue)
+            writer.key("phase"); writer.string(g.phase)
+            writer.key("progress"); writer.number(g.progress)
+            writer.key("velocity"); point(g.velocity)
+            writer.key("decision"); if let d = g.decision { writer.string(d) } else { writer.null() }
+            writer.key("reason"); if let r = g.reason { writer.string(r) } else { writer.null() }
+            writer.endObject()
+        }
         writer.endObject()
     }
 

@@ -1,0 +1,104 @@
+import JSONCodec
+
+/// `update`, `finish`, `cancel` and `gesture`: driving a percent-driven interactive transition.
+enum InteractiveActions {
+    static let decoders: [(type: String, decode: Action.Decoder)] = [
+        ("update", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+            Update(percent: try r.requiredNumber("percent", in: 0...1))
+        }),
+        ("finish", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+            try Release.decode(&r, finish: true)
+        }),
+        ("cancel", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+            try Release.decode(&r, finish: false)
+        }),
+        ("gesture", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+            try GestureAction.decode(&r)
+        }),
+    ]
+
+    struct Update: ActionBody {
+        var percent: Double
+
+        func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+            guard let index = world.transitions.lastIndex(where: { $0.phase == .interactive }) else {
+                // UIKit ignores an update once the transition was released; we say so.
+                if let last = world.transitions.indices.last, world.transitions[last].interactive {
+                    world.diagnose(last, "update-after-end", "updateInteractiveTransition(\(percent)) arrived after the transition was released; UIKit ignores it", view: nil)
+                    return
+                }
+                _ = try world.interactiveIndex(pointer: action.pointer)
+                return
+            }
+            world.updateInteractive(index, percent: percent)
+        }
+    }
+
+    struct Release: ActionBody {
+        var finish: Bool
+        var completionSpeed: Double
+        var completionCurve: TimingCurve
+
+        static func decode(_ r: inout SpecReader, finish: Bool) throws(SpecError) -> Release {
+            let speed = try r.number("completionSpeed", in: 0.01...100) ?? 1
+            // Apple documents easeInOut as UIPercentDrivenInteractiveTransition's default completionCurve.
+            var curve = TimingCurve.easeInOut
+            if let c = r.value("completionCurve") { curve = try TimingCurve.decode(c, duration: 1, at: r.path("completionCurve")).curve }
+            return Release(finish: finish, completionSpeed: speed, completionCurve: curve)
+        }
+
+        func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+            let index = try world.interactiveIndex(pointer: action.pointer)
+            world.release(index, finish: finish, speed: completionSpeed, curve: completionCurve)
+        }
+    }
+}
+
+/// One gesture-recognizer sample.
+struct GestureAction: ActionBody {
+    var recognizer: Interaction.Recognizer
+    var phase: String
+    var translation: Point?
+    var velocity: Point?
+    var location: Point?
+    var scale: Double?
+    var edge: String?
+    var container: String?
+
+    static func decode(_ r: inout SpecReader) throws(SpecError) -> GestureAction {
+        let name = try r.requiredString("recognizer", maxLength: 16)
+        guard let recognizer = Interaction.Recognizer(rawValue: name) else { throw SpecError(r.path("recognizer"), "one of edgePan, pan, pinch") }
+        let phase = try r.requiredString("phase", maxLength: 16)
+        guard ["began", "changed", "ended", "cancelled"].contains(phase) else {
+            throw SpecError(r.path("phase"), "one of began, changed, ended, cancelled")
+        }
+        func point(_ key: String, _ r: inout SpecReader) throws(SpecError) -> Point? {
+            guard let v = r.value(key) else { return nil }
+            var pr = try SpecReader(v, at: r.path(key))
+            let p = Point(x: try pr.requiredNumber("x", in: -1e6...1e6), y: try pr.requiredNumber("y", in: -1e6...1e6))
+            try pr.finish()
+            return p
+        }
+        var g = GestureAction(recognizer: recognizer, phase: phase)
+        g.translation = try point("translation", &r)
+        g.velocity = try point("velocity", &r)
+        g.location = try point("location", &r)
+        g.scale = try r.number("scale", in: 0.001...1000)
+        if let edge = try r.string("edge", maxLength: 8) {
+            guard edge == "left" || edge == "right" else { throw SpecError(r.path("edge"), "left or right") }
+            g.edge = edge
+        }
+        return g
+    }
+
+    init(recognizer: Interaction.Recognizer, phase: String) {
+        self.recognizer = recognizer
+        self.phase = phase
+    }
+
+    func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+        var sample = self
+        sample.container = action.container
+        try world.gestureSample(sample, pointer: action.pointer)
+    }
+}

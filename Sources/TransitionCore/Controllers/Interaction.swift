@@ -1,0 +1,114 @@
+import JSONCodec
+
+/// Which gesture drives which interactive transition, and how its samples become progress and
+/// a decision (DESIGN §7). The defaults are seeds 000/001's: an edge pan from the left pops,
+/// progress = translation.x / container width clamped to [0, 1], finish above 0.5 on release,
+/// no velocity rule, completion speed 1.
+public struct Interaction: Sendable {
+    public enum Recognizer: String, Sendable { case edgePan, pan, pinch }
+    public enum Axis: String, Sendable { case horizontal, vertical }
+    /// What a pan's progress is read from: the translation since it began (000/001), or the
+    /// touch's location in the view (003).
+    public enum Input: String, Sendable { case translation, location }
+
+    /// How the release velocity can override the threshold.
+    public enum VelocityRule: Sendable, Equatable {
+        /// The threshold alone decides (000/001, 003).
+        case none
+        /// UIKit / Flutter: if |v| ≥ `minimum` container distances per second, the direction of
+        /// the fling decides (Flutter's iOS back gesture: 1 width/s).
+        case fling(minimum: Double)
+        /// IBAnimatable: a speed above `minimum` points per second in the gesture's direction finishes.
+        case speed(minimum: Double)
+    }
+
+    /// `completionSpeed` after release: UIKit's default 1, or the classic library's 1 − percent.
+    public enum CompletionSpeedRule: String, Sendable { case constant, remaining }
+
+    public var recognizer: Recognizer
+    public var edge = "left"
+    public var axis = Axis.horizontal
+    public var operation = TransitionOperation.pop
+    public var animator: AnimatorChoice?
+    public var input = Input.translation
+    /// Points of movement for 100 %; nil: the container's width (or height, vertically).
+    public var distance: Double?
+    public var clamp: ClosedRange<Double> = 0...1
+    public var threshold = 0.5
+    public var velocity = VelocityRule.none
+    public var completionSpeed = CompletionSpeedRule.constant
+    public var completionCurve: JSONValue?
+    /// Where it was declared, for `chosenBy` and errors.
+    public var origin: String
+
+    public init(recognizer: Recognizer, origin: String) {
+        self.recognizer = recognizer
+        self.origin = origin
+    }
+
+    /// UIKit's own: an edge pan on a navigation controller pops interactively.
+    public static let defaultEdgePop = Interaction(recognizer: .edgePan, origin: "default")
+
+    public static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> Interaction {
+        var r = try SpecReader(json, at: pointer)
+        let name = try r.requiredString("recognizer", maxLength: 16)
+        guard let recognizer = Recognizer(rawValue: name) else { throw SpecError(r.path("recognizer"), "one of edgePan, pan, pinch") }
+        var i = Interaction(recognizer: recognizer, origin: pointer)
+        if let edge = try r.string("edge", maxLength: 8) {
+            guard edge == "left" || edge == "right" else { throw SpecError(r.path("edge"), "left or right") }
+            i.edge = edge
+        }
+        if let axis = try r.string("axis", maxLength: 16) {
+            guard let parsed = Axis(rawValue: axis) else { throw SpecError(r.path("axis"), "horizontal or vertical") }
+            i.axis = parsed
+        }
+        if let op = try r.string("operation", maxLength: 16) {
+            guard op == "pop" else {
+                throw SpecError(r.path("operation"), "gestures drive pop in this version")
+            }
+        }
+        if let a = r.value("animator") { i.animator = try AnimatorChoice.decode(a, at: r.path("animator")) }
+        if let input = try r.string("input", maxLength: 16) {
+            guard let parsed = Input(rawValue: input) else { throw SpecError(r.path("input"), "translation or location") }
+            i.input = parsed
+        }
+        i.distance = try r.number("distance", in: 1...100_000)
+        if let c = try r.array("clamp", maxCount: 2) {
+            guard c.count == 2, let lo = c[0].numberValue, let hi = c[1].numberValue, lo >= 0, hi <= 1, lo < hi else {
+                throw SpecError(r.path("clamp"), "expected [low, high] with 0 ≤ low < high ≤ 1")
+            }
+            i.clamp = lo...hi
+        }
+        i.threshold = try r.number("threshold", in: 0...1) ?? 0.5
+        if let v = r.value("velocity") {
+            var vr = try SpecReader(v, at: r.path("velocity"))
+            let rule = try vr.requiredString("rule", maxLength: 16)
+            switch rule {
+            case "none": i.velocity = .none
+            case "fling": i.velocity = .fling(minimum: try vr.number("minimum", in: 0...1000) ?? 1)
+            case "speed": i.velocity = .speed(minimum: try vr.number("minimum", in: 0...1_000_000) ?? 1000)
+            default: throw SpecError(vr.path("rule"), "one of none, fling, speed")
+            }
+            try vr.finish()
+        }
+        if let speed = try r.string("completionSpeed", maxLength: 16) {
+            guard let parsed = CompletionSpeedRule(rawValue: speed) else { throw SpecError(r.path("completionSpeed"), "constant or remaining") }
+            i.completionSpeed = parsed
+        }
+        if let curve = r.value("completionCurve") {
+            _ = try TimingCurve.decode(curve, duration: 1, at: r.path("completionCurve"))
+            i.completionCurve = curve
+        }
+        try r.finish()
+        return i
+    }
+
+    static func decodeList(_ json: JSONValue?, at pointer: String) throws(SpecError) -> [Interaction] {
+        guard let json, !json.isNull else { return [] }
+        guard let list = json.arrayValue else { throw SpecError(pointer, "expected a list of interactions") }
+        guard list.count <= 16 else { throw SpecError(pointer, "at most 16 interactions") }
+        var result: [Interaction] = []
+        for (i, item) in list.enumerated() { result.append(try decode(item, at: SpecReader.child(pointer, String(i)))) }
+        return result
+    }
+}

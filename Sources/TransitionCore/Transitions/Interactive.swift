@@ -1,0 +1,158 @@
+import JSONCodec
+
+/// The state of the gesture that drives an interactive transition, as snapshots report it.
+public struct GestureState: Sendable {
+    public var recognizer: Interaction.Recognizer
+    public var phase: String
+    public var transition: Int
+    public var interaction: Interaction
+    /// Points for 100 % (the interaction's distance, or the container's width or height).
+    public var distance: Double
+    public var startScale: Double
+    /// The progress of the last sample, after clamping.
+    public var progress: Double
+    public var velocity: Point
+    /// `finish` or `cancel`, once released.
+    public var decision: String?
+    /// Why: `threshold`, `velocity` or `gesture-cancelled`.
+    public var reason: String?
+}
+
+/// UIPercentDrivenInteractiveTransition: `update`, `finish`, `cancel`, and the gesture samples
+/// that call them (DESIGN §7, REFERENCE.md "Interactive transitions").
+extension World {
+    /// The transition a gesture or an update drives now.
+    func interactiveIndex(pointer: String) throws(SimulationError) -> Int {
+        guard let index = transitions.lastIndex(where: { $0.phase == .interactive }) else {
+            throw .conflict(type: "no-interactive-transition",
+                            detail: "no interactive transition is waiting for updates; start one with \"interactive\": true or a gesture")
+        }
+        return index
+    }
+
+    /// `updateInteractiveTransition:` — the timeline holds at percent × duration.
+    mutating func updateInteractive(_ index: Int, percent: Double) {
+        let t = transitions[index]
+        transitions[index].timeline.hold(at: now, tau: percent * t.duration)
+        emit("updateInteractiveTransition", t.container, ["transition": .string(t.id), "percentComplete": .number(percent)])
+    }
+
+    /// `finishInteractiveTransition` / `cancelInteractiveTransition`: the rest of the timeline
+    /// runs forward in (1 − p)·D / speed, or back in p·D / speed, shaped by `curve`.
+    mutating func release(_ index: Int, finish: Bool, speed: Double, curve: TimingCurve) {
+        let t = transitions[index]
+        let tau = t.timeline.tau(at: now)
+        let percent = t.duration > 0 ? tau / t.duration : 1
+        emit(finish ? "finishInteractiveTransition" : "cancelInteractiveTransition", t.container,
+             ["transition": .string(t.id), "percentComplete": .number(percent), "completionSpeed": .number(speed)])
+        if !finish { transitions[index].wasCancelled = true }
+        transitions[index].phase = finish ? .finishing : .cancelling
+        if finish, percent >= 1 {
+            // UIKit's known glitch: released at exactly 100 %, the paused animations never
+            // report completion, so completeTransition never comes.
+            diagnose(index, "interaction-reached-100-percent",
+                     "the interactive transition was finished at exactly 100 %: its animations never complete, so the animator's completeTransition never runs (clamp progress below 1, as seed 003 does)",
+                     view: nil)
+            diagnose(index, "complete-transition-not-called", "completeTransition will never be called: the container stays blocked", view: nil)
+            return
+        }
+        let seconds = (finish ? (t.duration - tau) : tau) / speed
+        transitions[index].timeline.change(at: now, to: .completing(target: finish ? t.duration : 0, seconds: seconds, curve: curve))
+    }
+
+    /// A gesture sample: `began` starts the interaction's transition, `changed` updates it,
+    /// `ended` decides and releases it, `cancelled` cancels it.
+    mutating func gestureSample(_ s: GestureAction, pointer: String) throws(SimulationError) {
+        switch s.phase {
+        case "began":
+            if let g = gesture, g.decision == nil, transitions.contains(where: { $0.number == g.transition && $0.phase == .interactive }) {
+                throw .conflict(type: "gesture-in-progress", detail: "a \(g.recognizer.rawValue) gesture already drives transition t\(g.transition)")
+            }
+            let (interaction, nav) = try findInteraction(for: s, pointer: pointer)
+            let stack = controllers[nav]!.children
+            guard stack.count > 1 else {
+                throw .conflict(type: "nothing-to-pop", detail: "'\(nav)' shows its root controller; the gesture has nothing to pop")
+            }
+            try changeStack(of: nav, to: Array(stack.dropLast()), operation: .pop, animated: true,
+                            animator: interaction.animator, interactive: true)
+            let index = transitions.count - 1
+            let bounds = tree[transitions[index].containerView].bounds.size
+            let distance = interaction.distance ?? (interaction.axis == .vertical ? bounds.height : bounds.width)
+            gesture = GestureState(recognizer: s.recognizer, phase: "began", transition: transitions[index].number,
+                                   interaction: interaction, distance: distance, startScale: s.scale ?? 1, progress: 0,
+                                   velocity: s.velocity ?? .zero)
+        case "changed", "ended", "cancelled":
+            guard var g = gesture, g.decision == nil, let index = transitionIndex(g.transition), transitions[index].phase == .interactive else {
+                emit("diagnostic", nil, ["code": .string("gesture-without-began"),
+                                         "message": .string("a \(s.phase) sample arrived with no gesture in progress; UIKit's handler would message a nil interaction controller and nothing happens")])
+                return
+            }
+            let progress = self.progress(of: s, g)
+            g.phase = s.phase
+            g.velocity = s.velocity ?? .zero
+            if s.phase == "changed" {
+                g.progress = progress
+                gesture = g
+                updateInteractive(index, percent: progress)
+                return
+            }
+            // Released. Like the seeds, the decision reads the release sample but the timeline
+            // stays where the last `changed` left it.
+            let (finish, reason) = s.phase == "cancelled" ? (false, "gesture-cancelled") : decide(progress, g, s)
+            g.decision = finish ? "finish" : "cancel"
+            g.reason = reason
+            gesture = g
+            let percent = transitions[index].duration > 0 ? transitions[index].timeline.tau(at: now) / transitions[index].duration : 0
+            let speed = g.interaction.completionSpeed == .remaining ? max(0.01, 1 - percent) : 1
+            let curve = (try? g.interaction.completionCurve.map { try TimingCurve.decode($0, duration: 1, at: "").curve }) ?? nil
+            release(index, finish: finish, speed: speed, curve: curve ?? .easeInOut)
+        default:
+            throw .invalid(SpecError(pointer + "/phase", "one of began, changed, ended, cancelled"))
+        }
+    }
+
+    /// The interaction a `began` sample starts: the top controller's, then the session's, then
+    /// UIKit's edge pop on the deepest navigation controller on screen.
+    func findInteraction(for s: GestureAction, pointer: String) throws(SimulationError) -> (Interaction, String) {
+        let nav = try navigationController(named: s.container, pointer: pointer + "/container")
+        let top = controllers[nav]!.children.last!
+        func fits(_ i: Interaction) -> Bool {
+            i.recognizer == s.recognizer && (i.recognizer != .edgePan || s.edge == nil || i.edge == s.edge)
+        }
+        if let own = controllers[top]!.interactions.first(where: fits) { return (own, nav) }
+        if let shared = sessionInteractions.first(where: fits) { return (shared, nav) }
+        if s.recognizer == .edgePan, s.edge == nil || s.edge == "left" { return (.defaultEdgePop, nav) }
+        throw .invalid(SpecError(pointer + "/recognizer", "no interaction for a \(s.recognizer.rawValue) gesture is declared on '\(top)' or the session"))
+    }
+
+    /// Progress of one sample under the interaction's mapping, clamped.
+    func progress(of s: GestureAction, _ g: GestureState) -> Double {
+        let i = g.interaction
+        let raw: Double
+        switch i.recognizer {
+        case .pinch:
+            raw = 1 - (s.scale ?? g.startScale) / g.startScale
+        case .edgePan, .pan:
+            let vector = (i.input == .location ? s.location : s.translation) ?? .zero
+            var value = i.axis == .vertical ? vector.y : vector.x
+            if i.recognizer == .edgePan, i.edge == "right", i.input == .translation { value = -value }
+            raw = value / g.distance
+        }
+        return min(i.clamp.upperBound, max(i.clamp.lowerBound, raw))
+    }
+
+    /// Finish or cancel on release, and why.
+    func decide(_ progress: Double, _ g: GestureState, _ s: GestureAction) -> (Bool, String) {
+        let v = s.velocity ?? .zero
+        var along = g.interaction.axis == .vertical ? v.y : v.x
+        if g.interaction.recognizer == .edgePan, g.interaction.edge == "right" { along = -along }
+        switch g.interaction.velocity {
+        case .none: break
+        case .fling(let minimum):
+            if abs(along) >= minimum * g.distance { return (along > 0, "velocity") }
+        case .speed(let minimum):
+            if along > minimum { return (true, "velocity") }
+        }
+        return (progress > g.interaction.threshold, "threshold")
+    }
+}

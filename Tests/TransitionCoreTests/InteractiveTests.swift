@@ -1,0 +1,154 @@
+import JSONCodec
+import Testing
+@testable import TransitionCore
+
+/// Percent-driven interactive transitions: the timeline sits at p·D while driven, runs forward
+/// in (1 − p)·D / speed on finish and back in p·D / speed on cancel (REFERENCE.md).
+@Suite struct InteractiveTests {
+    /// The scene after an animated push of `detail` has completed, at t = 1.
+    func pushed() throws -> World {
+        var world = try thingsScene()
+        try world.apply(try action(detailPush))
+        world.advance(to: 1)
+        return world
+    }
+
+    /// x of the view `controller` in a non-interactive pop started at t = 1, at τ.
+    func referencePopX(_ controller: String, tau: Double) throws -> Double {
+        var world = try pushed()
+        try world.apply(try action(#"{"type": "pop"}"#))
+        return try #require(world.shot(1 + tau).root.find(controller, "")).frame.minX
+    }
+
+    func x(_ world: World, _ controller: String, at t: Double) throws -> Double {
+        try #require(world.shot(t).root.find(controller, "")).frame.minX
+    }
+
+    @Test func updateScrubsTheTimelineAndKeepsTheAnimatorsCurve() throws {
+        var world = try pushed()
+        try world.apply(try action(#"{"type": "pop", "interactive": true}"#))
+        #expect(world.runningTransition?.phase == .interactive)
+        // Without updates the timeline does not move.
+        #expect(try x(world, "detail", at: 5) == 0)
+        try world.apply(try action(#"{"type": "update", "percent": 0.3, "at": 1.1}"#))
+        let held = try x(world, "detail", at: 1.5)
+        #expect(abs(held - (try referencePopX("detail", tau: 0.15))) < 1e-9)
+        #expect(abs(try x(world, "things", at: 1.5) - (try referencePopX("things", tau: 0.15))) < 1e-9)
+        #expect(abs((world.shot(1.5).transition?.percentComplete ?? 0) - 0.3) < 1e-12)
+    }
+
+    @Test func cancelRunsBackAndRestoresTheStackWithUIKitsEvents() throws {
+        var world = try pushed()
+        let before = world.nextEventSeq - 1
+        try world.apply(try action(#"{"type": "pop", "interactive": true}"#))
+        try world.apply(try action(#"{"type": "update", "percent": 0.3, "at": 1.1}"#))
+        try world.apply(try action(#"{"type": "cancel", "at": 1.2}"#))
+        let t = try #require(world.runningTransition)
+        #expect(t.phase == .cancelling && t.wasCancelled)
+        // Back from τ = 0.15 to 0 in 0.15 s (speed 1), on easeInOut.
+        let run = 0.15
+        for s in [0.0, 0.05, 0.1] {
+            let tau = 0.15 * (1 - TimingCurve.easeInOut.value(at: s, duration: run))
+            #expect(abs(try x(world, "detail", at: 1.2 + s) - (try referencePopX("detail", tau: tau))) < 1e-9)
+        }
+        world.advance(to: 2)
+        let end = world.snapshot(at: 2)
+        #expect(end.controllers.viewControllers.map(\.id) == ["things", "detail"])
+        #expect(end.root.find("things", "") == nil)
+        #expect(try #require(end.root.find("detail", "")).frame == Rect(x: 0, y: 0, width: 320, height: 568))
+        #expect(end.transition?.phase == "cancelled")
+        #expect(world.events.first { $0.type == "completeTransition" && $0.seq > before }.map { abs($0.time - 1.35) < 1e-12 } == true)
+        #expect(world.eventNames(after: before) == [
+            "viewWillDisappear:detail", "viewWillAppear:things", "willShow:nav", "animationControllerFor:nav",
+            "animateTransition:nav", "updateInteractiveTransition:nav", "cancelInteractiveTransition:nav",
+            "completeTransition:nav", "viewWillDisappear:things", "viewDidDisappear:things",
+            "viewWillAppear:detail", "viewDidAppear:detail",
+        ])
+    }
+
+    @Test func finishRunsTheRestForward() throws {
+        var world = try pushed()
+        try world.apply(try action(#"{"type": "pop", "interactive": true}"#))
+        try world.apply(try action(#"{"type": "update", "percent": 0.6, "at": 1.1}"#))
+        try world.apply(try action(#"{"type": "finish", "at": 1.2, "completionSpeed": 2}"#))
+        // (1 − 0.6) · 0.5 / 2 = 0.1 s.
+        let mid = 1.25
+        let tau = 0.3 + 0.2 * TimingCurve.easeInOut.value(at: 0.05, duration: 0.1)
+        #expect(abs(try x(world, "detail", at: mid) - (try referencePopX("detail", tau: tau))) < 1e-9)
+        world.advance(to: 1.3000001)
+        #expect(world.transitions.last?.phase == .completed)
+        #expect(world.controllers["nav"]!.children == ["things"])
+        #expect(world.events.last { $0.type == "completeTransition" }.map { abs($0.time - 1.3) < 1e-9 } == true)
+    }
+
+    @Test func edgePanGestureFollowsTheSeedsFormula() throws {
+        var world = try pushed()
+        try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "began", "at": 2.0, "translation": {"x": 0, "y": 0}}"#))
+        try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "changed", "at": 2.05, "translation": {"x": 96, "y": 0}}"#))
+        let shot = world.shot(2.07)
+        #expect(shot.transition?.gesture?.progress == 0.3)
+        #expect(abs(try #require(shot.root.find("detail", "")).frame.minX - (try referencePopX("detail", tau: 0.15))) < 1e-9)
+        try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "ended", "at": 2.1, "translation": {"x": 200, "y": 0}, "velocity": {"x": 300, "y": 0}}"#))
+        let g = try #require(world.gesture)
+        #expect(g.decision == "finish" && g.reason == "threshold")
+        // The timeline stays at the last `changed` (0.3) and finishes from there: 0.35 s.
+        world.advance(to: 2.46)
+        #expect(world.controllers["nav"]!.children == ["things"])
+        let complete = try #require(world.events.last { $0.type == "completeTransition" })
+        #expect(abs(complete.time - 2.45) < 1e-9)
+    }
+
+    @Test func releaseBelowHalfCancelsUnlessAFlingSaysOtherwise() throws {
+        var world = try pushed()
+        for (phase, x, t) in [("began", 0.0, 2.0), ("changed", 64.0, 2.05), ("ended", 64.0, 2.1)] {
+            try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(x), "y": 0}, "velocity": {"x": 400, "y": 0}}"#))
+        }
+        #expect(world.gesture?.decision == "cancel")
+        world.advance(to: 3)
+        #expect(world.controllers["nav"]!.children == ["things", "detail"])
+
+        // The same drag with UIKit's fling rule (|v| ≥ 1 width/s decides) finishes.
+        var flung = try pushed()
+        let interactions = try Interaction.decodeList(json(#"[{"recognizer": "edgePan", "velocity": {"rule": "fling"}}]"#), at: "")
+        flung.controllers["detail"]!.interactions = interactions
+        for (phase, x, t) in [("began", 0.0, 2.0), ("changed", 64.0, 2.05), ("ended", 64.0, 2.1)] {
+            try flung.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(x), "y": 0}, "velocity": {"x": 400, "y": 0}}"#))
+        }
+        #expect(flung.gesture?.decision == "finish" && flung.gesture?.reason == "velocity")
+    }
+
+    @Test func seed003DividesTheLocationBy300AndClampsBelowOne() throws {
+        var world = try pushed()
+        world.controllers["detail"]!.interactions = try Interaction.decodeList(json(
+            #"[{"recognizer": "pan", "input": "location", "distance": 300, "clamp": [0, 0.99]}]"#), at: "")
+        try world.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "began", "at": 2, "location": {"x": 0, "y": 300}}"#))
+        try world.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "changed", "at": 2.1, "location": {"x": 150, "y": 300}}"#))
+        #expect(world.gesture?.progress == 0.5)
+        try world.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "changed", "at": 2.2, "location": {"x": 400, "y": 300}}"#))
+        #expect(world.gesture?.progress == 0.99)
+        #expect(abs((world.shot(2.3).transition?.percentComplete ?? 0) - 0.99) < 1e-12)
+    }
+
+    @Test func finishingAtExactlyOneHundredPercentHangs() throws {
+        var world = try pushed()
+        try world.apply(try action(#"{"type": "pop", "interactive": true}"#))
+        try world.apply(try action(#"{"type": "update", "percent": 1, "at": 1.1}"#))
+        try world.apply(try action(#"{"type": "finish", "at": 1.2}"#))
+        world.advance(to: 5)
+        let t = try #require(world.transitions.last)
+        #expect(t.phase == .finishing)
+        #expect(t.diagnostics.map(\.code) == ["interaction-reached-100-percent", "complete-transition-not-called"])
+        #expect(throws: SimulationError.self) { try world.apply(try action(#"{"type": "pop"}"#)) }
+    }
+
+    @Test func samplesWithoutBeganAndUpdatesAfterEndAreDiagnosed() throws {
+        var world = try pushed()
+        try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "ended", "at": 1.5, "translation": {"x": 10, "y": 0}}"#))
+        #expect(world.events.last?.type == "diagnostic")
+        #expect(world.events.last?.arguments.first?.value == .string("gesture-without-began"))
+        try world.apply(try action(#"{"type": "pop", "interactive": true, "at": 2}"#))
+        try world.apply(try action(#"{"type": "cancel", "at": 2.1}"#))
+        try world.apply(try action(#"{"type": "update", "percent": 0.5, "at": 2.2}"#))
+        #expect(world.transitions.last?.diagnostics.map(\.code) == ["update-after-end"])
+    }
+}
