@@ -170,10 +170,10 @@ public struct World: Sendable {
         }
     }
 
-    /// The controllers on screen from the root down, containers before their children.
-    public func visibleControllers() -> [String] {
+    /// A controller and its visible descendants, containers before their children.
+    public func visibleChain(from root: String) -> [String] {
         var result: [String] = []
-        var current: String? = rootController
+        var current: String? = root
         while let id = current {
             result.append(id)
             current = visibleChild(of: id)
@@ -181,11 +181,37 @@ public struct World: Sendable {
         return result
     }
 
-    /// Removes a controller (and its children) from the session for good.
+    /// The presented controllers, from the one the root presents up to the top-most.
+    public func presentationChain() -> [String] {
+        var chain: [String] = []
+        var current = controllers[rootController]?.presented
+        while let id = current {
+            chain.append(id)
+            current = controllers[id]?.presented
+        }
+        return chain
+    }
+
+    /// The controllers on screen, containers before their children: the root's chain, then each
+    /// presented controller's chain (a fullScreen presentation hides what is below it once
+    /// complete, but those controllers stay in the list: they still own views and actions).
+    public func visibleControllers() -> [String] {
+        ([rootController] + presentationChain()).flatMap { visibleChain(from: $0) }
+    }
+
+    /// The chain actions address by default: the top-most presented controller's, else the root's.
+    public func frontChain() -> [String] {
+        visibleChain(from: presentationChain().last ?? rootController)
+    }
+
+    /// Removes a controller (and its children, and what it presents) from the session for good.
     mutating func discardController(_ id: String) {
         guard let c = controllers[id] else { return }
         for child in c.children { discardController(child) }
+        if let presented = c.presented { discardController(presented) }
+        if let presenting = c.presenting, controllers[presenting]?.presented == id { controllers[presenting]!.presented = nil }
         tree.destroy(c.view)
+        if let container = c.presentationContainer { tree.destroy(container) }
         controllers[id] = nil
         controllerOrder.removeAll { $0 == id }
     }

@@ -26,7 +26,7 @@ public struct Action: Sendable {
     public typealias Decoder = @Sendable (inout SpecReader, SceneLimits) throws(SpecError) -> any ActionBody
 
     /// Every action type, with the decoder of its own members.
-    public static let decoders: [(type: String, decode: Decoder)] = NavigationActions.decoders + InteractiveActions.decoders
+    public static let decoders: [(type: String, decode: Decoder)] = NavigationActions.decoders + ContainerActions.decoders + InteractiveActions.decoders
 
     public static var types: [String] { decoders.map(\.type) }
 

@@ -66,4 +66,13 @@ public struct Controller: Sendable {
     public var dismissAnimator: AnimatorChoice?
     public var modalPresentationStyle: PresentationStyle?
     public var interactions: [Interaction] = []
+
+    /// The controller this one presents (`presentedViewController`).
+    public var presented: String?
+    /// The controller that presented this one (`presentingViewController`).
+    public var presenting: String?
+    /// The window-level container holding this controller's view while it is presented.
+    public var presentationContainer: ViewID?
+    /// The style it was presented with.
+    public var presentedStyle: PresentationStyle?
 }

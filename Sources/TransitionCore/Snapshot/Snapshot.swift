@@ -62,6 +62,9 @@ public struct ControllerState: Sendable {
     /// The top of a navigation stack.
     public var topViewController: String?
     public var visible: Bool
+    /// The controller this one presents, and the style it was presented with.
+    public var presented: [ControllerState]
+    public var modalPresentationStyle: String?
 }
 
 extension World {
@@ -88,7 +91,9 @@ extension World {
                                viewControllers: c.children.map { controllerState($0, visible: visible) },
                                selectedIndex: c.kind == .tabBar ? c.selectedIndex : nil,
                                topViewController: c.kind == .navigation ? c.children.last : nil,
-                               visible: visible.contains(id))
+                               visible: visible.contains(id),
+                               presented: c.presented.map { [controllerState($0, visible: visible)] } ?? [],
+                               modalPresentationStyle: c.presentedStyle?.rawValue)
     }
 
     /// `toWindow` maps the superview's bounds coordinates to the window.

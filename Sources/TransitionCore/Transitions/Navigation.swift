@@ -10,7 +10,7 @@ extension World {
             guard c.kind == .navigation else { throw .invalid(SpecError(pointer, "'\(id)' is a \(c.kind.rawValue) controller, not a navigation controller")) }
             return id
         }
-        guard let nav = visibleControllers().last(where: { controllers[$0]?.kind == .navigation }) else {
+        guard let nav = frontChain().last(where: { controllers[$0]?.kind == .navigation }) else {
             throw .invalid(SpecError(pointer, "no navigation controller is on screen; name one with 'container'"))
         }
         return nav

@@ -76,6 +76,8 @@ public struct Transition: Sendable {
     var previousChildren: [String]
     /// Controllers the operation takes out of the container when it completes.
     var leaving: [String]
+    /// A tab bar's selected index before the switch, restored when it is cancelled.
+    var previousSelection: Int?
 
     public var begin: Double { timeline.begin }
 

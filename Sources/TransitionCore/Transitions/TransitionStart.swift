@@ -62,6 +62,9 @@ extension World {
         var interactive: Bool
         var previousChildren: [String]
         var leaving: [String]
+        /// Appearance callbacks UIKit makes after asking for the animator (presentations and tab
+        /// switches); navigation makes its own before.
+        var appearance: [(type: String, controller: String)] = []
     }
 
     /// Asks for the animator, starts the transition at `now` and runs the animator's body.
@@ -90,6 +93,7 @@ extension World {
             emit("interactionControllerFor", r.container, ["animator": .string(name), "interactive": .bool(r.interactive)])
         }
         // Number 0: not started, so `duration` in the body's duration expression is the parameter.
+        for (type, controller) in r.appearance { emit(type, controller, ["animated": .bool(true)]) }
         let probe = Transition(number: 0, operation: r.operation, container: r.container, from: r.from, to: r.to,
                                fromView: controllers[r.from]!.view, toView: controllers[r.to]!.view, containerView: r.containerView,
                                animator: name, chosenBy: chosenBy, duration: 0, phase: .animating, interactive: r.interactive,
@@ -140,14 +144,16 @@ extension World {
             return
         }
         emit("completeTransition", t.container, ["transition": .string(t.id), "didComplete": .bool(didComplete)])
-        if didComplete, !tree.isDescendant(t.toView, of: t.containerView) {
+        if didComplete, !isInWindow(t.toView) {
             diagnose(index, "to-view-not-added", "the animator completed without adding the to view to the container", view: t.toView)
         }
         transitions[index].completedAt = now
         transitions[index].phase = didComplete ? .completed : .cancelled
         switch t.operation {
         case .push, .pop: finishNavigation(t, didComplete: didComplete)
-        default: break
+        case .selectTab: finishTabSwitch(t, didComplete: didComplete)
+        case .present: finishPresentation(t, didComplete: didComplete)
+        case .dismiss: finishDismissal(t, didComplete: didComplete)
         }
     }
 

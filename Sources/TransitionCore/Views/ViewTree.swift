@@ -70,6 +70,7 @@ public struct ViewTree: Sendable {
 
     /// Forgets a detached subtree for good (a controller that left the session).
     public mutating func destroy(_ root: ViewID) {
+        guard exists(root) else { return }
         detach(root)
         var stack = [root]
         while let id = stack.popLast() {

@@ -99,6 +99,8 @@ struct SnapshotEncoder {
         }
         if let top = c.topViewController { writer.key("topViewController"); writer.string(top) }
         if let index = c.selectedIndex { writer.key("selectedIndex"); writer.integer(index) }
+        if let style = c.modalPresentationStyle { writer.key("modalPresentationStyle"); writer.string(style) }
+        if let presented = c.presented.first { writer.key("presented"); controller(presented) }
         writer.endObject()
     }
 

@@ -1,0 +1,68 @@
+import JSONCodec
+
+/// `selectTab`, `present` and `dismiss`.
+enum ContainerActions {
+    static let decoders: [(type: String, decode: Action.Decoder)] = [
+        ("selectTab", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+            let index = try r.integer("index", in: 0...63)
+            let id = try r.string("viewController", maxLength: 64)
+            guard (index == nil) != (id == nil) else {
+                throw SpecError(r.pointer, "give exactly one of 'index' or 'viewController'")
+            }
+            return SelectTab(index: index, controller: id)
+        }),
+        ("present", { (r: inout SpecReader, limits: SceneLimits) throws(SpecError) -> any ActionBody in
+            guard let spec = r.value("viewController") else { throw SpecError(r.path("viewController"), "is required: the controller to present") }
+            let controller = try ControllerSpec.decode(spec, at: r.path("viewController"), limits: limits)
+            var style: PresentationStyle?
+            if let name = try r.string("modalPresentationStyle", maxLength: 32) {
+                guard let parsed = PresentationStyle(rawValue: name) else {
+                    throw SpecError(r.path("modalPresentationStyle"), "one of fullScreen, overFullScreen, custom")
+                }
+                style = parsed
+            }
+            return Present(controller: controller, from: try r.string("from", maxLength: 64), style: style)
+        }),
+        ("dismiss", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+            Dismiss(target: try r.string("viewController", maxLength: 64))
+        }),
+    ]
+
+    struct SelectTab: ActionBody {
+        var index: Int?
+        var controller: String?
+
+        func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+            let tabs = try world.tabBarController(named: action.container, pointer: action.pointer + "/container")
+            var target = index ?? 0
+            if let controller {
+                guard let i = world.controllers[tabs]!.children.firstIndex(of: controller) else {
+                    throw .invalid(SpecError(action.pointer + "/viewController", "'\(controller)' is not a tab of '\(tabs)'"))
+                }
+                target = i
+            }
+            try world.selectTab(tabs, index: target, animated: action.animated, animator: action.animator,
+                                interactive: action.interactive, pointer: action.pointer + (index == nil ? "/viewController" : "/index"))
+        }
+    }
+
+    struct Present: ActionBody {
+        var controller: ControllerSpec
+        var from: String?
+        var style: PresentationStyle?
+
+        func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+            try world.present(controller, from: from, style: style, animated: action.animated, animator: action.animator,
+                              interactive: action.interactive, pointer: action.pointer)
+        }
+    }
+
+    struct Dismiss: ActionBody {
+        var target: String?
+
+        func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+            try world.dismiss(target, animated: action.animated, animator: action.animator, interactive: action.interactive,
+                              pointer: action.pointer)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+/// Modal presentation: `presentViewController:animated:completion:` and
+/// `dismissViewControllerAnimated:completion:`, with the fullScreen, overFullScreen and custom
+/// styles, presentation chains, and UIKit's callbacks for each style (REFERENCE.md).
+extension World {
+    /// The controller presenting by default: the top-most of the presentation chain, else the root.
+    var topPresenter: String { presentationChain().last ?? rootController }
+
+    /// UIKit asks the presented controller's transitioning delegate, then starts the appearance
+    /// transition; a fullScreen presentation takes the presenting view out once it completes.
+    mutating func present(_ spec: ControllerSpec, from presenter: String?, style override: PresentationStyle?,
+                          animated: Bool, animator: AnimatorChoice?, interactive: Bool, pointer: String) throws(SimulationError) {
+        guard presenter == nil || controllers[presenter!] != nil else {
+            throw .invalid(SpecError(pointer + "/from", "no controller '\(presenter!)' in this session"))
+        }
+        // A child of a container presents through its outermost container (no controller here
+        // sets definesPresentationContext).
+        var presenting = presenter ?? topPresenter
+        while let parent = controllers[presenting]!.parent { presenting = parent }
+        let p = controllers[presenting]!
+        if let already = p.presented {
+            throw .conflict(type: "already-presenting", detail: "'\(presenting)' is already presenting '\(already)'; UIKit refuses to present on a controller that is presenting (present from '\(already)' instead)",
+                            extras: [("presented", .string(already))])
+        }
+        try ensureIdle()
+        let id = try makeController(spec, parent: nil)
+        // iOS 7's default style is fullScreen (`.automatic` came with iOS 13).
+        let style = override ?? spec.modalPresentationStyle ?? .fullScreen
+        let bounds = Rect(origin: .zero, size: screen)
+        let container = try tree.create(ViewNode(id: "\(id).presentation", kind: "view", owner: nil, path: "\(id).presentation",
+                                                 role: "container", frame: bounds))
+        tree.addSubview(container, to: window)
+        controllers[presenting]!.presented = id
+        controllers[id]!.presenting = presenting
+        controllers[id]!.presentationContainer = container
+        controllers[id]!.presentedStyle = style
+        let presentingShown = frontView(of: presenting)
+        var appearance: [(type: String, controller: String)] = []
+        if style == .fullScreen { appearance.append(("viewWillDisappear", presentingShown)) }
+        appearance.append(("viewWillAppear", id))
+        guard animated || interactive else {
+            for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
+            setChildFrame(controllers[id]!.view, in: container)
+            tree.addSubview(controllers[id]!.view, to: container)
+            if style == .fullScreen {
+                tree.detach(controllers[presenting]!.view)
+                emit("viewDidDisappear", presentingShown, ["animated": .bool(false)])
+            }
+            emit("viewDidAppear", id, ["animated": .bool(false)])
+            return
+        }
+        if style == .custom { emit("presentationControllerFor", id, ["presenting": .string(presenting)]) }
+        try beginTransition(TransitionRequest(operation: .present, container: id, from: presenting, to: id, containerView: container,
+                                              actionChoice: animator, interactive: interactive, previousChildren: [],
+                                              leaving: [], appearance: appearance))
+    }
+
+    /// The visible leaf of a controller's chain: the controller whose appearance changes.
+    func frontView(of id: String) -> String {
+        visibleChain(from: id).last ?? id
+    }
+
+    /// `dismissViewControllerAnimated:` on `target` (default: the top-most presented controller).
+    /// Sent to a presenting controller it dismisses what that controller presents; everything
+    /// above the dismissed controller goes with it, only the top-most one animating.
+    mutating func dismiss(_ target: String?, animated: Bool, animator: AnimatorChoice?, interactive: Bool,
+                          pointer: String) throws(SimulationError) {
+        let chain = presentationChain()
+        guard let top = chain.last else {
+            throw .conflict(type: "nothing-presented", detail: "no controller is presented; UIKit's dismiss does nothing")
+        }
+        var dismissed = top
+        if let target {
+            guard let c = controllers[target] else { throw .invalid(SpecError(pointer + "/viewController", "no controller '\(target)' in this session")) }
+            if let presented = c.presented {
+                dismissed = presented
+            } else if c.presenting != nil {
+                dismissed = target
+            } else {
+                throw .conflict(type: "nothing-presented", detail: "'\(target)' neither presents nor is presented")
+            }
+        }
+        try ensureIdle()
+        let presenting = controllers[dismissed]!.presenting!
+        // Controllers above the dismissed one leave at once, without animation.
+        let above = Array(chain[(chain.firstIndex(of: dismissed)! + 1)...])
+        let animatedOne = above.last ?? dismissed
+        for id in above.dropLast().reversed() {
+            emit("viewWillDisappear", frontView(of: id), ["animated": .bool(false)])
+            emit("viewDidDisappear", frontView(of: id), ["animated": .bool(false)])
+            if let holder = controllers[id]!.presentationContainer { tree.detach(holder) }
+        }
+        let style = controllers[dismissed]!.presentedStyle ?? .fullScreen
+        let presentingShown = frontView(of: presenting)
+        // The presenting view comes back under the presentation for a fullScreen dismissal.
+        if style == .fullScreen, !isInWindow(controllers[presenting]!.view) {
+            let container = controllers[dismissed]!.presentationContainer!
+            if presenting == rootController {
+                tree.insertSubview(controllers[presenting]!.view, in: window, relativeTo: container, above: false)
+            } else if let holder = controllers[presenting]!.presentationContainer {
+                tree.addSubview(controllers[presenting]!.view, to: holder)
+            }
+        }
+        var appearance: [(type: String, controller: String)] = [("viewWillDisappear", frontView(of: animatedOne))]
+        if style == .fullScreen { appearance.append(("viewWillAppear", presentingShown)) }
+        let container = controllers[animatedOne]!.presentationContainer!
+        guard animated || interactive else {
+            for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
+            emit("viewDidDisappear", frontView(of: animatedOne), ["animated": .bool(false)])
+            if style == .fullScreen { emit("viewDidAppear", presentingShown, ["animated": .bool(false)]) }
+            discardController(dismissed)
+            return
+        }
+        // The dismissal runs in the container of the controller whose view animates away, and
+        // the presented controllers in between are gone from the chain already.
+        if animatedOne != dismissed {
+            if let holder = controllers[dismissed]!.presentationContainer { tree.detach(holder) }
+            controllers[dismissed]!.presented = nil
+            for id in above.dropLast() { controllers[id]!.presented = nil }
+        }
+        try beginTransition(TransitionRequest(operation: .dismiss, container: animatedOne, from: animatedOne, to: presenting,
+                                              containerView: container, actionChoice: animator, interactive: interactive,
+                                              previousChildren: [], leaving: [dismissed] + above, appearance: appearance))
+    }
+
+    /// The presentation's side of `completeTransition:`.
+    mutating func finishPresentation(_ t: Transition, didComplete: Bool) {
+        let style = controllers[t.to]?.presentedStyle ?? .fullScreen
+        let presentingShown = frontView(of: t.from)
+        if didComplete {
+            if style == .fullScreen {
+                tree.detach(controllers[t.from]!.view)
+                emit("viewDidDisappear", presentingShown, ["animated": .bool(true)])
+            }
+            emit("viewDidAppear", t.to, ["animated": .bool(true)])
+        } else {
+            emit("viewWillDisappear", t.to, ["animated": .bool(true)])
+            emit("viewDidDisappear", t.to, ["animated": .bool(true)])
+            if style == .fullScreen {
+                emit("viewWillAppear", presentingShown, ["animated": .bool(true)])
+                emit("viewDidAppear", presentingShown, ["animated": .bool(true)])
+            }
+            discardController(t.to)
+        }
+    }
+
+    /// The dismissal's side of `completeTransition:`.
+    mutating func finishDismissal(_ t: Transition, didComplete: Bool) {
+        let dismissed = t.leaving[0]
+        let style = controllers[dismissed]?.presentedStyle ?? .fullScreen
+        let presentingShown = frontView(of: t.to)
+        if didComplete {
+            emit("viewDidDisappear", frontView(of: t.from), ["animated": .bool(true)])
+            if style == .fullScreen { emit("viewDidAppear", presentingShown, ["animated": .bool(true)]) }
+            for id in t.leaving.reversed() { discardController(id) }
+        } else {
+            emit("viewWillAppear", frontView(of: t.from), ["animated": .bool(true)])
+            emit("viewDidAppear", frontView(of: t.from), ["animated": .bool(true)])
+            if style == .fullScreen {
+                emit("viewWillDisappear", presentingShown, ["animated": .bool(true)])
+                emit("viewDidDisappear", presentingShown, ["animated": .bool(true)])
+                tree.detach(controllers[t.to]!.view)
+            }
+            // The chain is as it was.
+            var previous = t.to
+            for id in t.leaving {
+                controllers[previous]?.presented = id
+                previous = id
+            }
+        }
+    }
+}

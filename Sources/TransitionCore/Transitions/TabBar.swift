@@ -1,0 +1,74 @@
+/// `UITabBarController`: selecting a tab, instant by default (UIKit animates nothing unless the
+/// delegate returns an animation controller), animated or interactive when an animator is chosen.
+extension World {
+    /// The tab bar controller an action addresses: the one named, else the deepest one on screen.
+    func tabBarController(named id: String?, pointer: String) throws(SimulationError) -> String {
+        if let id {
+            guard let c = controllers[id] else { throw .invalid(SpecError(pointer, "no controller '\(id)' in this session")) }
+            guard c.kind == .tabBar else { throw .invalid(SpecError(pointer, "'\(id)' is a \(c.kind.rawValue) controller, not a tab bar controller")) }
+            return id
+        }
+        guard let tabs = frontChain().last(where: { controllers[$0]?.kind == .tabBar }) else {
+            throw .invalid(SpecError(pointer, "no tab bar controller is on screen; name one with 'container'"))
+        }
+        return tabs
+    }
+
+    /// A tap on tab `index` (`tabBarController:shouldSelect…` then the switch, then `didSelect…`).
+    mutating func selectTab(_ tabs: String, index: Int, animated: Bool, animator: AnimatorChoice?, interactive: Bool,
+                            pointer: String) throws(SimulationError) {
+        let c = controllers[tabs]!
+        guard c.children.indices.contains(index) else {
+            throw .invalid(SpecError(pointer, "tab \(index) is out of range: '\(tabs)' has \(c.children.count) tabs (0…\(c.children.count - 1))"))
+        }
+        try ensureIdle()
+        let from = c.children[c.selectedIndex]
+        let to = c.children[index]
+        emit("shouldSelect", tabs, ["viewController": .string(to)])
+        guard from != to else {
+            // Re-selecting the current tab: no switch; UIKit still reports the selection.
+            emit("didSelect", tabs, ["viewController": .string(to)])
+            return
+        }
+        let chosen = chooseAnimator(.selectTab, from: from, to: to, actionChoice: animator)
+        controllers[tabs]!.selectedIndex = index
+        guard animated || interactive, chosen.choice != nil else {
+            if interactive {
+                throw .invalid(SpecError(pointer + "/interactive", "an interactive tab switch needs an animator (UIKit's default switch has none)"))
+            }
+            emit("viewWillAppear", to, ["animated": .bool(false)])
+            emit("viewWillDisappear", from, ["animated": .bool(false)])
+            let content = c.contentView!
+            tree.detach(controllers[from]!.view)
+            setChildFrame(controllers[to]!.view, in: content)
+            tree.addSubview(controllers[to]!.view, to: content)
+            emit("viewDidDisappear", from, ["animated": .bool(false)])
+            emit("viewDidAppear", to, ["animated": .bool(false)])
+            emit("didSelect", tabs, ["viewController": .string(to)])
+            return
+        }
+        // The tab bar order of appearance callbacks: the new tab's first (REFERENCE.md).
+        try beginTransition(TransitionRequest(operation: .selectTab, container: tabs, from: from, to: to,
+                                              containerView: c.contentView!, actionChoice: animator, interactive: interactive,
+                                              previousChildren: c.children, leaving: [],
+                                              appearance: [("viewWillAppear", to), ("viewWillDisappear", from)]))
+        transitions[transitions.count - 1].previousSelection = c.selectedIndex
+        emit("didSelect", tabs, ["viewController": .string(to)])
+    }
+
+    /// The tab bar controller's side of `completeTransition:`.
+    mutating func finishTabSwitch(_ t: Transition, didComplete: Bool) {
+        if didComplete {
+            tree.detach(t.fromView)
+            emit("viewDidDisappear", t.from, ["animated": .bool(true)])
+            emit("viewDidAppear", t.to, ["animated": .bool(true)])
+        } else {
+            tree.detach(t.toView)
+            if let previous = t.previousSelection { controllers[t.container]!.selectedIndex = previous }
+            emit("viewWillDisappear", t.to, ["animated": .bool(true)])
+            emit("viewDidDisappear", t.to, ["animated": .bool(true)])
+            emit("viewWillAppear", t.from, ["animated": .bool(true)])
+            emit("viewDidAppear", t.from, ["animated": .bool(true)])
+        }
+    }
+}
