@@ -151,4 +151,28 @@ import Testing
         try world.apply(try action(#"{"type": "update", "percent": 0.5, "at": 2.2}"#))
         #expect(world.transitions.last?.diagnostics.map(\.code) == ["update-after-end"])
     }
+
+    @Test func pauseAndContinueLikeAPropertyAnimator() throws {
+        var world = try thingsScene()
+        try world.apply(try action(detailPush))
+        try world.apply(try action(#"{"type": "pause", "at": 0.1}"#))
+        #expect(world.runningTransition?.phase == .interactive)
+        let held = try #require(world.shot(0.3).root.find("detail", "")).frame.minX
+        #expect(held == (try #require(world.shot(0.1).root.find("detail", ""))).frame.minX)
+        var reversed = world
+        try world.apply(try action(#"{"type": "continue", "at": 0.3}"#))
+        // Resumed on the animations' own curves: τ runs at rate 1 from 0.1.
+        var reference = try thingsScene()
+        try reference.apply(try action(detailPush))
+        #expect(abs(try #require(world.shot(0.45).root.find("detail", "")).frame.minX - (try #require(reference.shot(0.25).root.find("detail", ""))).frame.minX) < 1e-9)
+        world.advance(to: 0.71)
+        #expect(world.transitions.last?.phase == .completed)
+        #expect(abs((world.events.last { $0.type == "completeTransition" }?.time ?? 0) - 0.7) < 1e-9)
+
+        try reversed.apply(try action(#"{"type": "continue", "reversed": true, "at": 0.3}"#))
+        reversed.advance(to: 1)
+        #expect(reversed.transitions.last?.phase == .cancelled)
+        #expect(reversed.controllers["nav"]!.children == ["things"])
+        #expect(abs((reversed.events.last { $0.type == "completeTransition" }?.time ?? 0) - 0.4) < 1e-9)
+    }
 }

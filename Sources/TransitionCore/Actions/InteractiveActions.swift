@@ -15,7 +15,41 @@ enum InteractiveActions {
         ("gesture", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
             try GestureAction.decode(&r)
         }),
+        ("pause", { (_: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in Pause() }),
+        ("continue", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+            try Continue.decode(&r)
+        }),
     ]
+
+    /// `UIViewPropertyAnimator.pauseAnimation()`: a running transition becomes interactive where it is.
+    struct Pause: ActionBody {
+        func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+            guard let index = world.transitions.lastIndex(where: { $0.phase == .animating || $0.phase == .finishing || $0.phase == .cancelling }) else {
+                throw .conflict(type: "no-running-transition", detail: "no transition is running; nothing to pause")
+            }
+            world.pause(index)
+        }
+    }
+
+    /// `continueAnimation(withTimingParameters:durationFactor:)`, optionally reversed
+    /// (`isReversed = true`): without timing the animations resume on their own curves.
+    struct Continue: ActionBody {
+        var reversed: Bool
+        var timing: TimingCurve?
+        var durationFactor: Double?
+
+        static func decode(_ r: inout SpecReader) throws(SpecError) -> Continue {
+            let reversed = try r.bool("reversed") ?? false
+            var timing: TimingCurve?
+            if let t = r.value("timing") { timing = try TimingCurve.decode(t, duration: 1, at: r.path("timing")).curve }
+            return Continue(reversed: reversed, timing: timing, durationFactor: try r.number("durationFactor", in: 0.01...100))
+        }
+
+        func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+            let index = try world.interactiveIndex(pointer: action.pointer)
+            world.resume(index, reversed: reversed, timing: timing, durationFactor: durationFactor)
+        }
+    }
 
     struct Update: ActionBody {
         var percent: Double

@@ -60,6 +60,31 @@ extension World {
         transitions[index].timeline.change(at: now, to: .completing(target: finish ? t.duration : 0, seconds: seconds, curve: curve))
     }
 
+    /// Stops the timeline where it is; the transition waits for updates again.
+    mutating func pause(_ index: Int) {
+        let t = transitions[index]
+        let tau = min(t.duration, max(0, t.timeline.tau(at: now)))
+        transitions[index].timeline.hold(at: now, tau: tau)
+        transitions[index].phase = .interactive
+        transitions[index].interactive = true
+        transitions[index].wasCancelled = false
+        emit("pauseAnimation", t.container, ["transition": .string(t.id), "percentComplete": .number(t.duration > 0 ? tau / t.duration : 1)])
+    }
+
+    /// Resumes a paused transition toward its end, or back to its start when reversed (which
+    /// completes it as cancelled). With a duration factor f the rest takes f·D seconds; with
+    /// timing parameters the rest follows that curve; with neither, τ runs at rate 1.
+    mutating func resume(_ index: Int, reversed: Bool, timing: TimingCurve?, durationFactor: Double?) {
+        let t = transitions[index]
+        let tau = t.timeline.tau(at: now)
+        let target = reversed ? 0 : t.duration
+        emit("continueAnimation", t.container, ["transition": .string(t.id), "reversed": .bool(reversed)])
+        if reversed { transitions[index].wasCancelled = true }
+        transitions[index].phase = reversed ? .cancelling : .finishing
+        let seconds = durationFactor.map { $0 * t.duration } ?? abs(target - tau)
+        transitions[index].timeline.change(at: now, to: .completing(target: target, seconds: seconds, curve: timing ?? .linear))
+    }
+
     /// A gesture sample: `began` starts the interaction's transition, `changed` updates it,
     /// `ended` decides and releases it, `cancelled` cancels it.
     mutating func gestureSample(_ s: GestureAction, pointer: String) throws(SimulationError) {
