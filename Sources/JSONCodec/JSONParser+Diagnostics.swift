@@ -42,7 +42,7 @@ extension Parser {
     static func isWordByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"),
-             .zero ... .nine, UInt8(ascii: "_"):
+             .digit0 ... .digit9, UInt8(ascii: "_"):
             true
         default:
             false
@@ -58,26 +58,4 @@ extension Parser {
     static func excerpt(_ text: String) -> String {
         text.count <= 40 ? text : text.prefix(40) + "…"
     }
-}
-
-/// The bytes the grammar is written in (computed, so they fold to constants).
-extension UInt8 {
-    static var quote: UInt8 { UInt8(ascii: "\"") }
-    static var backslash: UInt8 { UInt8(ascii: "\\") }
-    static var slash: UInt8 { UInt8(ascii: "/") }
-    static var comma: UInt8 { UInt8(ascii: ",") }
-    static var colon: UInt8 { UInt8(ascii: ":") }
-    static var minus: UInt8 { UInt8(ascii: "-") }
-    static var plus: UInt8 { UInt8(ascii: "+") }
-    static var dot: UInt8 { UInt8(ascii: ".") }
-    static var zero: UInt8 { UInt8(ascii: "0") }
-    static var nine: UInt8 { UInt8(ascii: "9") }
-    static var openBrace: UInt8 { UInt8(ascii: "{") }
-    static var closeBrace: UInt8 { UInt8(ascii: "}") }
-    static var openBracket: UInt8 { UInt8(ascii: "[") }
-    static var closeBracket: UInt8 { UInt8(ascii: "]") }
-    static var space: UInt8 { UInt8(ascii: " ") }
-    static var tab: UInt8 { UInt8(ascii: "\t") }
-    static var lineFeed: UInt8 { UInt8(ascii: "\n") }
-    static var carriageReturn: UInt8 { UInt8(ascii: "\r") }
 }

@@ -70,10 +70,12 @@ extension Parser {
             let unit = try hexQuad(escapeAt: backslash)
             switch unit {
             case 0xD800 ... 0xDBFF:
-                let low: UInt32? = if input.count - index >= 2, input[index] == .backslash, input[index + 1] == UInt8(ascii: "u") {
-                    try { () throws(JSONParseError) in index += 2; return try hexQuad(escapeAt: index - 2) }()
-                } else { nil }
-                guard let low, (0xDC00 ... 0xDFFF).contains(low) else {
+                var low: UInt32 = 0
+                if input.count - index >= 2, input[index] == .backslash, input[index + 1] == UInt8(ascii: "u") {
+                    index += 2
+                    low = try hexQuad(escapeAt: index - 2)
+                }
+                guard (0xDC00 ... 0xDFFF).contains(low) else {
                     throw error(at: backslash, "lone surrogate \\u\(Self.hex4(unit)): a high surrogate must be followed by a low one (\\uDC00 to \\uDFFF)")
                 }
                 appendUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
@@ -83,8 +85,8 @@ extension Parser {
                 appendUTF8(unit)
             }
         default:
-            index = backslash + 1
-            throw error(at: backslash, "invalid escape \\\(token(at: index)); JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
+            let escape = (0x21 ... 0x7E).contains(letter) ? "'\\\(Character(Unicode.Scalar(letter)))'" : "a backslash before byte \(Self.hex(letter))"
+            throw error(at: backslash, "invalid escape \(escape); JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
         }
     }
 
@@ -103,7 +105,7 @@ extension Parser {
 
     private static func hexValue(_ byte: UInt8) -> UInt32? {
         switch byte {
-        case .zero ... .nine: UInt32(byte - .zero)
+        case .digit0 ... .digit9: UInt32(byte - .digit0)
         case UInt8(ascii: "a") ... UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
         case UInt8(ascii: "A") ... UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
         default: nil

@@ -103,7 +103,7 @@ struct Parser {
         case .quote:
             try countValue()
             values.append(.string(try string()))
-        case .minus, .zero ... .nine:
+        case .minus, .digit0 ... .digit9:
             try countValue()
             values.append(.number(try number()))
         default:

@@ -1,0 +1,67 @@
+/// Numbers: the RFC 8259 grammar checked byte by byte, then converted correctly rounded.
+extension Parser {
+    /// Reads `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` starting under `index`.
+    mutating func number() throws(JSONParseError) -> Double {
+        let start = index
+        let isNegative = input[index] == .minus
+        if isNegative { index += 1 }
+        guard index < input.count, isDigit(input[index]) else { throw unexpected("expected a digit after '-'") }
+        // The digits as an integer (wrapping once there are too many to matter: see below).
+        var significand: UInt64 = 0
+        var digitCount = 0
+        if input[index] == .digit0, index + 1 < input.count, isDigit(input[index + 1]) {
+            throw error(at: index, "a JSON number cannot have leading zeros")
+        }
+        readDigits(into: &significand, count: &digitCount)
+        var fractionDigits = 0
+        if index < input.count, input[index] == .dot {
+            index += 1
+            guard index < input.count, isDigit(input[index]) else { throw unexpected("expected a digit after the decimal point") }
+            let before = digitCount
+            readDigits(into: &significand, count: &digitCount)
+            fractionDigits = digitCount - before
+        }
+        var exponent = 0
+        if index < input.count, input[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            let isNegativeExponent = index < input.count && input[index] == .minus
+            if index < input.count, input[index] == .minus || input[index] == .plus { index += 1 }
+            guard index < input.count, isDigit(input[index]) else { throw unexpected("expected a digit in the exponent") }
+            while index < input.count, isDigit(input[index]) {
+                // Saturates: any exponent this large under- or overflows anyway.
+                exponent = min(exponent * 10 + Int(input[index] - .digit0), 1_000_000)
+                index += 1
+            }
+            if isNegativeExponent { exponent = -exponent }
+        }
+        // Clinger's fast path: with at most 15 digits the significand is exact, and so is 10^k for
+        // k ≤ 22, so a single multiplication or division rounds correctly.
+        let scale = exponent - fractionDigits
+        if digitCount <= 15, scale.magnitude <= 22 {
+            let magnitude = scale < 0 ? Double(significand) / Self.powerOfTen(-scale) : Double(significand) * Self.powerOfTen(scale)
+            return isNegative ? -magnitude : magnitude
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: input[start ..< index]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw error(at: start, "the number \(Self.excerpt(text)) is too large for a 64-bit float")
+        }
+        return value
+    }
+
+    private mutating func readDigits(into significand: inout UInt64, count: inout Int) {
+        while index < input.count, isDigit(input[index]) {
+            significand = significand &* 10 &+ UInt64(input[index] - .digit0)
+            count += 1
+            index += 1
+        }
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { (.digit0 ... .digit9).contains(byte) }
+
+    /// 10^k for 0 ≤ k ≤ 22, all exactly representable.
+    private static func powerOfTen(_ k: Int) -> Double {
+        var result = 1.0
+        for _ in 0 ..< k { result *= 10 }  // exact at every step: 10^j = 5^j · 2^j and 5^22 < 2^53
+        return result
+    }
+}

@@ -1,0 +1,118 @@
+import JSONCodec
+
+/// An RFC 9457 problem: how every error reaches the client, as `application/problem+json`.
+/// Handlers throw one; `Application` turns it into the response. `type` is a short slug (a
+/// relative URI reference, which RFC 9457 allows) that clients can switch on; `title` belongs to
+/// the type and never varies, `detail` says what went wrong this time.
+public struct Problem: Error, Sendable {
+    public var status: Int
+    public var type: String
+    public var title: String
+    public var detail: String
+    /// Extra members, written after the standard ones in this order.
+    public var extensions: [(key: String, value: JSONValue)]
+    /// Response headers the status calls for (`Allow`, `WWW-Authenticate`, `Retry-After`).
+    public var headers: [(name: String, value: String)]
+
+    public init(status: Int, type: String, title: String, detail: String,
+                extensions: [(key: String, value: JSONValue)] = [], headers: [(name: String, value: String)] = []) {
+        self.status = status
+        self.type = type
+        self.title = title
+        self.detail = detail
+        self.extensions = extensions
+        self.headers = headers
+    }
+
+    /// The response: `{"type","title","status","detail","instance", …extensions}`.
+    /// - Parameter instance: the request path, which identifies this occurrence.
+    public func response(instance: String) -> HTTPResponse {
+        var writer = JSONWriter(reservingCapacity: 256)
+        writer.beginObject()
+        writer.key("type"); writer.string(type)
+        writer.key("title"); writer.string(title)
+        writer.key("status"); writer.integer(status)
+        writer.key("detail"); writer.string(detail)
+        writer.key("instance"); writer.string(instance)
+        for (name, value) in extensions {
+            writer.key(name); writer.value(value)
+        }
+        writer.endObject()
+        return HTTPResponse(status: status, mediaType: .problemJSON, headers: headers, body: writer.bytes)
+    }
+}
+
+// MARK: The problems the service raises
+
+extension Problem {
+    public static func notFound(_ detail: String) -> Problem {
+        Problem(status: 404, type: "not-found", title: "Not found", detail: detail)
+    }
+
+    /// - Parameter allowed: the methods the resource does support, also sent as `Allow`.
+    public static func methodNotAllowed(allowed: [String]) -> Problem {
+        let list = allowed.joined(separator: ", ")
+        return Problem(status: 405, type: "method-not-allowed", title: "Method not allowed",
+                       detail: "this resource supports \(list)", headers: [("Allow", list)])
+    }
+
+    /// The body is not JSON; `line` and `column` let a client point at the mistake.
+    public static func malformedJSON(_ error: JSONParseError) -> Problem {
+        Problem(status: 400, type: "malformed-json", title: "The body is not valid JSON",
+                detail: error.description,
+                extensions: [("line", .number(Double(error.line))), ("column", .number(Double(error.column)))])
+    }
+
+    public static func badRequest(_ detail: String) -> Problem {
+        Problem(status: 400, type: "bad-request", title: "Bad request", detail: detail)
+    }
+
+    /// - Parameter got: the request's `Content-Type`, nil when it had none.
+    public static func unsupportedMediaType(_ got: String?) -> Problem {
+        let detail = got.map { "the body is '\($0)'; send application/json" } ?? "the body has no Content-Type; send application/json"
+        return Problem(status: 415, type: "unsupported-media-type", title: "Unsupported media type", detail: detail)
+    }
+
+    public static func payloadTooLarge(limit: Int) -> Problem {
+        Problem(status: 413, type: "payload-too-large", title: "Request body too large",
+                detail: "the body is larger than the limit of \(limit) bytes",
+                extensions: [("limit", .number(Double(limit)))])
+    }
+
+    /// Well-formed but invalid (422).
+    /// - Parameter pointer: where the mistake is: a JSON pointer into the body (`/screen/width`,
+    ///   empty for the whole body) or `?name` for a query parameter.
+    public static func invalid(pointer: String, reason: String) -> Problem {
+        Problem(status: 422, type: "invalid-request", title: "The request is invalid",
+                detail: pointer.isEmpty ? reason : "\(pointer): \(reason)",
+                extensions: [("pointer", .string(pointer))])
+    }
+
+    /// The request conflicts with the session's state (409); each conflict type has its own title.
+    public static func conflict(type: String, title: String, detail: String,
+                                extensions: [(key: String, value: JSONValue)] = []) -> Problem {
+        Problem(status: 409, type: type, title: title, detail: detail, extensions: extensions)
+    }
+
+    public static func unauthorized() -> Problem {
+        Problem(status: 401, type: "unauthorized", title: "Authentication required",
+                detail: "send the service's token as 'Authorization: Bearer <token>'",
+                headers: [("WWW-Authenticate", #"Bearer realm="transition-sim""#)])
+    }
+
+    public static func tooManySessions(limit: Int) -> Problem {
+        Problem(status: 429, type: "too-many-sessions", title: "Too many sessions",
+                detail: "the service already holds its limit of \(limit) sessions; delete one or retry after idle ones expire",
+                extensions: [("limit", .number(Double(limit)))], headers: [("Retry-After", "60")])
+    }
+
+    public static func unavailable(_ detail: String) -> Problem {
+        Problem(status: 503, type: "shutting-down", title: "The service is shutting down", detail: detail)
+    }
+
+    /// A last resort: a bug of ours, never a client's mistake, and nothing internal leaks.
+    public static func internalError() -> Problem {
+        Problem(status: 500, type: "internal-error", title: "Internal error",
+                detail: "the service failed to answer this request; it is a bug in the service")
+    }
+}

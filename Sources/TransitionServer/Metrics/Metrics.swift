@@ -1,0 +1,135 @@
+import Synchronization
+
+/// The service's Prometheus metrics (text exposition format 0.0.4), safe to record from any
+/// thread. Labels come from route patterns and a fixed set of method names, never from raw
+/// client input, so the number of series stays bounded whatever clients send.
+public final class Metrics: Sendable {
+    /// Upper bounds of the latency histogram's buckets, in seconds (+Inf is implied).
+    static let bucketBounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
+
+    /// Methods counted under their own name; anything else is counted as `other`.
+    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    private struct RequestKey: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
+
+    private struct TransitionKey: Hashable {
+        var operation: String
+        var outcome: String
+    }
+
+    private struct Histogram {
+        /// Observations per bucket (not cumulative), the last one for +Inf.
+        var counts = [Int](repeating: 0, count: Metrics.bucketBounds.count + 1)
+        var sum = 0.0
+        var count = 0
+
+        mutating func observe(_ seconds: Double, bucket: Int) {
+            counts[bucket] += 1
+            sum += seconds
+            count += 1
+        }
+    }
+
+    private struct State {
+        var requests: [RequestKey: Int] = [:]
+        var durations: [String: Histogram] = [:]
+        var transitions: [TransitionKey: Int] = [:]
+        var sessionsCreated = 0
+        var sessionsExpired = 0
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// - Parameters:
+    ///   - route: the matched route pattern (`/v1/sessions/{id}`), or a fixed name such as
+    ///     `unmatched`: never the raw path.
+    public func recordRequest(route: String, method: String, status: Int, seconds: Double) {
+        let method = Self.knownMethods.contains(method) ? method : "other"
+        let seconds = seconds.isFinite ? max(seconds, 0) : 0
+        let bucket = Self.bucketBounds.firstIndex { seconds <= $0 } ?? Self.bucketBounds.count
+        state.withLock { state in
+            state.requests[RequestKey(route: route, method: method, status: status), default: 0] += 1
+            state.durations[route, default: Histogram()].observe(seconds, bucket: bucket)
+        }
+    }
+
+    /// - Parameter outcome: `started`, `completed` or `cancelled`.
+    public func recordTransition(operation: String, outcome: String) {
+        state.withLock { $0.transitions[TransitionKey(operation: operation, outcome: outcome), default: 0] += 1 }
+    }
+
+    public func recordSessionCreated() {
+        state.withLock { $0.sessionsCreated += 1 }
+    }
+
+    public func recordSessionExpired() {
+        state.withLock { $0.sessionsExpired += 1 }
+    }
+
+    /// Everything recorded, plus the two gauges the caller knows, series sorted by their labels
+    /// so that two scrapes of the same state are byte-identical.
+    public func render(liveSessions: Int, ready: Bool) -> [UInt8] {
+        let state = state.withLock { $0 }
+        var text = ""
+        header(&text, "transition_sim_http_requests_total", "counter", "HTTP requests answered, by route pattern, method and status.")
+        for (key, count) in state.requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
+            text += "transition_sim_http_requests_total\(labels(("route", key.route), ("method", key.method), ("status", String(key.status)))) \(count)\n"
+        }
+        let histogram = "transition_sim_http_request_duration_seconds"
+        header(&text, histogram, "histogram", "Time to answer a request, in seconds, by route pattern.")
+        for (route, h) in state.durations.sorted(by: { $0.key < $1.key }) {
+            var cumulative = 0
+            for (i, count) in h.counts.enumerated() {
+                cumulative += count
+                let bound = i < Self.bucketBounds.count ? Self.number(Self.bucketBounds[i]) : "+Inf"
+                text += "\(histogram)_bucket\(labels(("route", route), ("le", bound))) \(cumulative)\n"
+            }
+            text += "\(histogram)_sum\(labels(("route", route))) \(Self.number(h.sum))\n"
+            text += "\(histogram)_count\(labels(("route", route))) \(h.count)\n"
+        }
+        header(&text, "transition_sim_transitions_total", "counter", "Transitions by operation and outcome (started, completed, cancelled).")
+        for (key, count) in state.transitions.sorted(by: { ($0.key.operation, $0.key.outcome) < ($1.key.operation, $1.key.outcome) }) {
+            text += "transition_sim_transitions_total\(labels(("operation", key.operation), ("outcome", key.outcome))) \(count)\n"
+        }
+        header(&text, "transition_sim_sessions_created_total", "counter", "Sessions created.")
+        text += "transition_sim_sessions_created_total \(state.sessionsCreated)\n"
+        header(&text, "transition_sim_sessions_expired_total", "counter", "Sessions removed after their idle time ran out.")
+        text += "transition_sim_sessions_expired_total \(state.sessionsExpired)\n"
+        header(&text, "transition_sim_sessions_live", "gauge", "Sessions currently held.")
+        text += "transition_sim_sessions_live \(liveSessions)\n"
+        header(&text, "transition_sim_ready", "gauge", "1 while the service accepts work, 0 once it is shutting down.")
+        text += "transition_sim_ready \(ready ? 1 : 0)\n"
+        return Array(text.utf8)
+    }
+
+    private func header(_ text: inout String, _ name: String, _ type: String, _ help: String) {
+        text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+    }
+
+    /// `{a="x",b="y"}`, values escaped as the format requires (`\\`, `\"`, `\n`).
+    private func labels(_ pairs: (String, String)...) -> String {
+        "{" + pairs.map { name, value in
+            var escaped = ""
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\\": escaped += "\\\\"
+                case "\"": escaped += "\\\""
+                case "\n": escaped += "\\n"
+                default: escaped.unicodeScalars.append(scalar)
+                }
+            }
+            return "\(name)=\"\(escaped)\""
+        }.joined(separator: ",") + "}"
+    }
+
+    /// A sample value or bucket bound as Prometheus writes it: `1`, not `1.0`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && value.magnitude < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,93 @@
+/// A request's query string, decoded as HTML forms encode it (`+` is a space, `%XX` a byte,
+/// the bytes UTF-8). Bounded, because it comes straight from the client.
+public struct QueryParameters: Sendable {
+    /// Most parameters one query may have.
+    public static let maxCount = 64
+    /// Longest raw query string, in bytes.
+    public static let maxBytes = 8192
+
+    private let pairs: [(name: String, value: String)]
+
+    /// - Parameter raw: the query without its leading `?`.
+    /// - Throws: `Problem.badRequest` for a query over the limits or with malformed escapes.
+    public init(_ raw: String) throws(Problem) {
+        guard raw.utf8.count <= Self.maxBytes else {
+            throw Problem.badRequest("the query string is longer than the limit of \(Self.maxBytes) bytes")
+        }
+        var pairs: [(name: String, value: String)] = []
+        // Empty pieces (`a=1&&b=2`, a trailing `&`) carry nothing and are skipped.
+        for piece in raw.utf8.split(separator: UInt8(ascii: "&")) {
+            guard pairs.count < Self.maxCount else {
+                throw Problem.badRequest("the query has more than the limit of \(Self.maxCount) parameters")
+            }
+            let equals = piece.firstIndex(of: UInt8(ascii: "="))
+            let rawName = piece[..<(equals ?? piece.endIndex)]
+            let rawValue = equals.map { piece[piece.index(after: $0)...] } ?? piece[piece.endIndex...]
+            guard let name = PercentDecoding.decode(rawName, plusIsSpace: true) else {
+                throw Problem.badRequest("query parameter '\(String(decoding: rawName, as: UTF8.self))' has a malformed %-escape in its name")
+            }
+            guard let value = PercentDecoding.decode(rawValue, plusIsSpace: true) else {
+                throw Problem.badRequest("query parameter '\(name)' has a malformed %-escape (% must be followed by two hex digits of UTF-8)")
+            }
+            pairs.append((name, value))
+        }
+        self.pairs = pairs
+    }
+
+    /// The first value given for `name`.
+    public subscript(_ name: String) -> String? {
+        pairs.first { $0.name == name }?.value
+    }
+
+    /// Every value given for `name`, in order.
+    public func values(_ name: String) -> [String] {
+        pairs.filter { $0.name == name }.map(\.value)
+    }
+
+    /// The distinct names, in order of first appearance.
+    public var names: [String] {
+        var seen = Set<String>()
+        return pairs.map(\.name).filter { seen.insert($0).inserted }
+    }
+}
+
+/// `%XX` decoding shared by path parameters and queries.
+enum PercentDecoding {
+    /// The decoded text, or nil when a `%` is not followed by two hex digits or the decoded bytes
+    /// are not UTF-8.
+    /// - Parameter plusIsSpace: true for queries (form encoding), false for path segments.
+    static func decode(_ encoded: some Collection<UInt8>, plusIsSpace: Bool) -> String? {
+        guard encoded.contains(where: { $0 == UInt8(ascii: "%") || plusIsSpace && $0 == UInt8(ascii: "+") }) else {
+            return String(validating: encoded, as: UTF8.self)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(encoded.count)
+        var i = encoded.startIndex
+        while i != encoded.endIndex {
+            let byte = encoded[i]
+            encoded.formIndex(after: &i)
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard i != encoded.endIndex, let high = hexValue(encoded[i]) else { return nil }
+                encoded.formIndex(after: &i)
+                guard i != encoded.endIndex, let low = hexValue(encoded[i]) else { return nil }
+                encoded.formIndex(after: &i)
+                bytes.append(high << 4 | low)
+            case UInt8(ascii: "+") where plusIsSpace:
+                bytes.append(UInt8(ascii: " "))
+            default:
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0") ... UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a") ... UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A") ... UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// A routing table, generic over the handler so that it can be tested without a server.
+///
+/// Patterns are `/`-separated segments, each literal (`sessions`) or a parameter (`{id}`).
+/// Matching is exact and case-sensitive on the raw path; a parameter matches one non-empty
+/// segment and is percent-decoded (a segment that does not decode to UTF-8 matches nothing).
+/// A trailing slash is one more, empty, segment, so `/v1/sessions/` matches nothing.
+/// A literal segment wins over a parameter at the same place, falling back to the parameter
+/// only when the literal branch cannot match the rest of the path.
+///
+/// The path alone picks the route; the method then either finds its handler or, if the route
+/// has none for it, makes a 405 listing the methods it does have.
+public struct Router<Handler: Sendable>: Sendable {
+    /// The routes as a tree of segments; `nodes[0]` is the root, children are indices.
+    private var nodes = [Node()]
+
+    private struct Node: Sendable {
+        var literals: [(segment: String, node: Int)] = []
+        var parameter: (name: String, node: Int)?
+        /// The pattern ending here and its handlers by method, once a route ends here.
+        var pattern: String?
+        var handlers: [String: Handler] = [:]
+    }
+
+    public init() {}
+
+    /// Registers `handler` for `method` on `pattern`. A pattern registered twice for one method,
+    /// or two parameter names at the same place, is a programming error and traps.
+    public mutating func add(_ method: String, _ pattern: String, _ handler: Handler) {
+        precondition(pattern.hasPrefix("/"), "route pattern '\(pattern)' must start with '/'")
+        var current = 0
+        for segment in Self.segments(of: pattern) {
+            if segment.hasPrefix("{") && segment.hasSuffix("}") && segment.count > 2 {
+                let name = String(segment.dropFirst().dropLast())
+                if let (existing, node) = nodes[current].parameter {
+                    precondition(existing == name, "route '\(pattern)' names parameter '\(name)' where another route has '\(existing)'")
+                    current = node
+                } else {
+                    nodes.append(Node())
+                    nodes[current].parameter = (name, nodes.count - 1)
+                    current = nodes.count - 1
+                }
+            } else if let child = nodes[current].literals.first(where: { $0.segment == segment }) {
+                current = child.node
+            } else {
+                nodes.append(Node())
+                nodes[current].literals.append((String(segment), nodes.count - 1))
+                current = nodes.count - 1
+            }
+        }
+        precondition(nodes[current].handlers[method] == nil, "route \(method) \(pattern) is registered twice")
+        nodes[current].pattern = pattern
+        nodes[current].handlers[method] = handler
+    }
+
+    public func match(method: String, path: String) -> RouteResult<Handler> {
+        guard path.hasPrefix("/") else { return .notFound }
+        var parameters: [String: String] = [:]
+        guard let node = find(Self.segments(of: path)[...], from: 0, parameters: &parameters),
+              let pattern = nodes[node].pattern
+        else { return .notFound }
+        guard let handler = nodes[node].handlers[method] else {
+            return .methodNotAllowed(allowed: nodes[node].handlers.keys.sorted(), pattern: pattern)
+        }
+        return .found(handler, parameters: parameters, pattern: pattern)
+    }
+
+    /// The node where a route for `segments` ends, literals first; recursion is as deep as the
+    /// longest pattern, as a longer path fails at the first segment past it.
+    private func find(_ segments: ArraySlice<Substring>, from current: Int, parameters: inout [String: String]) -> Int? {
+        guard let segment = segments.first else {
+            return nodes[current].pattern == nil ? nil : current
+        }
+        let rest = segments.dropFirst()
+        if let child = nodes[current].literals.first(where: { $0.segment == segment }),
+           let found = find(rest, from: child.node, parameters: &parameters) {
+            return found
+        }
+        guard let (name, child) = nodes[current].parameter, !segment.isEmpty,
+              let value = PercentDecoding.decode(segment.utf8, plusIsSpace: false),
+              let found = find(rest, from: child, parameters: &parameters)
+        else { return nil }
+        parameters[name] = value
+        return found
+    }
+
+    /// `/a/b` → ["a", "b"]; `/` → [""]; `/a/` → ["a", ""].
+    private static func segments(of path: String) -> [Substring] {
+        path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+    }
+}
+
+public enum RouteResult<Handler: Sendable>: Sendable {
+    case found(Handler, parameters: [String: String], pattern: String)
+    /// The path names a route that has no handler for the method; `allowed` is sorted.
+    case methodNotAllowed(allowed: [String], pattern: String)
+    case notFound
+}

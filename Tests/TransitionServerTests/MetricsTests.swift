@@ -1,0 +1,103 @@
+import Testing
+@testable import TransitionServer
+
+@Suite struct MetricsTests {
+    @Test func smallScenarioRendersExactly() {
+        let metrics = Metrics()
+        metrics.recordRequest(route: "/v1/sessions/{id}", method: "GET", status: 200, seconds: 0x1p-12)  // 0.000244…: exact binary fractions keep the sums exact
+        metrics.recordRequest(route: "/v1/sessions", method: "POST", status: 201, seconds: 0x1p-9)
+        metrics.recordRequest(route: "/v1/sessions/{id}", method: "GET", status: 404, seconds: 2)
+        metrics.recordRequest(route: "/v1/sessions/{id}", method: "GET", status: 200, seconds: 0x1p-14)
+        metrics.recordTransition(operation: "push", outcome: "started")
+        metrics.recordTransition(operation: "push", outcome: "completed")
+        metrics.recordTransition(operation: "pop", outcome: "cancelled")
+        metrics.recordSessionCreated()
+        metrics.recordSessionCreated()
+        metrics.recordSessionExpired()
+        let text = String(decoding: metrics.render(liveSessions: 1, ready: true), as: UTF8.self)
+        #expect(text == """
+        # HELP transition_sim_http_requests_total HTTP requests answered, by route pattern, method and status.
+        # TYPE transition_sim_http_requests_total counter
+        transition_sim_http_requests_total{route="/v1/sessions",method="POST",status="201"} 1
+        transition_sim_http_requests_total{route="/v1/sessions/{id}",method="GET",status="200"} 2
+        transition_sim_http_requests_total{route="/v1/sessions/{id}",method="GET",status="404"} 1
+        # HELP transition_sim_http_request_duration_seconds Time to answer a request, in seconds, by route pattern.
+        # TYPE transition_sim_http_request_duration_seconds histogram
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions",le="0.0001"} 0
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions",le="0.00025"} 0
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions",le="0.0005"} 0
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions",le="0.001"} 0
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions",le="0.0025"} 1
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions",le="0.005"} 1
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions",le="0.01"} 1
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions",le="0.025"} 1
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions",le="0.05"} 1
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions",le="0.1"} 1
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions",le="0.25"} 1
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions",le="0.5"} 1
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions",le="1"} 1
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions",le="+Inf"} 1
+        transition_sim_http_request_duration_seconds_sum{route="/v1/sessions"} 0.001953125
+        transition_sim_http_request_duration_seconds_count{route="/v1/sessions"} 1
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions/{id}",le="0.0001"} 1
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions/{id}",le="0.00025"} 2
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions/{id}",le="0.0005"} 2
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions/{id}",le="0.001"} 2
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions/{id}",le="0.0025"} 2
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions/{id}",le="0.005"} 2
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions/{id}",le="0.01"} 2
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions/{id}",le="0.025"} 2
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions/{id}",le="0.05"} 2
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions/{id}",le="0.1"} 2
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions/{id}",le="0.25"} 2
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions/{id}",le="0.5"} 2
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions/{id}",le="1"} 2
+        transition_sim_http_request_duration_seconds_bucket{route="/v1/sessions/{id}",le="+Inf"} 3
+        transition_sim_http_request_duration_seconds_sum{route="/v1/sessions/{id}"} 2.00030517578125
+        transition_sim_http_request_duration_seconds_count{route="/v1/sessions/{id}"} 3
+        # HELP transition_sim_transitions_total Transitions by operation and outcome (started, completed, cancelled).
+        # TYPE transition_sim_transitions_total counter
+        transition_sim_transitions_total{operation="pop",outcome="cancelled"} 1
+        transition_sim_transitions_total{operation="push",outcome="completed"} 1
+        transition_sim_transitions_total{operation="push",outcome="started"} 1
+        # HELP transition_sim_sessions_created_total Sessions created.
+        # TYPE transition_sim_sessions_created_total counter
+        transition_sim_sessions_created_total 2
+        # HELP transition_sim_sessions_expired_total Sessions removed after their idle time ran out.
+        # TYPE transition_sim_sessions_expired_total counter
+        transition_sim_sessions_expired_total 1
+        # HELP transition_sim_sessions_live Sessions currently held.
+        # TYPE transition_sim_sessions_live gauge
+        transition_sim_sessions_live 1
+        # HELP transition_sim_ready 1 while the service accepts work, 0 once it is shutting down.
+        # TYPE transition_sim_ready gauge
+        transition_sim_ready 1
+
+        """)
+    }
+
+    @Test func labelsAreEscapedAndUnknownMethodsPooled() {
+        let metrics = Metrics()
+        metrics.recordRequest(route: "unmatched", method: "BREW", status: 404, seconds: .nan)
+        metrics.recordTransition(operation: "a\"b\\c\nd", outcome: "started")
+        let text = String(decoding: metrics.render(liveSessions: 0, ready: false), as: UTF8.self)
+        #expect(text.contains(#"transition_sim_http_requests_total{route="unmatched",method="other",status="404"} 1"#))
+        #expect(text.contains(#"transition_sim_http_request_duration_seconds_bucket{route="unmatched",le="0.0001"} 1"#))
+        #expect(text.contains(#"transition_sim_transitions_total{operation="a\"b\\c\nd",outcome="started"} 1"#))
+        #expect(text.hasSuffix("transition_sim_ready 0\n"))
+    }
+
+    @Test func concurrentRecordingLosesNothing() async {
+        let metrics = Metrics()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0 ..< 8 {
+                group.addTask {
+                    for _ in 0 ..< 1_000 { metrics.recordRequest(route: "/livez", method: "GET", status: 200, seconds: 0.001) }
+                }
+            }
+        }
+        let text = String(decoding: metrics.render(liveSessions: 0, ready: true), as: UTF8.self)
+        #expect(text.contains(#"transition_sim_http_requests_total{route="/livez",method="GET",status="200"} 8000"#))
+        #expect(text.contains(#"transition_sim_http_request_duration_seconds_count{route="/livez"} 8000"#))
+    }
+}

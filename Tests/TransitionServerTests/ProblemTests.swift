@@ -1,0 +1,80 @@
+import JSONCodec
+import Testing
+@testable import TransitionServer
+
+@Suite struct ProblemTests {
+    func body(_ problem: Problem, instance: String = "/v1/sessions/abc") -> String {
+        String(decoding: problem.response(instance: instance).body, as: UTF8.self)
+    }
+
+    @Test func responseIsProblemJSONWithMembersInOrder() {
+        let problem = Problem.conflict(type: "transition-in-progress", title: "A transition is already running",
+                                       detail: "push \"detail\" is still animating",
+                                       extensions: [("transition", .string("t1")), ("until", .number(0.35))])
+        let response = problem.response(instance: "/v1/sessions/abc/actions")
+        #expect(response.status == 409)
+        #expect(response.mediaType == .problemJSON)
+        #expect(response.headers.isEmpty)
+        #expect(String(decoding: response.body, as: UTF8.self)
+            == #"{"type":"transition-in-progress","title":"A transition is already running","status":409,"detail":"push \"detail\" is still animating","instance":"/v1/sessions/abc/actions","transition":"t1","until":0.35}"#)
+    }
+
+    @Test func malformedJSONCarriesThePosition() {
+        let error: JSONParseError
+        do throws(JSONParseError) {
+            _ = try JSONParser.parse(Array("{\n  \"a\" 1}".utf8))
+            Issue.record("the body should not parse")
+            return
+        } catch let parseError {
+            error = parseError
+        }
+        #expect(body(Problem.malformedJSON(error), instance: "/v1/sessions")
+            == #"{"type":"malformed-json","title":"The body is not valid JSON","status":400,"detail":"line 2, column 7: expected ':' after the member name \"a\", found '1'","instance":"/v1/sessions","line":2,"column":7}"#)
+    }
+
+    @Test func methodNotAllowedSendsAllow() {
+        let problem = Problem.methodNotAllowed(allowed: ["DELETE", "GET"])
+        let response = problem.response(instance: "/v1/sessions/abc")
+        #expect(response.status == 405)
+        #expect(response.headers.count == 1 && response.headers[0].name == "Allow" && response.headers[0].value == "DELETE, GET")
+        #expect(body(problem) == #"{"type":"method-not-allowed","title":"Method not allowed","status":405,"detail":"this resource supports DELETE, GET","instance":"/v1/sessions/abc"}"#)
+    }
+
+    @Test func invalidNamesThePointer() {
+        #expect(body(Problem.invalid(pointer: "/screen/width", reason: "a number above 0"))
+            == #"{"type":"invalid-request","title":"The request is invalid","status":422,"detail":"/screen/width: a number above 0","instance":"/v1/sessions/abc","pointer":"/screen/width"}"#)
+        #expect(Problem.invalid(pointer: "", reason: "an object").detail == "an object")
+    }
+
+    @Test func authenticationAndLimitsSendTheirHeaders() {
+        let unauthorized = Problem.unauthorized().response(instance: "/v1/sessions")
+        #expect(unauthorized.status == 401)
+        #expect(unauthorized.headers.map(\.name) == ["WWW-Authenticate"] && unauthorized.headers[0].value == #"Bearer realm="transition-sim""#)
+        let tooMany = Problem.tooManySessions(limit: 100).response(instance: "/v1/sessions")
+        #expect(tooMany.status == 429 && tooMany.headers.map(\.name) == ["Retry-After"] && tooMany.headers[0].value == "60")
+    }
+
+    /// Every constructor: its status, its type slug and its fixed title.
+    @Test func eachTypeHasItsStatusAndTitle() {
+        let cases: [(Problem, Int, String, String)] = [
+            (.notFound("no route for /x"), 404, "not-found", "Not found"),
+            (.methodNotAllowed(allowed: ["GET"]), 405, "method-not-allowed", "Method not allowed"),
+            (.badRequest("x"), 400, "bad-request", "Bad request"),
+            (.unsupportedMediaType("text/plain"), 415, "unsupported-media-type", "Unsupported media type"),
+            (.unsupportedMediaType(nil), 415, "unsupported-media-type", "Unsupported media type"),
+            (.payloadTooLarge(limit: 1_048_576), 413, "payload-too-large", "Request body too large"),
+            (.invalid(pointer: "/a", reason: "b"), 422, "invalid-request", "The request is invalid"),
+            (.unauthorized(), 401, "unauthorized", "Authentication required"),
+            (.tooManySessions(limit: 3), 429, "too-many-sessions", "Too many sessions"),
+            (.unavailable("draining"), 503, "shutting-down", "The service is shutting down"),
+            (.internalError(), 500, "internal-error", "Internal error"),
+        ]
+        for (problem, status, type, title) in cases {
+            #expect(problem.status == status && problem.type == type && problem.title == title, "\(type)")
+            let parsed = try? JSONParser.parse(problem.response(instance: "/i").body)
+            #expect(parsed?.objectValue?.keys.prefix(5) == ["type", "title", "status", "detail", "instance"])
+        }
+        #expect(Problem.unsupportedMediaType("text/plain").detail == "the body is 'text/plain'; send application/json")
+        #expect(Problem.payloadTooLarge(limit: 1_048_576).detail == "the body is larger than the limit of 1048576 bytes")
+    }
+}

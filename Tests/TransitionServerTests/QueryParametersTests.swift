@@ -1,0 +1,43 @@
+import Testing
+@testable import TransitionServer
+
+@Suite struct QueryParametersTests {
+    @Test func splitsAndDecodes() throws {
+        let query = try QueryParameters("t=0,0.1,0.2&flat=true&name=a+b%20c%2B&t=9&empty=&bare&&%C3%A9=%E2%82%AC")
+        #expect(query["t"] == "0,0.1,0.2")
+        #expect(query.values("t") == ["0,0.1,0.2", "9"])
+        #expect(query["name"] == "a b c+")
+        #expect(query["empty"] == "" && query["bare"] == "")
+        #expect(query["é"] == "€")
+        #expect(query["missing"] == nil && query.values("missing") == [])
+        #expect(query.names == ["t", "flat", "name", "empty", "bare", "é"])
+    }
+
+    @Test func emptyQueryHasNothing() throws {
+        let query = try QueryParameters("")
+        #expect(query.names.isEmpty)
+    }
+
+    @Test func onlyTheFirstEqualsSplits() throws {
+        #expect(try QueryParameters("expr=a=b")["expr"] == "a=b")
+    }
+
+    @Test(arguments: [
+        ("t=%", "'t'"), ("t=%4", "'t'"), ("t=%zz", "'t'"), ("t=%FF", "'t'"), ("a=1&fps=%C3", "'fps'"), ("%x=1", "'%x'"),
+    ])
+    func malformedEscapesNameTheParameter(raw: String, named: String) {
+        #expect {
+            try QueryParameters(raw)
+        } throws: { error in
+            guard let problem = error as? Problem else { return false }
+            return problem.status == 400 && problem.type == "bad-request" && problem.detail.contains(named)
+        }
+    }
+
+    @Test func limits() throws {
+        #expect(throws: Never.self) { try QueryParameters((0 ..< 64).map { "p\($0)=1" }.joined(separator: "&")) }
+        #expect(throws: Problem.self) { try QueryParameters((0 ..< 65).map { "p\($0)=1" }.joined(separator: "&")) }
+        #expect(throws: Never.self) { try QueryParameters("t=" + String(repeating: "1", count: 8190)) }
+        #expect(throws: Problem.self) { try QueryParameters("t=" + String(repeating: "1", count: 8191)) }
+    }
+}
