@@ -8,7 +8,7 @@ public final class Application: Sendable {
     public let configuration: ServerConfiguration
     let sessions: SessionManager
     let metrics = Metrics()
-    let logger: Logger
+    public let logger: Logger
     let limits = SceneLimits()
     private let router: Router<Endpoint>
     private let shuttingDown = Atomic<Bool>(false)

@@ -1,0 +1,48 @@
+import CHTTPShim
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `transition-bench static-server --port N --bytes N`: libmicrohttpd answering every request
+/// with the same N bytes, through the same shim and options as the service — the ceiling the
+/// service's HTTP throughput is compared with. Runs until SIGINT or SIGTERM.
+enum StaticServer {
+    static func run(_ arguments: [String]) {
+        var port: UInt16 = 8081
+        var bytes = 1024
+        var threads: UInt32 = 4
+        var i = 0
+        while i + 1 < arguments.count {
+            switch arguments[i] {
+            case "--port": port = UInt16(arguments[i + 1]) ?? port
+            case "--bytes": bytes = Int(arguments[i + 1]) ?? bytes
+            case "--threads": threads = UInt32(arguments[i + 1]) ?? threads
+            default: break
+            }
+            i += 2
+        }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        // A JSON string of the requested size: {"x":"aaaa…"}.
+        let body = Array(#"{"x":""#.utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: max(0, bytes - 8)) + Array(#""}"#.utf8)
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: body.count)
+        _ = storage.initialize(from: body)
+        var error = [CChar](repeating: 0, count: 256)
+        let daemon = "127.0.0.1".withCString { host in
+            var options = shim_options(host: host, port: port, threads: threads, max_body: 1 << 20, connection_limit: 1024,
+                                       connection_timeout: 30)
+            return shim_start_static(&options, storage.baseAddress, storage.count, &error, error.count)
+        }
+        guard let daemon else {
+            print("static-server: \(String(cString: error))")
+            exit(1)
+        }
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        shim_stop(daemon)
+        storage.deallocate()
+    }
+}

@@ -1,0 +1,49 @@
+import CHTTPShim
+import TransitionServer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What libmicrohttpd's threads reach through the shim's `void *context`: the application.
+/// Passed with `Unmanaged`, retained once at start and released after the daemon stopped.
+final class BridgeContext: Sendable {
+    let application: Application
+    init(application: Application) { self.application = application }
+}
+
+/// The shim's handler. A plain global function, not top-level code in main.swift: that would be
+/// main-actor isolated, and libmicrohttpd calls this on its own threads.
+func handleRequest(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer<shim_request>?, _ response: UnsafeMutablePointer<shim_response>?) {
+    guard let context, let request, let response else { return }
+    let bridge = Unmanaged<BridgeContext>.fromOpaque(context).takeUnretainedValue()
+    let r = request.pointee
+    let body = r.body_length > 0 && r.body != nil ? Array(UnsafeBufferPointer(start: r.body, count: r.body_length)) : []
+    let answer = bridge.application.respond(to: HTTPRequest(
+        method: String(cString: r.method),
+        path: String(cString: r.path),
+        query: String(cString: r.query),
+        contentType: r.content_type.map { String(cString: $0) },
+        authorization: r.authorization.map { String(cString: $0) },
+        body: body))
+    response.pointee.status = Int32(answer.status)
+    response.pointee.content_type = answer.mediaType.map { UnsafeRawPointer($0.headerValue.utf8Start).assumingMemoryBound(to: CChar.self) }
+    response.pointee.body = mallocCopy(answer.body)
+    response.pointee.body_length = answer.body.count
+    if !answer.headers.isEmpty {
+        var block = answer.headers.map { "\($0.name): \($0.value)\n" }.joined()
+        response.pointee.headers = block.withUTF8 { bytes in
+            let copy = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
+            bytes.withMemoryRebound(to: CChar.self) { copy.update(from: $0.baseAddress!, count: bytes.count) }
+            copy[bytes.count] = 0
+            return copy
+        }
+    }
+}
+
+/// libmicrohttpd frees response bodies with `free`, so they must come from `malloc`.
+func mallocCopy(_ bytes: [UInt8]) -> UnsafeMutablePointer<UInt8>? {
+    guard !bytes.isEmpty else { return nil }
+    let copy = malloc(bytes.count)!.assumingMemoryBound(to: UInt8.self)
+    bytes.withUnsafeBufferPointer { copy.update(from: $0.baseAddress!, count: bytes.count) }
+    return copy
+}

@@ -1,0 +1,129 @@
+import TransitionServer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The command line: `transition-sim [flags]`, `transition-sim healthcheck [--host H] [--port P]`.
+/// Every flag has an environment variable; flags win.
+struct Flags {
+    struct Setting: Sendable {
+        let flag: String
+        let environment: String
+        let help: String
+        let apply: @Sendable (inout ServerConfiguration, String) -> Bool
+    }
+
+    static let settings: [Setting] = [
+        Setting(flag: "--host", environment: "TRANSITION_SIM_HOST", help: "IPv4 address to bind (default 127.0.0.1; the container uses 0.0.0.0)") { c, v in
+            c.host = v
+            return !v.isEmpty
+        },
+        Setting(flag: "--port", environment: "TRANSITION_SIM_PORT", help: "TCP port, 0 for any free one (default 8080)") { c, v in
+            guard let p = UInt16(v) else { return false }
+            c.port = p
+            return true
+        },
+        Setting(flag: "--threads", environment: "TRANSITION_SIM_THREADS", help: "libmicrohttpd worker threads (default 4)") { c, v in
+            guard let n = Int(v), (1...256).contains(n) else { return false }
+            c.threads = n
+            return true
+        },
+        Setting(flag: "--max-body", environment: "TRANSITION_SIM_MAX_BODY", help: "largest request body in bytes (default 1048576)") { c, v in
+            guard let n = Int(v), (1...(64 << 20)).contains(n) else { return false }
+            c.maxBodyBytes = n
+            return true
+        },
+        Setting(flag: "--max-sessions", environment: "TRANSITION_SIM_MAX_SESSIONS", help: "live sessions at most (default 1000)") { c, v in
+            guard let n = Int(v), (1...1_000_000).contains(n) else { return false }
+            c.maxSessions = n
+            return true
+        },
+        Setting(flag: "--session-ttl", environment: "TRANSITION_SIM_SESSION_TTL", help: "seconds an idle session lives (default 900)") { c, v in
+            guard let n = Double(v), n.isFinite, n > 0, n <= 31_536_000 else { return false }
+            c.sessionTTL = n
+            return true
+        },
+        Setting(flag: "--auth-token", environment: "TRANSITION_SIM_AUTH_TOKEN", help: "require Authorization: Bearer <token> (default: open)") { c, v in
+            c.authToken = v.isEmpty ? nil : v
+            return true
+        },
+        Setting(flag: "--log-level", environment: "TRANSITION_SIM_LOG_LEVEL", help: "trace, debug, info, notice, warning, error, critical (default info)") { c, v in
+            guard let level = LogLevel(name: v) else { return false }
+            c.logLevel = level
+            return true
+        },
+        Setting(flag: "--connection-limit", environment: "TRANSITION_SIM_CONNECTION_LIMIT", help: "simultaneous connections (default 1024)") { c, v in
+            guard let n = Int(v), (1...100_000).contains(n) else { return false }
+            c.connectionLimit = n
+            return true
+        },
+        Setting(flag: "--connection-timeout", environment: "TRANSITION_SIM_CONNECTION_TIMEOUT", help: "seconds an idle connection is kept (default 30)") { c, v in
+            guard let n = Int(v), (1...3600).contains(n) else { return false }
+            c.connectionTimeout = n
+            return true
+        },
+    ]
+
+    static var usage: String {
+        var text = """
+        transition-sim: simulates UIKit view-controller transitions over HTTP.
+
+        usage: transition-sim [flags]
+               transition-sim healthcheck [--host H] [--port P]   exit 0 when /livez answers 200
+
+        flags (each also read from the environment variable shown; flags win):
+
+        """
+        for s in settings {
+            text += "  " + s.flag + String(repeating: " ", count: max(1, 22 - s.flag.count)) + s.help + "\n"
+            text += String(repeating: " ", count: 24) + "env " + s.environment + "\n"
+        }
+        return text
+    }
+
+    /// The configuration from the environment, then the flags; or an error message.
+    static func parse(_ arguments: [String], environment: (String) -> String?) -> Result<ServerConfiguration, FlagError> {
+        var configuration = ServerConfiguration()
+        for s in settings {
+            if let value = environment(s.environment) {
+                guard s.apply(&configuration, value) else { return .failure(FlagError("invalid \(s.environment)=\(value)")) }
+            }
+        }
+        var i = 0
+        while i < arguments.count {
+            let argument = arguments[i]
+            if argument == "--help" || argument == "-h" { return .failure(FlagError(help: true)) }
+            var name = argument
+            var value: String?
+            if let eq = argument.firstIndex(of: "=") {
+                name = String(argument[..<eq])
+                value = String(argument[argument.index(after: eq)...])
+            }
+            guard let s = settings.first(where: { $0.flag == name }) else {
+                return .failure(FlagError("unknown flag \(argument)"))
+            }
+            if value == nil {
+                i += 1
+                guard i < arguments.count else { return .failure(FlagError("\(name) needs a value")) }
+                value = arguments[i]
+            }
+            guard s.apply(&configuration, value!) else { return .failure(FlagError("invalid value for \(name): \(value!)")) }
+            i += 1
+        }
+        return .success(configuration)
+    }
+}
+
+struct FlagError: Error {
+    var message: String
+    var help = false
+    init(_ message: String) { self.message = message }
+    init(help: Bool) {
+        self.message = ""
+        self.help = help
+    }
+}
+
+func environmentValue(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+}
