@@ -218,7 +218,11 @@ public struct World: Sendable {
 
     // MARK: Events
 
+    /// Members every event has; arguments must not reuse them (strict JSON parsers reject duplicates).
+    static let eventMembers: Set<String> = ["seq", "time", "type", "viewController"]
+
     mutating func emit(_ type: String, _ controller: String?, _ arguments: KeyValuePairs<String, JSONValue>) {
+        assert(arguments.allSatisfy { !Self.eventMembers.contains($0.key) }, "event argument reuses a member name")
         events.append(Event(seq: nextEventSeq, time: now, type: type, viewController: controller,
                             arguments: arguments.map { (key: $0.key, value: $0.value) }))
         nextEventSeq += 1

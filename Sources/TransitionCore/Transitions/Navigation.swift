@@ -34,7 +34,7 @@ extension World {
         }
         emit("viewWillDisappear", from, ["animated": .bool(animated)])
         emit("viewWillAppear", to, ["animated": .bool(animated)])
-        emit("willShow", nav, ["viewController": .string(to), "animated": .bool(animated)])
+        emit("willShow", nav, ["shown": .string(to), "animated": .bool(animated)])
         guard animated || interactive else {
             let content = c.contentView!
             tree.detach(controllers[from]!.view)
@@ -43,7 +43,7 @@ extension World {
             for id in leaving { discardController(id) }
             emit("viewDidDisappear", from, ["animated": .bool(false)])
             emit("viewDidAppear", to, ["animated": .bool(false)])
-            emit("didShow", nav, ["viewController": .string(to), "animated": .bool(false)])
+            emit("didShow", nav, ["shown": .string(to), "animated": .bool(false)])
             updateTitle(nav)
             return
         }
@@ -71,7 +71,7 @@ extension World {
             for id in t.leaving { discardController(id) }
             emit("viewDidDisappear", t.from, ["animated": .bool(true)])
             emit("viewDidAppear", t.to, ["animated": .bool(true)])
-            emit("didShow", t.container, ["viewController": .string(t.to), "animated": .bool(true)])
+            emit("didShow", t.container, ["shown": .string(t.to), "animated": .bool(true)])
         } else {
             // Cancelled: the stack goes back, the to view leaves, and the from controller
             // reappears (UIKit's cancelled-pop sequence; no didShow).

@@ -24,10 +24,10 @@ extension World {
         try ensureIdle()
         let from = c.children[c.selectedIndex]
         let to = c.children[index]
-        emit("shouldSelect", tabs, ["viewController": .string(to)])
+        emit("shouldSelect", tabs, ["selected": .string(to)])
         guard from != to else {
             // Re-selecting the current tab: no switch; UIKit still reports the selection.
-            emit("didSelect", tabs, ["viewController": .string(to)])
+            emit("didSelect", tabs, ["selected": .string(to)])
             return
         }
         let chosen = chooseAnimator(.selectTab, from: from, to: to, actionChoice: animator)
@@ -44,7 +44,7 @@ extension World {
             tree.addSubview(controllers[to]!.view, to: content)
             emit("viewDidDisappear", from, ["animated": .bool(false)])
             emit("viewDidAppear", to, ["animated": .bool(false)])
-            emit("didSelect", tabs, ["viewController": .string(to)])
+            emit("didSelect", tabs, ["selected": .string(to)])
             return
         }
         // The tab bar order of appearance callbacks: the new tab's first (REFERENCE.md).
@@ -53,7 +53,7 @@ extension World {
                                               previousChildren: c.children, leaving: [],
                                               appearance: [("viewWillAppear", to), ("viewWillDisappear", from)]))
         transitions[transitions.count - 1].previousSelection = c.selectedIndex
-        emit("didSelect", tabs, ["viewController": .string(to)])
+        emit("didSelect", tabs, ["selected": .string(to)])
     }
 
     /// The tab bar controller's side of `completeTransition:`.

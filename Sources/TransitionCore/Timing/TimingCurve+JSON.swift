@@ -1,0 +1,75 @@
+import JSONCodec
+
+extension TimingCurve {
+    /// Decodes a timing as the HTTP API and the animator language write it:
+    /// a name (`"easeInOut"`), `{"cubicBezier": [x1, y1, x2, y2]}`, or `{"spring": …}` with one of
+    /// `{"dampingRatio", "initialVelocity"}` (UIKit's duration form, which uses `duration`),
+    /// `{"mass", "stiffness", "damping", "initialVelocity"}` (CASpringAnimation; defaults 1/100/10/0),
+    /// `{"response", "dampingRatio", "initialVelocity"?}`, `{"duration", "bounce", "initialVelocity"?}`,
+    /// or `"system"`. `naturalDuration` is the settling time of springs that define their own.
+    public static func decode(_ json: JSONValue, duration: Double, at pointer: String) throws(SpecError)
+        -> (curve: TimingCurve, naturalDuration: Double?) {
+        if let name = json.stringValue {
+            guard let curve = named(name) else {
+                throw SpecError(pointer, "unknown timing '\(name)'; one of \(names.joined(separator: ", ")), or {\"cubicBezier\": […]} or {\"spring\": {…}}")
+            }
+            return (curve, nil)
+        }
+        guard let object = json.objectValue, object.entries.count == 1, let (key, value) = object.entries.first else {
+            throw SpecError(pointer, "expected a curve name, {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {…}}")
+        }
+        let inner = SpecReader.child(pointer, key)
+        switch key {
+        case "cubicBezier":
+            guard let points = value.arrayValue, points.count == 4 else { throw SpecError(inner, "expected [x1, y1, x2, y2]") }
+            var p: [Double] = []
+            for (i, v) in points.enumerated() {
+                guard let n = v.numberValue, n.isFinite, abs(n) <= 100 else {
+                    throw SpecError(inner + "/\(i)", "expected a finite number between -100 and 100")
+                }
+                p.append(n)
+            }
+            guard (0...1).contains(p[0]), (0...1).contains(p[2]) else {
+                throw SpecError(inner, "x1 and x2 must be between 0 and 1 (time only moves forward)")
+            }
+            return (.cubicBezier(CubicBezier(p[0], p[1], p[2], p[3])), nil)
+        case "spring":
+            return try decodeSpring(value, duration: duration, at: inner)
+        default:
+            throw SpecError(inner, "unknown timing form '\(key)'; cubicBezier or spring")
+        }
+    }
+
+    static func decodeSpring(_ json: JSONValue, duration: Double, at pointer: String) throws(SpecError)
+        -> (curve: TimingCurve, naturalDuration: Double?) {
+        if json.stringValue == "system" {
+            return (.spring(.system), Spring.system.settlingDuration)
+        }
+        var r = try SpecReader(json, at: pointer)
+        let velocity = try r.number("initialVelocity", in: -1000...1000) ?? 0
+        let spring: Spring
+        let natural: Double?
+        if r.has("response") {
+            spring = .response(try r.requiredNumber("response", in: 0.001...100), dampingRatio: try r.requiredNumber("dampingRatio", in: 0.001...10),
+                               initialVelocity: velocity)
+            natural = spring.settlingDuration
+        } else if r.has("bounce") {
+            spring = .duration(try r.requiredNumber("duration", in: 0.001...100), bounce: try r.requiredNumber("bounce", in: -0.99...0.999),
+                               initialVelocity: velocity)
+            natural = spring.settlingDuration
+        } else if r.has("mass") || r.has("stiffness") || r.has("damping") {
+            spring = Spring(mass: try r.number("mass", in: 0.001...1e6) ?? 1, stiffness: try r.number("stiffness", in: 0.001...1e6) ?? 100,
+                            damping: try r.number("damping", in: 0...1e6) ?? 10, initialVelocity: velocity)
+            guard spring.damping > 0 else { throw SpecError(r.path("damping"), "must be above 0: an undamped spring never settles") }
+            natural = spring.settlingDuration
+        } else {
+            guard r.has("dampingRatio") else {
+                throw SpecError(pointer, "a spring needs dampingRatio (UIKit's duration form), mass/stiffness/damping, response, duration/bounce, or \"system\"")
+            }
+            spring = .uikit(dampingRatio: try r.requiredNumber("dampingRatio", in: 0.001...10), initialVelocity: velocity, duration: duration)
+            natural = nil
+        }
+        try r.finish()
+        return (.spring(spring), natural)
+    }
+}

@@ -1,0 +1,47 @@
+import JSONCodec
+import Testing
+@testable import TransitionCore
+
+@Suite struct TimingCurveTests {
+    func decode(_ text: String, duration: Double = 0.5) throws -> (curve: TimingCurve, naturalDuration: Double?) {
+        try TimingCurve.decode(json(text), duration: duration, at: "/timing")
+    }
+
+    @Test func everyFormDecodes() throws {
+        #expect(try decode(#""easeInOut""#).curve == .easeInOut)
+        #expect(try decode(#"{"cubicBezier": [0.25, 0.1, 0.25, 1]}"#).curve == .caDefault)
+        let uikit = try decode(#"{"spring": {"dampingRatio": 0.55, "initialVelocity": 1.8}}"#, duration: 0.5)
+        #expect(uikit.curve == .spring(.uikit(dampingRatio: 0.55, initialVelocity: 1.8, duration: 0.5)))
+        #expect(uikit.naturalDuration == nil)
+        let ca = try decode(#"{"spring": {"mass": 1, "stiffness": 100, "damping": 10}}"#)
+        #expect(ca.curve == .spring(.caDefault))
+        #expect(ca.naturalDuration == Spring.caDefault.settlingDuration)
+        #expect(try decode(#"{"spring": {"response": 0.4, "dampingRatio": 0.9}}"#).curve == .spring(.response(0.4, dampingRatio: 0.9)))
+        #expect(try decode(#"{"spring": {"duration": 0.4, "bounce": 0.2}}"#).curve == .spring(.duration(0.4, bounce: 0.2)))
+        #expect(try decode(#"{"spring": "system"}"#).curve == .spring(.system))
+    }
+
+    @Test func errorsPointAtTheField() {
+        func pointer(_ text: String) -> String? {
+            do { _ = try decode(text); return nil } catch let e as SpecError { return e.pointer } catch { return "?" }
+        }
+        #expect(pointer(#""wobbly""#) == "/timing")
+        #expect(pointer(#"{"cubicBezier": [1.5, 0, 0.5, 1]}"#) == "/timing/cubicBezier")
+        #expect(pointer(#"{"cubicBezier": [0.5, 0, 0.5]}"#) == "/timing/cubicBezier")
+        #expect(pointer(#"{"spring": {"dampingRatio": -1}}"#) == "/timing/spring/dampingRatio")
+        #expect(pointer(#"{"spring": {"dampingRatio": 0.5, "tension": 3}}"#) == "/timing/spring/tension")
+        #expect(pointer(#"{"spring": {"mass": 1, "stiffness": 100, "damping": 0}}"#) == "/timing/spring/damping")
+        #expect(pointer(#"{"spring": {}}"#) == "/timing/spring")
+    }
+
+    @Test func curvesClampTimeAndSpringsDoNot() {
+        #expect(TimingCurve.easeInOut.value(at: -1, duration: 0.5) == 0)
+        #expect(TimingCurve.easeInOut.value(at: 2, duration: 0.5) == 1)
+        #expect(abs(TimingCurve.easeInOut.value(at: 0.25, duration: 0.5) - 0.5) < 1e-12)
+        let spring = Spring(mass: 1, stiffness: 100, damping: 5)
+        #expect(TimingCurve.spring(spring).value(at: 0.3, duration: 99) == spring.value(at: 0.3))
+        // Velocity of a curve is the slope over the duration.
+        let v = TimingCurve.easeInOut.velocity(at: 0.25, duration: 0.5)
+        #expect(abs(v - CubicBezier.easeInOut.slope(0.5) / 0.5) < 1e-12)
+    }
+}
