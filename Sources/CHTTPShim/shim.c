@@ -28,9 +28,32 @@ typedef struct {
     int too_large;
 } request_state;
 
-static const char too_large_body[] =
-    "{\"type\":\"payload-too-large\",\"title\":\"Request body too large\",\"status\":413,"
-    "\"detail\":\"the request body exceeds the server's limit (--max-body)\"}";
+/// The 413 problem, built here because it is answered before Swift sees the request.
+static char *too_large_body(const char *uri, size_t *length) {
+    static const char head[] =
+        "{\"type\":\"payload-too-large\",\"title\":\"Request body too large\",\"status\":413,"
+        "\"detail\":\"the request body exceeds the server's limit (--max-body)\",\"instance\":\"";
+    size_t path_length = strcspn(uri, "?");
+    char *body = malloc(sizeof head + path_length * 6 + 3);
+    if (body == NULL) return NULL;
+    size_t n = sizeof head - 1;
+    memcpy(body, head, n);
+    for (size_t i = 0; i < path_length; i++) {
+        unsigned char c = (unsigned char)uri[i];
+        if (c == '"' || c == '\\') {
+            body[n++] = '\\';
+            body[n++] = (char)c;
+        } else if (c < 0x20) {
+            n += (size_t)sprintf(body + n, "\\u%04x", c);
+        } else {
+            body[n++] = (char)c;
+        }
+    }
+    body[n++] = '"';
+    body[n++] = '}';
+    *length = n;
+    return body;
+}
 
 static void *begin_request(void *cls, const char *uri, struct MHD_Connection *connection) {
     (void)cls;
@@ -52,10 +75,15 @@ static void end_request(void *cls, struct MHD_Connection *connection, void **con
     *con_cls = NULL;
 }
 
-static enum MHD_Result queue_too_large(struct MHD_Connection *connection) {
-    struct MHD_Response *response = MHD_create_response_from_buffer(sizeof too_large_body - 1, (void *)too_large_body,
-                                                                    MHD_RESPMEM_PERSISTENT);
-    if (response == NULL) return MHD_NO;
+static enum MHD_Result queue_too_large(struct MHD_Connection *connection, const char *uri) {
+    size_t length = 0;
+    char *body = too_large_body(uri, &length);
+    if (body == NULL) return MHD_NO;
+    struct MHD_Response *response = MHD_create_response_from_buffer(length, body, MHD_RESPMEM_MUST_FREE);
+    if (response == NULL) {
+        free(body);
+        return MHD_NO;
+    }
     MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/problem+json");
     MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
     enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_CONTENT_TOO_LARGE, response);
@@ -151,7 +179,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         // an oversize declared body is rejected now; everything else waits for the last call.
         state->started = 1;
         const char *declared = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-        if (declared != NULL && strtoull(declared, NULL, 10) > daemon->max_body) return queue_too_large(connection);
+        if (declared != NULL && strtoull(declared, NULL, 10) > daemon->max_body) return queue_too_large(connection, state->uri);
         return MHD_YES;
     }
     if (*upload_data_size != 0) {
@@ -159,7 +187,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         *upload_data_size = 0;
         return result;
     }
-    if (state->too_large) return queue_too_large(connection);
+    if (state->too_large) return queue_too_large(connection, state->uri);
     return respond(daemon, connection, state, method);
 }
 

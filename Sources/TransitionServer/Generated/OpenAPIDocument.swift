@@ -5,6 +5,896 @@ openapi: 3.1.0
 info:
   title: transition-sim
   version: 0.1.0
-paths: {}
+  summary: Deterministic simulation of UIKit view-controller transitions over HTTP.
+  description: |
+    Open a session (a window with navigation controllers, tab bars and modal presentations),
+    push, pop, select tabs, present and dismiss, drive interactive transitions with gesture
+    samples, and read JSON view-tree snapshots at any session time. Same requests, same bytes.
+
+    Every error is an RFC 9457 `application/problem+json` document. `type` is a short slug
+    (`not-found`, `method-not-allowed`, `malformed-json`, `bad-request`, `unsupported-media-type`,
+    `payload-too-large`, `invalid-request`, `transition-in-progress`, `nothing-to-pop`,
+    `nothing-presented`, `already-presenting`, `no-interactive-transition`, `gesture-in-progress`,
+    `no-running-transition`, `limit-exceeded`, `too-many-sessions`, `unauthorized`,
+    `shutting-down`).
+
+    Authentication is optional: when the server runs with `--auth-token`, every path except
+    `/livez`, `/readyz` and `/metrics` needs `Authorization: Bearer <token>`.
+  license:
+    name: Proprietary
+servers:
+  - url: http://127.0.0.1:8080
+security:
+  - {}
+  - bearerAuth: []
+tags:
+  - name: operations
+  - name: sessions
+  - name: snapshots
+  - name: catalogue
+  - name: timing
+paths:
+  /livez:
+    get:
+      tags: [operations]
+      operationId: livez
+      summary: Liveness
+      security: []
+      responses:
+        '200':
+          description: The process serves requests.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Status'}
+  /readyz:
+    get:
+      tags: [operations]
+      operationId: readyz
+      summary: Readiness (false once shutdown has begun)
+      security: []
+      responses:
+        '200':
+          description: Ready for new work.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Status'}
+        '503': {$ref: '#/components/responses/Problem'}
+  /metrics:
+    get:
+      tags: [operations]
+      operationId: metrics
+      summary: Prometheus metrics
+      description: Requests by route, method and status, a latency histogram, live sessions, transitions.
+      security: []
+      responses:
+        '200':
+          description: Prometheus text exposition format 0.0.4.
+          content:
+            text/plain:
+              schema: {type: string}
+  /openapi.yaml:
+    get:
+      tags: [operations]
+      operationId: openapi
+      summary: This contract
+      responses:
+        '200':
+          description: The OpenAPI document, compiled into the binary.
+          content:
+            application/yaml:
+              schema: {type: string}
+        '401': {$ref: '#/components/responses/Problem'}
+  /v1/animators:
+    get:
+      tags: [catalogue]
+      operationId: listAnimators
+      summary: The built-in animators
+      responses:
+        '200':
+          description: Each animator with its operations, parameters (with defaults), summary and source.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/AnimatorList'}
+        '401': {$ref: '#/components/responses/Problem'}
+  /v1/animators/{name}:
+    get:
+      tags: [catalogue]
+      operationId: showAnimator
+      summary: One built-in animator, in the animator language
+      parameters:
+        - name: name
+          in: path
+          required: true
+          schema: {type: string, maxLength: 64}
+      responses:
+        '200':
+          description: 'The definition exactly as the service runs it; post it back as `{"spec": …}` to run a copy.'
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/AnimatorDefinition'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '404': {$ref: '#/components/responses/Problem'}
+  /v1/timing/sample:
+    post:
+      tags: [timing]
+      operationId: sampleTiming
+      summary: Sample a timing function
+      description: Progress (0 → 1, overshoot allowed) and its velocity (per second) at each time.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/TimingSampleRequest'}
+      responses:
+        '200':
+          description: One value and one velocity per requested time.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/TimingSampleResponse'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '413': {$ref: '#/components/responses/Problem'}
+        '415': {$ref: '#/components/responses/Problem'}
+        '422': {$ref: '#/components/responses/Problem'}
+  /v1/sessions:
+    post:
+      tags: [sessions]
+      operationId: createSession
+      summary: Create a session
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/SessionCreate'}
+      responses:
+        '201':
+          description: 'The session''s state; `Location` is its URL.'
+          headers:
+            Location:
+              required: true
+              schema: {type: string}
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/SessionState'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '413': {$ref: '#/components/responses/Problem'}
+        '415': {$ref: '#/components/responses/Problem'}
+        '422': {$ref: '#/components/responses/Problem'}
+        '429': {$ref: '#/components/responses/Problem'}
+  /v1/sessions/{id}:
+    parameters:
+      - $ref: '#/components/parameters/SessionID'
+    get:
+      tags: [sessions]
+      operationId: showSession
+      summary: A session's state
+      responses:
+        '200':
+          description: Clock, controller hierarchy (stacks, selected tabs, presented chain) and the transition in effect.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/SessionState'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '404': {$ref: '#/components/responses/Problem'}
+    delete:
+      tags: [sessions]
+      operationId: deleteSession
+      summary: Delete a session
+      responses:
+        '204':
+          description: Deleted; later requests answer 404.
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '404': {$ref: '#/components/responses/Problem'}
+  /v1/sessions/{id}/actions:
+    parameters:
+      - $ref: '#/components/parameters/SessionID'
+    post:
+      tags: [sessions]
+      operationId: applyActions
+      summary: Perform one action, or an array of actions in order (all or nothing)
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              oneOf:
+                - $ref: '#/components/schemas/Action'
+                - type: array
+                  minItems: 1
+                  maxItems: 256
+                  items: {$ref: '#/components/schemas/Action'}
+      responses:
+        '200':
+          description: The time reached, the transition in effect, the controllers and the events the request caused.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Outcome'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '404': {$ref: '#/components/responses/Problem'}
+        '409': {$ref: '#/components/responses/Problem'}
+        '413': {$ref: '#/components/responses/Problem'}
+        '415': {$ref: '#/components/responses/Problem'}
+        '422': {$ref: '#/components/responses/Problem'}
+  /v1/sessions/{id}/clock:
+    parameters:
+      - $ref: '#/components/parameters/SessionID'
+    post:
+      tags: [sessions]
+      operationId: advanceClock
+      summary: Advance the session clock
+      description: |
+        `{"by": seconds}` or `{"to": time}`. Everything due on the way happens in time order.
+        A body sent with curl's default `application/x-www-form-urlencoded` is read as JSON too.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/ClockRequest'}
+      responses:
+        '200':
+          description: The time reached and what happened.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Outcome'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '404': {$ref: '#/components/responses/Problem'}
+        '413': {$ref: '#/components/responses/Problem'}
+        '415': {$ref: '#/components/responses/Problem'}
+        '422': {$ref: '#/components/responses/Problem'}
+  /v1/sessions/{id}/snapshot:
+    parameters:
+      - $ref: '#/components/parameters/SessionID'
+    get:
+      tags: [snapshots]
+      operationId: snapshot
+      summary: The window at one session time
+      description: Pure — reading never changes the session. Default t is the session's current time.
+      parameters:
+        - name: t
+          in: query
+          schema: {type: number, minimum: 0, maximum: 10000000}
+        - $ref: '#/components/parameters/Flat'
+        - $ref: '#/components/parameters/Precision'
+      responses:
+        '200':
+          description: One snapshot.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Snapshot'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '404': {$ref: '#/components/responses/Problem'}
+        '422': {$ref: '#/components/responses/Problem'}
+  /v1/sessions/{id}/snapshots:
+    parameters:
+      - $ref: '#/components/parameters/SessionID'
+    get:
+      tags: [snapshots]
+      operationId: snapshots
+      summary: The window at several session times
+      description: 'Either `t=a,b,c` (at most 240) or `from`, `to` and `fps` (frames at from + k/fps up to to, at most 240).'
+      parameters:
+        - name: t
+          in: query
+          schema: {type: string, maxLength: 8192, pattern: '^[0-9.eE+-]+(,[0-9.eE+-]+)*$'}
+        - name: from
+          in: query
+          schema: {type: number, minimum: 0, maximum: 10000000}
+        - name: to
+          in: query
+          schema: {type: number, minimum: 0, maximum: 10000000}
+        - name: fps
+          in: query
+          schema: {type: number, exclusiveMinimum: 0, maximum: 1000, default: 60}
+        - $ref: '#/components/parameters/Flat'
+        - $ref: '#/components/parameters/Precision'
+      responses:
+        '200':
+          description: The snapshots in the order asked.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [snapshots]
+                additionalProperties: false
+                properties:
+                  snapshots:
+                    type: array
+                    maxItems: 240
+                    items: {$ref: '#/components/schemas/Snapshot'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '404': {$ref: '#/components/responses/Problem'}
+        '422': {$ref: '#/components/responses/Problem'}
+  /v1/sessions/{id}/events:
+    parameters:
+      - $ref: '#/components/parameters/SessionID'
+    get:
+      tags: [sessions]
+      operationId: events
+      summary: The event log (appearance callbacks, delegate calls, diagnostics)
+      parameters:
+        - name: after
+          in: query
+          description: Only events with a larger sequence number.
+          schema: {type: integer, minimum: 0}
+        - name: type
+          in: query
+          schema: {type: string, maxLength: 64}
+        - name: viewController
+          in: query
+          schema: {type: string, maxLength: 64}
+      responses:
+        '200':
+          description: Events in sequence order (the newest 10,000 are kept).
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [time, events, lastSeq]
+                additionalProperties: false
+                properties:
+                  time: {type: number}
+                  events:
+                    type: array
+                    items: {$ref: '#/components/schemas/Event'}
+                  lastSeq: {type: integer, minimum: 0}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '404': {$ref: '#/components/responses/Problem'}
+        '422': {$ref: '#/components/responses/Problem'}
+components:
+  securitySchemes:
+    bearerAuth:
+      type: http
+      scheme: bearer
+      description: Only when the server runs with --auth-token.
+  parameters:
+    SessionID:
+      name: id
+      in: path
+      required: true
+      description: The session id (32 hex digits, 128 random bits).
+      schema: {type: string, maxLength: 64}
+    Flat:
+      name: flat
+      in: query
+      description: 'A flat `views` list (each with `parent`) instead of the nested `root`.'
+      schema: {type: boolean, default: false}
+    Precision:
+      name: precision
+      in: query
+      description: Round every number to this many decimal places.
+      schema: {type: integer, minimum: 0, maximum: 15}
+  responses:
+    Problem:
+      description: An RFC 9457 problem.
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+  schemas:
+    Problem:
+      type: object
+      required: [type, title, status, detail, instance]
+      properties:
+        type: {type: string, description: 'A short slug, e.g. transition-in-progress.'}
+        title: {type: string}
+        status: {type: integer, minimum: 400, maximum: 599}
+        detail: {type: string}
+        instance: {type: string}
+        pointer: {type: string, description: JSON pointer into the request (422).}
+        line: {type: integer, description: Where the JSON broke (400 malformed-json).}
+        column: {type: integer}
+        transition: {type: string, description: The running transition (409 transition-in-progress).}
+        expectedEnd: {type: number, description: When it is expected to end.}
+        limit: {type: integer}
+      additionalProperties: true
+    Status:
+      type: object
+      required: [status]
+      additionalProperties: false
+      properties:
+        status: {type: string}
+    Identifier:
+      type: string
+      pattern: '^[A-Za-z0-9._-]{1,64}$'
+    Rect:
+      type: object
+      required: [x, y, width, height]
+      additionalProperties: false
+      properties:
+        x: {type: number}
+        y: {type: number}
+        width: {type: number}
+        height: {type: number}
+    RectSpec:
+      type: object
+      required: [x, y, width, height]
+      additionalProperties: false
+      properties:
+        x: {type: number, minimum: -1000000, maximum: 1000000}
+        y: {type: number, minimum: -1000000, maximum: 1000000}
+        width: {type: number, minimum: 0, maximum: 1000000}
+        height: {type: number, minimum: 0, maximum: 1000000}
+    Point:
+      type: object
+      required: [x, y]
+      additionalProperties: false
+      properties:
+        x: {type: number}
+        y: {type: number}
+    PointSpec:
+      type: object
+      required: [x, y]
+      additionalProperties: false
+      properties:
+        x: {type: number, minimum: -1000000, maximum: 1000000}
+        y: {type: number, minimum: -1000000, maximum: 1000000}
+    ViewSpec:
+      type: object
+      description: A view as the client describes it; ids are unique among siblings.
+      required: [id]
+      additionalProperties: false
+      properties:
+        id: {$ref: '#/components/schemas/Identifier'}
+        kind:
+          type: string
+          enum: [view, imageView, label, button, collection, cell, table, scrollView, textField, stackView]
+          default: view
+        frame: {$ref: '#/components/schemas/RectSpec'}
+        alpha: {type: number, minimum: 0, maximum: 1}
+        hidden: {type: boolean}
+        backgroundColor: {type: string, pattern: '^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$'}
+        text: {type: string, maxLength: 1024}
+        image: {type: string, maxLength: 256}
+        children:
+          type: array
+          maxItems: 500
+          items: {$ref: '#/components/schemas/ViewSpec'}
+    ControllerSpec:
+      type: object
+      required: [id]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [viewController, navigation, tabBar], default: viewController}
+        id: {$ref: '#/components/schemas/Identifier'}
+        title: {type: string, maxLength: 256}
+        view: {$ref: '#/components/schemas/ViewSpec'}
+        viewControllers:
+          type: array
+          minItems: 1
+          maxItems: 64
+          items: {$ref: '#/components/schemas/ControllerSpec'}
+        selectedIndex: {type: integer, minimum: 0, maximum: 63}
+        pushAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
+        popAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
+        presentAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
+        dismissAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
+        modalPresentationStyle: {$ref: '#/components/schemas/PresentationStyle'}
+        interactions:
+          type: array
+          maxItems: 16
+          items: {$ref: '#/components/schemas/Interaction'}
+    PresentationStyle:
+      type: string
+      enum: [fullScreen, overFullScreen, custom]
+    AnimatorChoice:
+      description: 'A built-in or session animator''s name, `{"name": …, parameter: value…}`, or `{"spec": definition}`.'
+      anyOf:
+        - $ref: '#/components/schemas/Identifier'
+        - type: object
+          required: [name]
+          properties:
+            name: {$ref: '#/components/schemas/Identifier'}
+          additionalProperties: true
+        - type: object
+          required: [spec]
+          additionalProperties: false
+          properties:
+            spec: {$ref: '#/components/schemas/AnimatorDefinition'}
+    AnimatorDefinition:
+      type: object
+      description: |
+        An animator in the animator language (docs/animators.md): `name`, `summary`, `source`,
+        `parameters` (name → default), and either one body (`duration`, `setup`, `animations`)
+        or a body per operation under `push`, `pop`, `present`, `dismiss`, `selectTab`.
+      properties:
+        name: {type: string, maxLength: 64}
+        summary: {type: string}
+        source: {type: string}
+        parameters: {type: object}
+        duration: {$ref: '#/components/schemas/Expression'}
+        setup: {type: array, items: {type: object}}
+        animations: {type: array, items: {type: object}}
+        push: {$ref: '#/components/schemas/AnimatorBody'}
+        pop: {$ref: '#/components/schemas/AnimatorBody'}
+        present: {$ref: '#/components/schemas/AnimatorBody'}
+        dismiss: {$ref: '#/components/schemas/AnimatorBody'}
+        selectTab: {$ref: '#/components/schemas/AnimatorBody'}
+      additionalProperties: true
+    AnimatorBody:
+      type: object
+      required: [duration]
+      properties:
+        duration: {$ref: '#/components/schemas/Expression'}
+        setup: {type: array, items: {type: object}}
+        animations: {type: array, items: {type: object}}
+      additionalProperties: true
+    Expression:
+      description: 'A number, or an arithmetic expression over names such as `duration` or `container.width`.'
+      oneOf:
+        - type: number
+        - type: string
+          maxLength: 256
+    Timing:
+      description: 'A curve name, `{"cubicBezier": [x1, y1, x2, y2]}` or `{"spring": …}` (docs/timing.md).'
+      oneOf:
+        - type: string
+          enum: [linear, easeIn, easeOut, easeInOut, default, fastEaseInToSlowEaseOut]
+        - type: object
+          required: [cubicBezier]
+          additionalProperties: false
+          properties:
+            cubicBezier:
+              type: array
+              minItems: 4
+              maxItems: 4
+              items: {type: number, minimum: -100, maximum: 100}
+        - type: object
+          required: [spring]
+          additionalProperties: false
+          properties:
+            spring:
+              oneOf:
+                - type: string
+                  enum: [system]
+                - type: object
+                  additionalProperties: false
+                  properties:
+                    dampingRatio: {type: number, exclusiveMinimum: 0, maximum: 10}
+                    initialVelocity: {type: number, minimum: -1000, maximum: 1000}
+                    mass: {type: number, minimum: 0.001, maximum: 1000000}
+                    stiffness: {type: number, minimum: 0.001, maximum: 1000000}
+                    damping: {type: number, minimum: 0, maximum: 1000000}
+                    response: {type: number, minimum: 0.001, maximum: 100}
+                    duration: {type: number, minimum: 0.001, maximum: 100}
+                    bounce: {type: number, minimum: -0.99, maximum: 0.999}
+    Interaction:
+      type: object
+      description: Which gesture drives an interactive pop and how samples become progress (docs/semantics.md).
+      required: [recognizer]
+      additionalProperties: false
+      properties:
+        recognizer: {type: string, enum: [edgePan, pan, pinch]}
+        edge: {type: string, enum: [left, right]}
+        axis: {type: string, enum: [horizontal, vertical]}
+        operation: {type: string, enum: [pop]}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+        input: {type: string, enum: [translation, location]}
+        distance: {type: number, minimum: 1, maximum: 100000}
+        clamp:
+          type: array
+          minItems: 2
+          maxItems: 2
+          items: {type: number, minimum: 0, maximum: 1}
+        threshold: {type: number, minimum: 0, maximum: 1}
+        velocity:
+          type: object
+          required: [rule]
+          additionalProperties: false
+          properties:
+            rule: {type: string, enum: [none, fling, speed]}
+            minimum: {type: number, minimum: 0}
+        completionSpeed: {type: string, enum: [constant, remaining]}
+        completionCurve: {$ref: '#/components/schemas/Timing'}
+    DelegateRule:
+      type: object
+      description: 'A delegate rule choosing an animator by operation and from/to controller ids (`*` or absent matches any).'
+      required: [animator]
+      additionalProperties: false
+      properties:
+        operation: {type: string, enum: ['*', push, pop, present, dismiss, selectTab]}
+        from: {type: string, maxLength: 64}
+        to: {type: string, maxLength: 64}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+    SessionCreate:
+      type: object
+      required: [root]
+      additionalProperties: false
+      properties:
+        screen:
+          type: object
+          required: [width, height]
+          additionalProperties: false
+          properties:
+            width: {type: number, minimum: 1, maximum: 10000}
+            height: {type: number, minimum: 1, maximum: 10000}
+            scale: {type: number, minimum: 1, maximum: 4}
+        clock: {type: string, enum: [virtual, wall], default: virtual}
+        root: {$ref: '#/components/schemas/ControllerSpec'}
+        rules:
+          type: array
+          maxItems: 64
+          items: {$ref: '#/components/schemas/DelegateRule'}
+        animators:
+          type: object
+          maxProperties: 32
+          additionalProperties: {$ref: '#/components/schemas/AnimatorDefinition'}
+        interactions:
+          type: array
+          maxItems: 16
+          items: {$ref: '#/components/schemas/Interaction'}
+    Action:
+      type: object
+      description: |
+        One action. Navigation: push (viewController spec), pop, popToRoot, popTo (viewController id),
+        setViewControllers (viewControllers: ids or specs). Containers: selectTab (index or
+        viewController id), present (viewController spec, modalPresentationStyle, from), dismiss
+        (viewController id). Interactive: update (percent), finish and cancel (completionSpeed,
+        completionCurve), gesture (recognizer, phase, translation, velocity, location, scale, edge),
+        pause, continue (reversed, timing, durationFactor). Any action may carry `at`.
+      required: [type]
+      additionalProperties: false
+      properties:
+        type:
+          type: string
+          enum: [push, pop, popToRoot, popTo, setViewControllers, selectTab, present, dismiss, update, finish, cancel, gesture, pause, continue]
+        at: {type: number, minimum: 0, maximum: 10000000}
+        animated: {type: boolean, default: true}
+        interactive: {type: boolean, default: false}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+        container: {type: string, maxLength: 64}
+        viewController:
+          anyOf:
+            - type: string
+              maxLength: 64
+            - $ref: '#/components/schemas/ControllerSpec'
+        viewControllers:
+          type: array
+          minItems: 1
+          maxItems: 64
+          items:
+            anyOf:
+              - type: string
+                maxLength: 64
+              - $ref: '#/components/schemas/ControllerSpec'
+        index: {type: integer, minimum: 0, maximum: 63}
+        modalPresentationStyle: {$ref: '#/components/schemas/PresentationStyle'}
+        from: {type: string, maxLength: 64}
+        percent: {type: number, minimum: 0, maximum: 1}
+        completionSpeed: {type: number, minimum: 0.01, maximum: 100}
+        completionCurve: {$ref: '#/components/schemas/Timing'}
+        recognizer: {type: string, enum: [edgePan, pan, pinch]}
+        phase: {type: string, enum: [began, changed, ended, cancelled]}
+        translation: {$ref: '#/components/schemas/PointSpec'}
+        velocity: {$ref: '#/components/schemas/PointSpec'}
+        location: {$ref: '#/components/schemas/PointSpec'}
+        scale: {type: number, minimum: 0.001, maximum: 1000}
+        edge: {type: string, enum: [left, right]}
+        reversed: {type: boolean}
+        timing: {$ref: '#/components/schemas/Timing'}
+        durationFactor: {type: number, minimum: 0.01, maximum: 100}
+    ClockRequest:
+      type: object
+      additionalProperties: false
+      minProperties: 1
+      maxProperties: 1
+      properties:
+        by: {type: number, minimum: 0, maximum: 86400, description: Seconds to advance.}
+        to: {type: number, minimum: 0, maximum: 10000000, description: Session time to advance to (not before now).}
+    TimingSampleRequest:
+      type: object
+      required: [timing, times]
+      additionalProperties: false
+      properties:
+        timing: {$ref: '#/components/schemas/Timing'}
+        duration:
+          type: number
+          minimum: 0.001
+          maximum: 600
+          description: Seconds; required except for springs with their own settling time.
+        times:
+          type: array
+          maxItems: 10000
+          items: {type: number, minimum: 0, maximum: 600}
+    TimingSampleResponse:
+      type: object
+      required: [duration, values, velocities]
+      additionalProperties: false
+      properties:
+        duration: {type: number}
+        values: {type: array, items: {type: number}}
+        velocities: {type: array, items: {type: number}}
+    AnimatorList:
+      type: object
+      required: [animators]
+      additionalProperties: false
+      properties:
+        animators:
+          type: array
+          items:
+            type: object
+            required: [name, operations, parameters, summary, source]
+            additionalProperties: false
+            properties:
+              name: {type: string}
+              operations:
+                type: array
+                items: {type: string, enum: [push, pop, present, dismiss, selectTab]}
+              parameters: {type: object}
+              summary: {type: string}
+              source: {type: string}
+    Diagnostic:
+      type: object
+      required: [code, message, view, time]
+      additionalProperties: false
+      properties:
+        code: {type: string}
+        message: {type: string}
+        view: {type: [string, 'null']}
+        time: {type: number}
+    Gesture:
+      type: object
+      required: [recognizer, phase, progress, velocity, decision, reason]
+      additionalProperties: false
+      properties:
+        recognizer: {type: string, enum: [edgePan, pan, pinch]}
+        phase: {type: string, enum: [began, changed, ended, cancelled]}
+        progress: {type: number}
+        velocity: {$ref: '#/components/schemas/Point'}
+        decision: {type: [string, 'null'], enum: [finish, cancel, null]}
+        reason: {type: [string, 'null']}
+    Transition:
+      type: object
+      description: 'The transition in effect at the snapshot''s time (running or the latest); `phase` idle before any.'
+      required: [id, operation, phase, interactive, wasCancelled, diagnostics]
+      additionalProperties: false
+      properties:
+        id: {type: [string, 'null']}
+        operation: {type: [string, 'null'], enum: [push, pop, present, dismiss, selectTab, null]}
+        phase: {type: string, enum: [idle, animating, interactive, finishing, cancelling, completed, cancelled]}
+        container: {type: string}
+        from: {type: string}
+        to: {type: string}
+        animator: {type: string}
+        chosenBy: {type: string}
+        duration: {type: number}
+        begin: {type: number}
+        elapsed: {type: number}
+        percentComplete: {type: number, minimum: 0, maximum: 1}
+        interactive: {type: boolean}
+        wasCancelled: {type: boolean}
+        completedAt: {type: [number, 'null']}
+        diagnostics:
+          type: array
+          items: {$ref: '#/components/schemas/Diagnostic'}
+        gesture: {$ref: '#/components/schemas/Gesture'}
+    Controller:
+      type: object
+      required: [id, type, title, visible]
+      additionalProperties: false
+      properties:
+        id: {type: string}
+        type: {type: string, enum: [viewController, navigation, tabBar]}
+        title: {type: [string, 'null']}
+        visible: {type: boolean}
+        viewControllers:
+          type: array
+          items: {$ref: '#/components/schemas/Controller'}
+        topViewController: {type: string}
+        selectedIndex: {type: integer}
+        modalPresentationStyle: {$ref: '#/components/schemas/PresentationStyle'}
+        presented: {$ref: '#/components/schemas/Controller'}
+    AffineTransform:
+      type: object
+      required: [a, b, c, d, tx, ty]
+      additionalProperties: false
+      properties:
+        a: {type: number}
+        b: {type: number}
+        c: {type: number}
+        d: {type: number}
+        tx: {type: number}
+        ty: {type: number}
+    ViewFields:
+      type: object
+      required: [id, kind, viewController, path, frame, bounds, center, transform, alpha, hidden, windowFrame]
+      properties:
+        id: {type: string}
+        kind: {type: string}
+        viewController: {type: [string, 'null']}
+        path: {type: string, description: 'Ids below the controller''s root view; "" for the root view.'}
+        role: {type: string, description: 'For views the service or an animator made: window, container, navigationBar, dimming, snapshot, …'}
+        frame: {$ref: '#/components/schemas/Rect'}
+        bounds: {$ref: '#/components/schemas/Rect'}
+        center: {$ref: '#/components/schemas/Point'}
+        transform: {$ref: '#/components/schemas/AffineTransform'}
+        transform3D:
+          type: array
+          description: CATransform3D m11…m44, row-major.
+          minItems: 16
+          maxItems: 16
+          items: {type: number}
+        alpha: {type: number}
+        hidden: {type: boolean}
+        windowFrame: {$ref: '#/components/schemas/Rect'}
+        backgroundColor: {type: string}
+        text: {type: string}
+        image: {type: string}
+    ViewNode:
+      allOf:
+        - $ref: '#/components/schemas/ViewFields'
+        - type: object
+          required: [children]
+          properties:
+            children:
+              type: array
+              items: {$ref: '#/components/schemas/ViewNode'}
+    FlatView:
+      allOf:
+        - $ref: '#/components/schemas/ViewFields'
+        - type: object
+          required: [parent]
+          properties:
+            parent: {type: [string, 'null'], description: 'The parent as controller:path, or a service view''s id.'}
+    Snapshot:
+      type: object
+      required: [time, transition, controllers]
+      additionalProperties: false
+      properties:
+        time: {type: number}
+        transition: {$ref: '#/components/schemas/Transition'}
+        controllers: {$ref: '#/components/schemas/Controller'}
+        root: {$ref: '#/components/schemas/ViewNode'}
+        views:
+          type: array
+          items: {$ref: '#/components/schemas/FlatView'}
+    Event:
+      type: object
+      description: An appearance callback, delegate call or diagnostic, with its own arguments (animated, didComplete, …).
+      required: [seq, time, type, viewController]
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string}
+        viewController: {type: [string, 'null']}
+      additionalProperties: true
+    SessionState:
+      type: object
+      required: [id, time, clock, screen, controllers, transition, historyStart, eventCount]
+      additionalProperties: false
+      properties:
+        id: {type: string}
+        time: {type: number}
+        clock: {type: string, enum: [virtual, wall]}
+        screen:
+          type: object
+          required: [width, height, scale]
+          additionalProperties: false
+          properties:
+            width: {type: number}
+            height: {type: number}
+            scale: {type: number}
+        controllers: {$ref: '#/components/schemas/Controller'}
+        transition: {$ref: '#/components/schemas/Transition'}
+        historyStart: {type: number, description: The earliest time snapshots can still show.}
+        eventCount: {type: integer, minimum: 0}
+    Outcome:
+      type: object
+      required: [time, transition, controllers, events]
+      additionalProperties: false
+      properties:
+        time: {type: number}
+        applied: {type: integer, minimum: 1}
+        transition: {$ref: '#/components/schemas/Transition'}
+        controllers: {$ref: '#/components/schemas/Controller'}
+        events:
+          type: array
+          items: {$ref: '#/components/schemas/Event'}
 """#
 }

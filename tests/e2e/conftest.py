@@ -1,0 +1,89 @@
+"""Starts the real transition-sim binary on a free loopback port for the end-to-end tests."""
+import os
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+ROOT = Path(__file__).resolve().parents[2]
+BINARY = os.environ.get("TRANSITION_SIM_BIN", str(ROOT / ".build" / "debug" / "transition-sim"))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """One running server process and a requests session bound to it."""
+
+    def __init__(self, *flags):
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen(
+            [BINARY, "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning", *flags],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.http = requests.Session()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if self.http.get(self.base_url + "/livez", timeout=1).status_code == 200:
+                    return
+            except requests.ConnectionError:
+                time.sleep(0.05)
+        self.process.kill()
+        raise RuntimeError("transition-sim did not become live: " + self.process.stderr.read().decode())
+
+    def request(self, method, path, **kwargs):
+        kwargs.setdefault("timeout", 10)
+        return self.http.request(method, self.base_url + path, **kwargs)
+
+    def get(self, path, **kwargs):
+        return self.request("GET", path, **kwargs)
+
+    def post(self, path, body=None, **kwargs):
+        if body is not None:
+            kwargs["json"] = body
+        return self.request("POST", path, **kwargs)
+
+    def stop(self):
+        """SIGTERM, as a container runtime would; returns the exit status."""
+        self.http.close()
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=10)
+        finally:
+            self.process.stdout.close()
+            self.process.stderr.close()
+
+
+@pytest.fixture(scope="session")
+def server():
+    s = Server()
+    yield s
+    assert s.stop() == 0, "the server must exit 0 on SIGTERM"
+
+
+@pytest.fixture(scope="session")
+def base_url(server):
+    return server.base_url
+
+
+@pytest.fixture
+def make_server():
+    """Starts servers with extra flags; each is stopped (and must exit 0) after the test."""
+    started = []
+
+    def start(*flags):
+        s = Server(*flags)
+        started.append(s)
+        return s
+
+    yield start
+    for s in started:
+        assert s.stop() == 0
