@@ -31,6 +31,7 @@ public struct AnimatorDefinition: Sendable {
     public static func decode(_ json: JSONValue, at pointer: String, defaultName: String) throws(SpecError) -> AnimatorDefinition {
         var r = try SpecReader(json, at: pointer)
         let name = try r.string("name", maxLength: 64) ?? defaultName
+        guard ViewSpec.isValidID(name) else { throw SpecError(r.path("name"), "an animator name is letters, digits, '-', '_' and '.'") }
         let summary = try r.string("summary", maxLength: 512) ?? ""
         let source = try r.string("source", maxLength: 1024) ?? ""
         var parameters = JSONObject()
@@ -62,8 +63,28 @@ public struct AnimatorDefinition: Sendable {
             }
         }
         try r.finish()
+        for (operation, body) in bodies {
+            try AnimatorValidator.validate(body, parameters: parameters, at: operation.map { r.path($0.rawValue) } ?? pointer)
+        }
         return AnimatorDefinition(name: name, summary: summary, source: source, parameters: parameters,
                                   bodies: bodies.map { (operation: $0.0, body: $0.1) }, json: json)
+    }
+
+    /// An override has the kind of value its default has: a number for a number (expressions
+    /// read it), a string for a view path, and a curve name or a timing object for a timing.
+    static func checkOverride(_ value: JSONValue, replacing fallback: JSONValue, at pointer: String) throws(SpecError) {
+        switch (fallback, value) {
+        case (.number, .number(let n)):
+            guard n.isFinite else { throw SpecError(pointer, "must be finite") }
+        case (.number, _):
+            throw SpecError(pointer, "expected a number (the default is \(fallback.numberValue!)), found \(value.typeName)")
+        case (.string, .string(let s)), (.object, .string(let s)), (.array, .string(let s)):
+            guard s.utf8.count <= 256 else { throw SpecError(pointer, "longer than 256 bytes") }
+        case (.string, .object), (.object, .object), (.string, .array), (.array, .array), (.object, .array), (.array, .object):
+            break
+        default:
+            throw SpecError(pointer, "expected a \(fallback.typeName) like the default, found \(value.typeName)")
+        }
     }
 
     /// The parameters with an action's overrides applied; unknown names are refused.
@@ -74,6 +95,10 @@ public struct AnimatorDefinition: Sendable {
                 let known = parameters.keys.joined(separator: ", ")
                 throw SpecError(SpecReader.child(pointer, key), "animator '\(name)' has no parameter '\(key)'" + (known.isEmpty ? "" : " (it has \(known))"))
             }
+            if key == "sourceView" || key == "targetView", value.stringValue == nil {
+                throw SpecError(SpecReader.child(pointer, key), "expected a view path (a string), found \(value.typeName)")
+            }
+            try Self.checkOverride(value, replacing: parameters[key]!, at: SpecReader.child(pointer, key))
             merged[key] = value
         }
         return merged

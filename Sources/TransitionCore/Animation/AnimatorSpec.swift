@@ -14,6 +14,7 @@ public enum ViewReference: Sendable, Hashable, CustomStringConvertible {
 
     public static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> ViewReference {
         guard let text = json.stringValue else { throw SpecError(pointer, "expected a view reference string, found \(json.typeName)") }
+        guard text.utf8.count <= 256 else { throw SpecError(pointer, "a view reference is at most 256 bytes") }
         return try parse(text, at: pointer)
     }
 
@@ -62,7 +63,8 @@ public indirect enum RectValue: Sendable, Equatable {
     case offset(RectValue, dx: Expression, dy: Expression)
     case inset(RectValue, top: Expression, left: Expression, bottom: Expression, right: Expression)
 
-    static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> RectValue {
+    static func decode(_ json: JSONValue, at pointer: String, depth: Int = 0) throws(SpecError) -> RectValue {
+        guard depth < 8 else { throw SpecError(pointer, "rects nest at most 8 levels") }
         if let text = json.stringValue {
             switch text {
             case "final": return .finalFrame
@@ -76,9 +78,9 @@ public indirect enum RectValue: Sendable, Equatable {
         if let of = r.value("frameOf") {
             value = .frameOf(try ViewReference.decode(of, at: r.path("frameOf")))
         } else if let base = r.value("offset") {
-            value = .offset(try decode(base, at: r.path("offset")), dx: try expr(&r, "dx", default: 0), dy: try expr(&r, "dy", default: 0))
+            value = .offset(try decode(base, at: r.path("offset"), depth: depth + 1), dx: try expr(&r, "dx", default: 0), dy: try expr(&r, "dy", default: 0))
         } else if let base = r.value("inset") {
-            value = .inset(try decode(base, at: r.path("inset")), top: try expr(&r, "top", default: 0), left: try expr(&r, "left", default: 0),
+            value = .inset(try decode(base, at: r.path("inset"), depth: depth + 1), top: try expr(&r, "top", default: 0), left: try expr(&r, "left", default: 0),
                            bottom: try expr(&r, "bottom", default: 0), right: try expr(&r, "right", default: 0))
         } else {
             value = .explicit(x: try expr(&r, "x", default: nil), y: try expr(&r, "y", default: nil),
@@ -90,11 +92,20 @@ public indirect enum RectValue: Sendable, Equatable {
 }
 
 func expr(_ r: inout SpecReader, _ key: String, default fallback: Double?) throws(SpecError) -> Expression {
-    guard let v = r.value(key) else {
+    guard let v = r.value(key), !v.isNull else {
         if let fallback { return .constant(fallback) }
         throw SpecError(r.path(key), "is required")
     }
     return try Expression.decode(v, at: r.path(key))
+}
+
+/// Expressions for a fixed-length JSON array (`[tx, ty]`), or `nil` when `json` is not one.
+func exprList(_ json: JSONValue, count: Int, at pointer: String) throws(SpecError) -> [Expression]? {
+    guard let list = json.arrayValue else { return nil }
+    guard list.count == count else { throw SpecError(pointer, "expected \(count) numbers, found \(list.count)") }
+    var result: [Expression] = []
+    for (i, item) in list.enumerated() { result.append(try Expression.decode(item, at: pointer + "/\(i)")) }
+    return result
 }
 
 /// One step of a 2D affine transform. A list of steps applies to the view's points in order
@@ -104,29 +115,75 @@ public enum TransformStep: Sendable, Equatable {
     case translate(Expression, Expression)
     case rotate(Expression)
 
+    static let maxSteps = 16
+
     static func decodeList(_ json: JSONValue, at pointer: String) throws(SpecError) -> [TransformStep] {
         if json.stringValue == "identity" { return [] }
         guard let list = json.arrayValue else { throw SpecError(pointer, "expected \"identity\" or a list of transform steps") }
-        guard list.count <= 16 else { throw SpecError(pointer, "at most 16 transform steps") }
+        guard list.count <= maxSteps else { throw SpecError(pointer, "at most \(maxSteps) transform steps") }
         var steps: [TransformStep] = []
         for (i, item) in list.enumerated() {
             let p = SpecReader.child(pointer, String(i))
             var r = try SpecReader(item, at: p)
+            guard r.object.entries.count == 1 else { throw SpecError(p, "a transform step has exactly one of scale, translate, rotate") }
             if let s = r.value("scale") {
-                if let pair = s.arrayValue {
-                    guard pair.count == 2 else { throw SpecError(r.path("scale"), "expected [sx, sy] or one number") }
-                    steps.append(.scale(try Expression.decode(pair[0], at: r.path("scale") + "/0"), try Expression.decode(pair[1], at: r.path("scale") + "/1")))
+                if let pair = try exprList(s, count: 2, at: r.path("scale")) {
+                    steps.append(.scale(pair[0], pair[1]))
                 } else {
                     let e = try Expression.decode(s, at: r.path("scale"))
                     steps.append(.scale(e, e))
                 }
             } else if let t = r.value("translate") {
-                guard let pair = t.arrayValue, pair.count == 2 else { throw SpecError(r.path("translate"), "expected [tx, ty]") }
-                steps.append(.translate(try Expression.decode(pair[0], at: r.path("translate") + "/0"), try Expression.decode(pair[1], at: r.path("translate") + "/1")))
+                guard let pair = try exprList(t, count: 2, at: r.path("translate")) else { throw SpecError(r.path("translate"), "expected [tx, ty]") }
+                steps.append(.translate(pair[0], pair[1]))
             } else if let a = r.value("rotate") {
                 steps.append(.rotate(try Expression.decode(a, at: r.path("rotate"))))
             } else {
-                throw SpecError(p, "expected one of scale, translate, rotate")
+                throw SpecError(p, "expected one of scale, translate, rotate" + (r.object.keys.contains { $0.hasSuffix("3d") } ? " (3D steps go in transform3D)" : ""))
+            }
+            try r.finish()
+        }
+        return steps
+    }
+}
+
+/// One step of a 3D layer transform (`CATransform3D`), applied to the layer's points in order,
+/// the first step first, like `TransformStep`. `perspective` multiplies by a matrix whose m34 is
+/// the given value (`-1 / 500` is the usual "eye 500 pt away"), so it normally comes last:
+/// `[{"rotate3d": ["pi / 2", 0, 1, 0]}, {"perspective": "-1 / 500"}]`.
+public enum Transform3DStep: Sendable, Equatable {
+    case perspective(Expression)
+    /// Angle in radians about the axis (x, y, z), `CATransform3DMakeRotation`.
+    case rotate(Expression, Expression, Expression, Expression)
+    case scale(Expression, Expression, Expression)
+    case translate(Expression, Expression, Expression)
+
+    static func decodeList(_ json: JSONValue, at pointer: String) throws(SpecError) -> [Transform3DStep] {
+        if json.stringValue == "identity" { return [] }
+        guard let list = json.arrayValue else { throw SpecError(pointer, "expected \"identity\" or a list of 3D transform steps") }
+        guard list.count <= TransformStep.maxSteps else { throw SpecError(pointer, "at most \(TransformStep.maxSteps) transform steps") }
+        var steps: [Transform3DStep] = []
+        for (i, item) in list.enumerated() {
+            let p = SpecReader.child(pointer, String(i))
+            var r = try SpecReader(item, at: p)
+            guard r.object.entries.count == 1 else { throw SpecError(p, "a 3D transform step has exactly one of perspective, rotate3d, scale3d, translate3d") }
+            if let m34 = r.value("perspective") {
+                steps.append(.perspective(try Expression.decode(m34, at: r.path("perspective"))))
+            } else if let v = r.value("rotate3d") {
+                guard let four = try exprList(v, count: 4, at: r.path("rotate3d")) else { throw SpecError(r.path("rotate3d"), "expected [angle, x, y, z]") }
+                steps.append(.rotate(four[0], four[1], four[2], four[3]))
+            } else if let v = r.value("scale3d") {
+                if let three = try exprList(v, count: 3, at: r.path("scale3d")) {
+                    steps.append(.scale(three[0], three[1], three[2]))
+                } else {
+                    let e = try Expression.decode(v, at: r.path("scale3d"))
+                    steps.append(.scale(e, e, .constant(1)))
+                }
+            } else if let v = r.value("translate3d") {
+                guard let three = try exprList(v, count: 3, at: r.path("translate3d")) else { throw SpecError(r.path("translate3d"), "expected [tx, ty, tz]") }
+                steps.append(.translate(three[0], three[1], three[2]))
+            } else {
+                throw SpecError(p, "expected one of perspective, rotate3d, scale3d, translate3d")
             }
             try r.finish()
         }
@@ -141,15 +198,26 @@ public struct PropertyChanges: Sendable, Equatable {
     public var center: (x: Expression, y: Expression)?
     public var alpha: Expression?
     public var transform: [TransformStep]?
+    public var transform3D: [Transform3DStep]?
     public var hidden: Bool?
     public var backgroundColor: Color?
 
     public static func == (a: PropertyChanges, b: PropertyChanges) -> Bool {
         a.view == b.view && a.frame == b.frame && a.center?.x == b.center?.x && a.center?.y == b.center?.y
-            && a.alpha == b.alpha && a.transform == b.transform && a.hidden == b.hidden && a.backgroundColor == b.backgroundColor
+            && a.alpha == b.alpha && a.transform == b.transform && a.transform3D == b.transform3D && a.hidden == b.hidden
+            && a.backgroundColor == b.backgroundColor
     }
 
-    static func decode(_ r: inout SpecReader, view: ViewReference) throws(SpecError) -> PropertyChanges {
+    /// View properties that exist but that UIKit does not animate (a block refuses them).
+    static let notAnimatable = ["hidden", "text", "image", "kind", "id"]
+
+    /// Reads the members of a `set` step (`animated` false) or of a block's change (true).
+    static func decode(_ r: inout SpecReader, view: ViewReference, animated: Bool) throws(SpecError) -> PropertyChanges {
+        if animated {
+            for key in notAnimatable where r.has(key) {
+                throw SpecError(r.path(key), "'\(key)' can't be animated (UIKit applies it at once): set it in setup or in a completion")
+            }
+        }
         var c = PropertyChanges(view: view)
         if let f = r.value("frame") { c.frame = try RectValue.decode(f, at: r.path("frame")) }
         if let ce = r.value("center") {
@@ -157,9 +225,16 @@ public struct PropertyChanges: Sendable, Equatable {
             c.center = (try expr(&cr, "x", default: nil), try expr(&cr, "y", default: nil))
             try cr.finish()
         }
+        if c.frame != nil, c.center != nil {
+            throw SpecError(r.path("center"), "give frame or center, not both (both set the view's position)")
+        }
         if let a = r.value("alpha") { c.alpha = try Expression.decode(a, at: r.path("alpha")) }
         if let t = r.value("transform") { c.transform = try TransformStep.decodeList(t, at: r.path("transform")) }
-        c.hidden = try r.bool("hidden")
+        if let t = r.value("transform3D") { c.transform3D = try Transform3DStep.decodeList(t, at: r.path("transform3D")) }
+        if c.transform != nil, c.transform3D != nil {
+            throw SpecError(r.path("transform3D"), "give transform or transform3D, not both (UIKit stores them in one layer property)")
+        }
+        if !animated { c.hidden = try r.bool("hidden") }
         if let color = try r.string("backgroundColor", maxLength: 9) {
             guard let parsed = ViewSpec.parseColor(color) else { throw SpecError(r.path("backgroundColor"), "expected #rrggbb or #rrggbbaa") }
             c.backgroundColor = parsed
@@ -168,6 +243,10 @@ public struct PropertyChanges: Sendable, Equatable {
     }
 
     init(view: ViewReference) { self.view = view }
+
+    var isEmpty: Bool {
+        frame == nil && center == nil && alpha == nil && transform == nil && transform3D == nil && hidden == nil && backgroundColor == nil
+    }
 }
 
 /// Where `add` puts a view in the container.
@@ -177,15 +256,43 @@ public enum Placement: Sendable, Equatable {
     case below(ViewReference)
 
     static func decode(_ r: inout SpecReader) throws(SpecError) -> Placement {
+        if r.has("above"), r.has("below") { throw SpecError(r.path("below"), "give above or below, not both") }
         if let a = r.value("above") { return .above(try ViewReference.decode(a, at: r.path("above"))) }
         if let b = r.value("below") { return .below(try ViewReference.decode(b, at: r.path("below"))) }
         return .top
     }
 }
 
+/// `+[UIView transitionFromView:toView:duration:options:completion:]`'s transition options.
+public enum ViewTransitionKind: String, Sendable, CaseIterable {
+    case flipFromLeft, flipFromRight, crossDissolve, curlUp, curlDown
+}
+
+/// A `transitionFromView:toView:` call: it puts `to` in `from`'s superview (above it; below it
+/// for `curlUp`), plays the transition, removes `from` when it ends, then runs `completion`.
+public struct ViewTransitionStep: Sendable, Equatable {
+    public var kind: ViewTransitionKind
+    public var from: ViewReference
+    public var to: ViewReference
+    public var duration: Expression
+    /// Timing JSON (default `easeInOut`, UIKit's default option curve).
+    public var curve: CurveSpec
+    /// m34 of the flip's perspective (UIKit's value was not found: REFERENCE.md "Flips and 3D").
+    public var perspective: Expression
+    public var completion: [Step]
+
+    /// The community's convention (REFERENCE.md "Flips and 3D": m34 = −1/500).
+    public static let defaultPerspective = -1.0 / 500
+}
+
+/// A condition on the transition context, for `if` steps.
+public enum StepCondition: String, Sendable, Equatable {
+    case cancelled, notCancelled = "!cancelled"
+}
+
 /// One statement of an animator, run when the transition starts (setup) or when an animation
 /// block finishes (completion).
-public enum Step: Sendable, Equatable {
+public indirect enum Step: Sendable, Equatable {
     /// `[containerView addSubview:]` / `insertSubview:aboveSubview:` / `belowSubview:`.
     case add(ViewReference, Placement)
     /// Assign model values without animation.
@@ -193,7 +300,18 @@ public enum Step: Sendable, Equatable {
     /// `removeFromSuperview`.
     case remove(ViewReference)
     /// A plain view of the given colour made by the animator (a dimming overlay), named `$name`.
-    case dimming(name: String, frame: RectValue, color: Color, alpha: Expression, placement: Placement)
+    /// `keep`: it is meant to stay after the transition (a later transition `find`s it).
+    case dimming(name: String, frame: RectValue, color: Color, alpha: Expression, placement: Placement, keep: Bool)
+    /// `snapshotViewAfterScreenUpdates:` of `of`, placed in the container under `$name`, its frame
+    /// `frame` or `of`'s frame converted to the container (`convertRect:fromView:`).
+    case snapshot(name: String, of: ViewReference, frame: RectValue?, placement: Placement)
+    /// `[containerView viewWithTag:]`: names `$name` the view an earlier transition kept in this
+    /// container under that name.
+    case find(name: String)
+    /// `transitionFromView:toView:duration:options:completion:`.
+    case transition(ViewTransitionStep)
+    /// `if (transitionContext.transitionWasCancelled) …`.
+    case conditional(StepCondition, then: [Step], otherwise: [Step])
     /// `[transitionContext completeTransition:]` with `!transitionWasCancelled` or a constant.
     case completeTransition(CompletionArgument)
 
@@ -202,32 +320,57 @@ public enum Step: Sendable, Equatable {
         case constant(Bool)
     }
 
-    static let verbs = ["add", "set", "remove", "dimming", "completeTransition"]
+    static let verbs = ["add", "set", "remove", "dimming", "snapshot", "find", "transition", "if", "completeTransition"]
 
-    static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> Step {
+    /// Steps per list, and nesting of lists (a transition's or an `if`'s steps).
+    static let maxSteps = 64
+    static let maxDepth = 4
+
+    static func decode(_ json: JSONValue, at pointer: String, depth: Int) throws(SpecError) -> Step {
         var r = try SpecReader(json, at: pointer)
         let verbs = Self.verbs.filter { r.has($0) }
         guard verbs.count == 1, let verb = verbs.first else {
-            throw SpecError(pointer, "a step has exactly one of \(Self.verbs.joined(separator: ", "))")
+            throw SpecError(pointer, verbs.isEmpty ? "a step has one of \(Self.verbs.joined(separator: ", "))"
+                                                   : "a step has exactly one of \(Self.verbs.joined(separator: ", ")); found \(verbs.joined(separator: " and "))")
         }
         let step: Step
         switch verb {
         case "add":
             step = .add(try ViewReference.decode(r.value("add")!, at: r.path("add")), try Placement.decode(&r))
         case "set":
-            step = .set(try PropertyChanges.decode(&r, view: try ViewReference.decode(r.value("set")!, at: r.path("set"))))
+            let changes = try PropertyChanges.decode(&r, view: try ViewReference.decode(r.value("set")!, at: r.path("set")), animated: false)
+            try r.finish()
+            guard !changes.isEmpty else { throw SpecError(pointer, "a set step changes at least one of frame, center, alpha, transform, transform3D, hidden, backgroundColor") }
+            step = .set(changes)
         case "remove":
             step = .remove(try ViewReference.decode(r.value("remove")!, at: r.path("remove")))
         case "dimming":
-            let name = try r.requiredString("dimming", maxLength: 64)
-            guard ViewSpec.isValidID(name) else { throw SpecError(r.path("dimming"), "names are letters, digits, '-', '_' and '.'") }
+            let name = try viewName(&r, "dimming")
             let frame = try r.value("frame").map { (f) throws(SpecError) in try RectValue.decode(f, at: r.path("frame")) } ?? .containerBounds
             var color = Color.black
             if let text = try r.string("color", maxLength: 9) {
                 guard let parsed = ViewSpec.parseColor(text) else { throw SpecError(r.path("color"), "expected #rrggbb or #rrggbbaa") }
                 color = parsed
             }
-            step = .dimming(name: name, frame: frame, color: color, alpha: try expr(&r, "alpha", default: 0), placement: try Placement.decode(&r))
+            step = .dimming(name: name, frame: frame, color: color, alpha: try expr(&r, "alpha", default: 0),
+                            placement: try Placement.decode(&r), keep: try r.bool("keep") ?? false)
+        case "snapshot":
+            let name = try viewName(&r, "snapshot")
+            guard let of = r.value("of") else { throw SpecError(r.path("of"), "is required: the view to snapshot") }
+            let source = try ViewReference.decode(of, at: r.path("of"))
+            let frame = try r.value("frame").map { (f) throws(SpecError) in try RectValue.decode(f, at: r.path("frame")) }
+            step = .snapshot(name: name, of: source, frame: frame, placement: try Placement.decode(&r))
+        case "find":
+            step = .find(name: try viewName(&r, "find"))
+        case "transition":
+            step = .transition(try decodeTransition(&r, depth: depth))
+        case "if":
+            let text = try r.requiredString("if", maxLength: 16)
+            guard let condition = StepCondition(rawValue: text) else { throw SpecError(r.path("if"), "expected \"cancelled\" or \"!cancelled\"") }
+            guard depth < maxDepth else { throw SpecError(pointer, "steps nest at most \(maxDepth) levels") }
+            let then = try decodeList(r.value("then"), at: r.path("then"), depth: depth + 1)
+            let otherwise = try decodeList(r.value("else"), at: r.path("else"), depth: depth + 1)
+            step = .conditional(condition, then: then, otherwise: otherwise)
         default:
             let v = r.value("completeTransition")!
             if v.stringValue == "!cancelled" {
@@ -241,50 +384,205 @@ public enum Step: Sendable, Equatable {
         try r.finish()
         return step
     }
+
+    static func viewName(_ r: inout SpecReader, _ key: String) throws(SpecError) -> String {
+        let name = try r.requiredString(key, maxLength: 64)
+        let bare = name.hasPrefix("$") ? String(name.dropFirst()) : name
+        guard ViewSpec.isValidID(bare) else { throw SpecError(r.path(key), "names are letters, digits, '-', '_' and '.' (referred to as $name)") }
+        return bare
+    }
+
+    static func decodeTransition(_ r: inout SpecReader, depth: Int) throws(SpecError) -> ViewTransitionStep {
+        let text = try r.requiredString("transition", maxLength: 32)
+        guard let kind = ViewTransitionKind(rawValue: text) else {
+            throw SpecError(r.path("transition"), "unknown transition '\(text)'; one of \(ViewTransitionKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard depth < maxDepth else { throw SpecError(r.pointer, "steps nest at most \(maxDepth) levels") }
+        let from = try r.value("from").map { (v) throws(SpecError) in try ViewReference.decode(v, at: r.path("from")) } ?? .from
+        let to = try r.value("to").map { (v) throws(SpecError) in try ViewReference.decode(v, at: r.path("to")) } ?? .to
+        guard from != to else { throw SpecError(r.path("to"), "a transition goes from one view to another") }
+        let duration = try r.value("duration").map { (v) throws(SpecError) in try Expression.decode(v, at: r.path("duration")) } ?? .name("duration")
+        let curve = try CurveSpec.decode(r.value("curve"), at: r.path("curve"))
+        let perspective = try expr(&r, "perspective", default: ViewTransitionStep.defaultPerspective)
+        let completion = try decodeList(r.value("completion"), at: r.path("completion"), depth: depth + 1)
+        return ViewTransitionStep(kind: kind, from: from, to: to, duration: duration, curve: curve, perspective: perspective, completion: completion)
+    }
+
+    static func decodeList(_ json: JSONValue?, at pointer: String, depth: Int) throws(SpecError) -> [Step] {
+        guard let json, !json.isNull else { return [] }
+        guard let list = json.arrayValue else { throw SpecError(pointer, "expected a list of steps") }
+        guard list.count <= maxSteps else { throw SpecError(pointer, "at most \(maxSteps) steps") }
+        var steps: [Step] = []
+        for (i, item) in list.enumerated() { steps.append(try Step.decode(item, at: SpecReader.child(pointer, String(i)), depth: depth)) }
+        return steps
+    }
 }
 
-/// `UIView.animate(withDuration:delay:options:animations:completion:)`: property changes that
-/// animate together, and what to do when they finish.
+/// A block's timing as written: a timing JSON for `TimingCurve.decode` (named, cubic, any spring
+/// form), possibly with expressions in place of its numbers (`{"spring": {"dampingRatio":
+/// "damping", "initialVelocity": "1 / damping"}}`), or `"@name"`, a parameter holding one.
+/// Decoded when the block runs: a UIKit-style spring needs the block's duration.
+public struct CurveSpec: Sendable, Equatable {
+    public var json: JSONValue
+
+    public static let easeInOut = CurveSpec(json: .string("easeInOut"))
+
+    /// Strings inside a timing object that are words of the timing language, not expressions.
+    static let keywords: Set<String> = ["system"]
+    static let maxNodes = 64
+
+    static func decode(_ json: JSONValue?, at pointer: String) throws(SpecError) -> CurveSpec {
+        guard let json, !json.isNull else { return .easeInOut }
+        let spec = CurveSpec(json: json)
+        if let name = json.stringValue, name.hasPrefix("@") {
+            let parameter = String(name.dropFirst())
+            guard !parameter.isEmpty, ViewSpec.isValidID(parameter) else { throw SpecError(pointer, "'@' is followed by a parameter name") }
+            return spec
+        }
+        var nodes = 0
+        var expressions: [(String, Expression)] = []
+        try collect(json, at: pointer, depth: 0, nodes: &nodes, into: &expressions)
+        // Check the shape now, with every expression standing in as 1; the numbers are checked
+        // again when the block runs.
+        let probe = try substitute(json, depth: 0) { (_) throws(SpecError) in 1 }
+        _ = try TimingCurve.decode(probe, duration: 1, at: pointer)
+        return spec
+    }
+
+    /// The parameter a `"@name"` curve reads.
+    var parameter: String? {
+        guard let s = json.stringValue, s.hasPrefix("@") else { return nil }
+        return String(s.dropFirst())
+    }
+
+    /// Every expression inside the timing JSON, with its pointer.
+    func expressions(at pointer: String) -> [(pointer: String, expression: Expression)] {
+        guard parameter == nil else { return [] }
+        var nodes = 0
+        var found: [(String, Expression)] = []
+        try? Self.collect(json, at: pointer, depth: 0, nodes: &nodes, into: &found)
+        return found.map { (pointer: $0.0, expression: $0.1) }
+    }
+
+    static func collect(_ json: JSONValue, at pointer: String, depth: Int, nodes: inout Int,
+                        into found: inout [(String, Expression)]) throws(SpecError) {
+        nodes += 1
+        guard nodes <= maxNodes, depth <= 4 else { throw SpecError(pointer, "a timing is a small object (at most \(maxNodes) values, 4 levels)") }
+        switch json {
+        case .object(let object):
+            for (key, value) in object.entries { try collect(value, at: SpecReader.child(pointer, key), depth: depth + 1, nodes: &nodes, into: &found) }
+        case .array(let list):
+            for (i, value) in list.enumerated() { try collect(value, at: pointer + "/\(i)", depth: depth + 1, nodes: &nodes, into: &found) }
+        case .string(let text) where depth > 0 && !keywords.contains(text):
+            found.append((pointer, try Expression.decode(json, at: pointer)))
+        default:
+            break
+        }
+    }
+
+    /// The JSON with each expression string inside it replaced by its value.
+    static func substitute(_ json: JSONValue, depth: Int, _ value: (Expression) throws(SpecError) -> Double) throws(SpecError) -> JSONValue {
+        switch json {
+        case .object(let object):
+            var out = JSONObject()
+            for (key, v) in object.entries { out[key] = try substitute(v, depth: depth + 1, value) }
+            return .object(out)
+        case .array(let list):
+            var out: [JSONValue] = []
+            for v in list { out.append(try substitute(v, depth: depth + 1, value)) }
+            return .array(out)
+        case .string(let text) where depth > 0 && !keywords.contains(text):
+            guard let e = try? Expression.decode(json, at: "") else { return json }
+            return .number(try value(e))
+        default:
+            return json
+        }
+    }
+}
+
+/// One `addKeyframeWithRelativeStartTime:relativeDuration:animations:` of a keyframe block.
+public struct Keyframe: Sendable, Equatable {
+    /// Fractions of the block's duration, 0…1.
+    public var start: Expression
+    public var duration: Expression
+    public var changes: [PropertyChanges]
+}
+
+/// `UIViewKeyframeAnimationOptionCalculationMode…`: how a keyframe track moves between its values.
+public enum KeyframeCalculationMode: String, Sendable, CaseIterable {
+    /// Straight lines between keys (UIKit's default).
+    case linear
+    /// Each value holds until the next keyframe starts.
+    case discrete
+    /// A Catmull-Rom spline through the keys (numbers, points and rects).
+    case cubic
+}
+
+/// `UIView.animate(withDuration:delay:options:animations:completion:)`, or with `keyframes`
+/// `UIView.animateKeyframes(withDuration:delay:options:animations:completion:)`: property
+/// changes that animate together, and what to do when they finish.
 public struct AnimationBlock: Sendable, Equatable {
     public var delay: Expression
     /// Seconds; the name `duration` in the expression is the transition's duration.
     public var duration: Expression
-    /// The timing as JSON (`TimingCurve.decode`), decoded when the block runs because a
-    /// UIKit-style spring needs the block's duration.
-    public var curve: JSONValue
+    public var curve: CurveSpec
     public var changes: [PropertyChanges]
+    public var keyframes: [Keyframe]
+    public var calculationMode: KeyframeCalculationMode
     public var completion: [Step]
+    /// Declares that the block may still run when `completeTransition` is called (002's dismiss
+    /// spring): its animations are not reported as `animation-on-removed-view`.
+    public var outlivesTransition: Bool
+
+    static let maxChanges = 64
+    static let maxKeyframes = 32
 
     static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> AnimationBlock {
         var r = try SpecReader(json, at: pointer)
         let delay = try expr(&r, "delay", default: 0)
         let duration = try expr(&r, "duration", default: nil)
-        let curve = r.value("curve") ?? .string("easeInOut")
-        if curve.stringValue?.hasPrefix("@") != true {
-            _ = try TimingCurve.decode(curve, duration: 1, at: r.path("curve"))
-        }
+        let curve = try CurveSpec.decode(r.value("curve"), at: r.path("curve"))
         var changes: [PropertyChanges] = []
-        for (i, item) in (try r.array("changes", maxCount: 64) ?? []).enumerated() {
-            let p = SpecReader.child(r.path("changes"), String(i))
-            var cr = try SpecReader(item, at: p)
-            guard let view = cr.value("view") else { throw SpecError(p + "/view", "is required") }
-            changes.append(try PropertyChanges.decode(&cr, view: try ViewReference.decode(view, at: p + "/view")))
-            try cr.finish()
+        for (i, item) in (try r.array("changes", maxCount: maxChanges) ?? []).enumerated() {
+            changes.append(try decodeChange(item, at: SpecReader.child(r.path("changes"), String(i))))
         }
-        let completion = try Step.decodeList(r.value("completion"), at: r.path("completion"))
+        var keyframes: [Keyframe] = []
+        if let list = try r.array("keyframes", maxCount: maxKeyframes) {
+            guard changes.isEmpty else { throw SpecError(r.path("keyframes"), "a block has changes or keyframes, not both") }
+            for (i, item) in list.enumerated() {
+                let p = SpecReader.child(r.path("keyframes"), String(i))
+                var kr = try SpecReader(item, at: p)
+                let start = try expr(&kr, "start", default: nil)
+                let length = try expr(&kr, "duration", default: nil)
+                var kc: [PropertyChanges] = []
+                for (j, c) in (try kr.array("changes", maxCount: maxChanges) ?? []).enumerated() {
+                    kc.append(try decodeChange(c, at: SpecReader.child(kr.path("changes"), String(j))))
+                }
+                try kr.finish()
+                keyframes.append(Keyframe(start: start, duration: length, changes: kc))
+            }
+        }
+        var mode = KeyframeCalculationMode.linear
+        if let text = try r.string("calculationMode", maxLength: 32) {
+            guard !keyframes.isEmpty else { throw SpecError(r.path("calculationMode"), "only keyframe blocks have a calculation mode") }
+            guard let m = KeyframeCalculationMode(rawValue: text) else {
+                throw SpecError(r.path("calculationMode"), "unknown calculation mode '\(text)'; one of \(KeyframeCalculationMode.allCases.map(\.rawValue).joined(separator: ", ")) (paced modes are not simulated)")
+            }
+            mode = m
+        }
+        let completion = try Step.decodeList(r.value("completion"), at: r.path("completion"), depth: 1)
+        let outlives = try r.bool("outlivesTransition") ?? false
         try r.finish()
-        return AnimationBlock(delay: delay, duration: duration, curve: curve, changes: changes, completion: completion)
+        return AnimationBlock(delay: delay, duration: duration, curve: curve, changes: changes, keyframes: keyframes,
+                              calculationMode: mode, completion: completion, outlivesTransition: outlives)
     }
-}
 
-extension Step {
-    static func decodeList(_ json: JSONValue?, at pointer: String) throws(SpecError) -> [Step] {
-        guard let json, !json.isNull else { return [] }
-        guard let list = json.arrayValue else { throw SpecError(pointer, "expected a list of steps") }
-        guard list.count <= 64 else { throw SpecError(pointer, "at most 64 steps") }
-        var steps: [Step] = []
-        for (i, item) in list.enumerated() { steps.append(try Step.decode(item, at: SpecReader.child(pointer, String(i)))) }
-        return steps
+    static func decodeChange(_ item: JSONValue, at p: String) throws(SpecError) -> PropertyChanges {
+        var cr = try SpecReader(item, at: p)
+        guard let view = cr.value("view") else { throw SpecError(p + "/view", "is required") }
+        let change = try PropertyChanges.decode(&cr, view: try ViewReference.decode(view, at: p + "/view"), animated: true)
+        try cr.finish()
+        return change
     }
 }
 
@@ -296,6 +594,8 @@ public struct AnimatorBody: Sendable, Equatable {
     public var setup: [Step]
     public var animations: [AnimationBlock]
 
+    static let maxBlocks = 32
+
     public static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> AnimatorBody {
         var r = try SpecReader(json, at: pointer)
         let body = try decodeMembers(&r)
@@ -305,9 +605,9 @@ public struct AnimatorBody: Sendable, Equatable {
 
     static func decodeMembers(_ r: inout SpecReader) throws(SpecError) -> AnimatorBody {
         let duration = try expr(&r, "duration", default: nil)
-        let setup = try Step.decodeList(r.value("setup"), at: r.path("setup"))
+        let setup = try Step.decodeList(r.value("setup"), at: r.path("setup"), depth: 1)
         var blocks: [AnimationBlock] = []
-        for (i, item) in (try r.array("animations", maxCount: 32) ?? []).enumerated() {
+        for (i, item) in (try r.array("animations", maxCount: maxBlocks) ?? []).enumerated() {
             blocks.append(try AnimationBlock.decode(item, at: SpecReader.child(r.path("animations"), String(i))))
         }
         return AnimatorBody(duration: duration, setup: setup, animations: blocks)

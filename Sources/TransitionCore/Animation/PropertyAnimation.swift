@@ -23,6 +23,73 @@ public enum AnimatedValue: Sendable, Equatable {
         default: f < 1 ? self : end
         }
     }
+
+    /// The value's numbers, for splines (nil for 3D transforms, which interpolate by decomposition).
+    var components: [Double]? {
+        switch self {
+        case .number(let n): [n]
+        case .point(let p): [p.x, p.y]
+        case .rect(let r): [r.minX, r.minY, r.width, r.height]
+        case .affine(let t): [t.a, t.b, t.c, t.d, t.tx, t.ty]
+        case .color(let c): [c.red, c.green, c.blue, c.alpha]
+        case .transform3D: nil
+        }
+    }
+
+    /// A value of the same kind as `self` made of `c` (as many numbers as `components`).
+    func with(components c: [Double]) -> AnimatedValue {
+        switch self {
+        case .number: .number(c[0])
+        case .point: .point(Point(x: c[0], y: c[1]))
+        case .rect: .rect(Rect(x: c[0], y: c[1], width: c[2], height: c[3]))
+        case .affine: .affine(AffineTransform(a: c[0], b: c[1], c: c[2], d: c[3], tx: c[4], ty: c[5]))
+        case .color: .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        case .transform3D: self
+        }
+    }
+}
+
+/// One key of a keyframe track: a value at a fraction of the animation's progress.
+public struct KeyframeKey: Sendable, Equatable {
+    public var time: Double
+    public var value: AnimatedValue
+}
+
+/// A rotation about an axis through `hinge` (an offset from the layer's anchor point, in points),
+/// from `startAngle` to `endAngle` while the animation's progress goes from `window.start` to
+/// `window.end`, seen with perspective m34. This is how `transitionFromView:` flips and curls
+/// move (see docs/animators.md): exactly, with no matrix interpolation in between.
+public struct RotationPath: Sendable, Equatable {
+    public var axisX: Double, axisY: Double, axisZ: Double
+    public var startAngle: Double
+    public var endAngle: Double
+    public var windowStart: Double
+    public var windowEnd: Double
+    public var hinge: Point
+    public var m34: Double
+
+    public func angle(atProgress p: Double) -> Double {
+        let span = windowEnd - windowStart
+        let local = span > 0 ? min(1, max(0, (p - windowStart) / span)) : (p >= windowEnd ? 1 : 0)
+        return startAngle + (endAngle - startAngle) * local
+    }
+
+    public func transform(atProgress p: Double) -> Transform3D {
+        Transform3D.translation(x: -hinge.x, y: -hinge.y, z: 0)
+            .concatenating(.rotation(angle: angle(atProgress: p), x: axisX, y: axisY, z: axisZ))
+            .concatenating(.translation(x: hinge.x, y: hinge.y, z: 0))
+            .concatenating(.perspective(m34))
+    }
+}
+
+/// How an animation gets from its first value to its last.
+public enum AnimationPath: Sendable, Equatable {
+    /// `from` → `to` along the curve (a `UIView.animate` block).
+    case direct
+    /// Through keys at fractions of the curved progress (`animateKeyframes`, crossDissolve).
+    case keyframes([KeyframeKey], KeyframeCalculationMode)
+    /// A 3D rotation computed at each instant (flips and curls).
+    case rotation(RotationPath)
 }
 
 /// One property moving from `from` to `to` on a transition's timeline: what Core Animation
@@ -30,6 +97,7 @@ public enum AnimatedValue: Sendable, Equatable {
 public struct PropertyAnimation: Sendable, Equatable {
     public var property: AnimatedProperty
     public var from: AnimatedValue
+    /// The value once the animation is over: the model value.
     public var to: AnimatedValue
     /// The transition whose timeline drives it.
     public var transition: Int
@@ -37,6 +105,9 @@ public struct PropertyAnimation: Sendable, Equatable {
     public var begin: Double
     public var duration: Double
     public var curve: TimingCurve
+    public var path: AnimationPath = .direct
+    /// Its block declared that it may outlive the transition (`outlivesTransition`).
+    public var outlivesTransition = false
 
     public var end: Double { begin + duration }
 
@@ -45,7 +116,50 @@ public struct PropertyAnimation: Sendable, Equatable {
     public func value(atTau tau: Double) -> AnimatedValue {
         if tau <= begin { return duration > 0 ? from : to }
         if tau >= end { return to }
-        return from.interpolate(to: to, fraction: curve.value(at: tau - begin, duration: duration))
+        let p = curve.value(at: tau - begin, duration: duration)
+        switch path {
+        case .direct:
+            let value = from.interpolate(to: to, fraction: p)
+            // A spring overshoots; opacity stays within 0…1 as Core Animation renders it.
+            if property == .alpha, case .number(let a) = value { return .number(min(1, max(0, a))) }
+            return value
+        case .keyframes(let keys, let mode):
+            return Self.sample(keys, mode: mode, at: min(1, max(0, p)))
+        case .rotation(let r):
+            return .transform3D(r.transform(atProgress: min(1, max(0, p))))
+        }
+    }
+
+    /// The track's value at progress `p` (0…1).
+    static func sample(_ keys: [KeyframeKey], mode: KeyframeCalculationMode, at p: Double) -> AnimatedValue {
+        guard let first = keys.first else { return .number(0) }
+        // The last key at or before p.
+        var i = 0
+        while i + 1 < keys.count, keys[i + 1].time <= p { i += 1 }
+        if mode == .discrete || i + 1 == keys.count { return keys[i].value }
+        let a = keys[i], b = keys[i + 1]
+        let span = b.time - a.time
+        let s = span > 0 ? (p - a.time) / span : 1
+        if mode == .cubic, let pa = a.value.components, let pb = b.value.components {
+            let before = i > 0 ? keys[i - 1] : a
+            let after = i + 2 < keys.count ? keys[i + 2] : b
+            guard let pm = before.value.components, let pn = after.value.components,
+                  pm.count == pa.count, pn.count == pa.count, pb.count == pa.count else { return a.value.interpolate(to: b.value, fraction: s) }
+            // Cardinal (Catmull-Rom) tangents from the neighbouring keys, over their times.
+            func tangent(_ prev: [Double], _ next: [Double], _ dt: Double) -> [Double] {
+                dt > 0 ? zip(prev, next).map { ($1 - $0) / dt } : Array(repeating: 0, count: prev.count)
+            }
+            let ma = tangent(pm, pb, b.time - before.time)
+            let mb = tangent(pa, pn, after.time - a.time)
+            let s2 = s * s, s3 = s2 * s
+            let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
+            var out: [Double] = []
+            for k in pa.indices {
+                out.append(h00 * pa[k] + h10 * span * ma[k] + h01 * pb[k] + h11 * span * mb[k])
+            }
+            return first.value.with(components: out)
+        }
+        return a.value.interpolate(to: b.value, fraction: s)
     }
 }
 
@@ -66,8 +180,14 @@ extension ViewNode {
         case (.center, .point(let p)): center = p
         case (.bounds, .rect(let r)): bounds = r
         case (.alpha, .number(let a)): alpha = a
-        case (.transform, .affine(let t)): transform = t
-        case (.transform3D, .transform3D(let t)): transform3D = t
+        case (.transform, .affine(let t)):
+            // UIKit's `transform` is the layer's transform: setting it replaces a 3D one.
+            transform = t
+            transform3D = nil
+        case (.transform3D, .transform3D(let t)):
+            // A 3D value that is the view's own affine transform is no 3D transform at all
+            // (an animation that ended at identity leaves none behind).
+            if let affine = t.affine, affine == transform { transform3D = nil } else { transform3D = t }
         case (.backgroundColor, .color(let c)): backgroundColor = c
         default: break
         }
