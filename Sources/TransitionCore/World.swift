@@ -297,7 +297,7 @@ public struct World: Sendable {
 
     /// `controller:path` for a controller's view, the id for a service view.
     public func describe(_ view: ViewID) -> String {
-        guard tree.exists(view) else { return "removed" }
+        guard tree.exists(view) else { return tree.destroyedNames[view] ?? "removed" }
         let node = tree[view]
         if let owner = node.owner { return node.path.isEmpty ? owner : "\(owner):\(node.path)" }
         return node.id

@@ -322,6 +322,7 @@ extension World {
         tree[snapshot].image = s.image
         tree[snapshot].text = s.text
         tree[snapshot].backgroundColor = s.backgroundColor
+        tree[snapshot].snapshotOf = describe(source)
         let prefix = tree[snapshot].path
         for child in s.children { try copySubtree(child, into: snapshot, prefix: prefix, depth: 0) }
     }
@@ -586,27 +587,7 @@ extension World {
         } catch {
             diagnose(index, "step-failed", "a completion step failed: \(error.description)", view: nil)
         }
-        checkAfterCompletionHonouringDeclarations(index)
-    }
-
-    /// `checkAfterCompletion`, with two kinds of animations out of sight: those of blocks
-    /// declared `outlivesTransition` (the animator said they run on after completeTransition, so
-    /// they are no mistake), and those that end at this very instant: a completion falls due
-    /// when τ reaches its block's end, but τ recomputed from session time can land a rounding
-    /// error short of it (2.3 − 2.0 < 0.3), which must not count as "still running".
-    mutating func checkAfterCompletionHonouringDeclarations(_ index: Int) {
-        let number = transitions[index].number
-        let tau = transitions[index].timeline.tau(at: now)
-        func hidden(_ a: PropertyAnimation) -> Bool {
-            a.transition == number && (a.outlivesTransition || a.end <= tau + Self.endTolerance * max(1, abs(a.end)))
-        }
-        var saved: [(ViewID, [PropertyAnimation])] = []
-        for (view, list) in animations where list.contains(where: hidden) {
-            saved.append((view, list))
-            animations[view] = list.filter { !hidden($0) }
-        }
         checkAfterCompletion(index)
-        for (view, list) in saved { animations[view] = list }
     }
 }
 

@@ -26,6 +26,7 @@ public struct SnapshotNode: Sendable {
     public var backgroundColor: Color?
     public var text: String?
     public var image: String?
+    public var snapshotOf: String?
     public var children: [SnapshotNode]
 }
 
@@ -115,6 +116,6 @@ extension World {
         return SnapshotNode(id: v.id, kind: v.kind, viewController: v.owner, path: v.path, role: v.role, frame: frame,
                             bounds: v.bounds, center: v.center, transform: v.transform, transform3D: v.transform3D,
                             alpha: v.alpha, hidden: v.hidden, windowFrame: windowFrame, backgroundColor: v.backgroundColor,
-                            text: v.text, image: v.image, children: v.children.map { node($0, at: t, toWindow: toWindow) })
+                            text: v.text, image: v.image, snapshotOf: v.snapshotOf, children: v.children.map { node($0, at: t, toWindow: toWindow) })
     }
 }

@@ -32,7 +32,9 @@ extension World {
         }
         let chosen = chooseAnimator(.selectTab, from: from, to: to, actionChoice: animator)
         controllers[tabs]!.selectedIndex = index
-        guard animated || interactive, chosen.choice != nil else {
+        // `default` is UIKit's own switch, which does not animate.
+        let animates = chosen.choice.map { $0.inline != nil || $0.name != "default" } ?? false
+        guard animated || interactive, animates else {
             if interactive {
                 throw .invalid(SpecError(pointer + "/interactive", "an interactive tab switch needs an animator (UIKit's default switch has none)"))
             }

@@ -81,7 +81,9 @@ extension World {
         if resolved.name == "default", let platform = Catalogue.shared.platformDefault(for: r.operation) {
             definition = platform
             name = platform.name
-            parameters = platform.parameters
+            do throws(SpecError) {
+                parameters = try platform.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer)
+            } catch { throw .invalid(error) }
         }
         guard let body = definition.body(for: r.operation) else {
             throw .invalid(SpecError(pointer, "animator '\(name)' has nothing for \(r.operation.rawValue) (it does \(definition.operations.map(\.rawValue).joined(separator: ", ")))"))
@@ -172,9 +174,14 @@ extension World {
         }
         // A cancelled transition's animations all ended when its timeline returned to 0.
         guard t.phase == .completed else { return }
+        // τ recomputed from session time can land a rounding error short of a block's end
+        // (2.3 − 2.0 < 0.3): an animation ending at this instant is not "still running".
         let tau = t.timeline.tau(at: now)
+        func stillRunning(_ a: PropertyAnimation) -> Bool {
+            a.transition == t.number && !a.outlivesTransition && a.end > tau + Self.endTolerance * max(1, abs(a.end))
+        }
         for (view, list) in animations.sorted(by: { $0.key < $1.key }) where !isInWindow(view) {
-            if list.contains(where: { $0.transition == t.number && $0.end > tau }) {
+            if list.contains(where: stillRunning) {
                 diagnose(index, "animation-on-removed-view", "\(describe(view)) left the window while its animation still runs", view: view)
             }
         }

@@ -47,6 +47,8 @@ public struct ViewNode: Sendable, Equatable {
     public var backgroundColor: Color?
     public var text: String?
     public var image: String?
+    /// For an animator's snapshot view: the view it copies (`controller:path`).
+    public var snapshotOf: String?
 
     public init(id: String, kind: String, owner: String?, path: String, role: String? = nil, frame: Rect) {
         self.id = id

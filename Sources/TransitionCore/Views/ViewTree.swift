@@ -6,6 +6,8 @@ public struct ViewTree: Sendable {
     private(set) var nodes: [ViewNode?] = []
     /// (owner, path) → view, for views that belong to a controller.
     private var owned: [OwnerPath: ViewID] = [:]
+    /// How destroyed views were known (`controller:path` or id), for reports that outlive them.
+    private(set) var destroyedNames: [ViewID: String] = [:]
     /// Views ever created in this tree; bounded by `limit`.
     public private(set) var created = 0
     public let limit: Int
@@ -76,6 +78,7 @@ public struct ViewTree: Sendable {
         while let id = stack.popLast() {
             let node = self[id]
             stack.append(contentsOf: node.children)
+            destroyedNames[id] = node.owner.map { node.path.isEmpty ? $0 : "\($0):\(node.path)" } ?? node.id
             if let owner = node.owner, owned[OwnerPath(owner: owner, path: node.path)] == id {
                 owned[OwnerPath(owner: owner, path: node.path)] = nil
             }

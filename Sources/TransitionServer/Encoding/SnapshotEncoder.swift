@@ -150,6 +150,7 @@ struct SnapshotEncoder {
         if let c = n.backgroundColor { writer.key("backgroundColor"); writer.string(Self.hex(c)) }
         if let text = n.text { writer.key("text"); writer.string(text) }
         if let image = n.image { writer.key("image"); writer.string(image) }
+        if let source = n.snapshotOf { writer.key("snapshotOf"); writer.string(source) }
     }
 
     mutating func node(_ n: SnapshotNode) {

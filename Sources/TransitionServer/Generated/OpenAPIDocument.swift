@@ -826,6 +826,7 @@ components:
         backgroundColor: {type: string}
         text: {type: string}
         image: {type: string}
+        snapshotOf: {type: string, description: 'For a snapshot view an animator made: the view it copies, as controller:path.'}
     ViewNode:
       allOf:
         - $ref: '#/components/schemas/ViewFields'
