@@ -37,7 +37,7 @@ enum StaticServer {
             return shim_start_static(&options, storage.baseAddress, storage.count, &error, error.count)
         }
         guard let daemon else {
-            print("static-server: \(String(cString: error))")
+            print("static-server: \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
             exit(1)
         }
         var received: Int32 = 0

@@ -127,3 +127,8 @@ struct FlagError: Error {
 func environmentValue(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
 }
+
+/// A NUL-terminated C buffer as a String.
+func cText(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

@@ -51,7 +51,7 @@ let daemon: OpaquePointer? = configuration.host.withCString { host in
     return shim_start(&options, handleRequest, context.toOpaque(), &errorText, errorText.count)
 }
 guard let daemon else {
-    application.logger.error("could not start", ["reason": String(cString: errorText)])
+    application.logger.error("could not start", ["reason": cText(errorText)])
     context.release()
     exit(1)
 }

@@ -152,15 +152,11 @@ import Testing
         try world.apply(push)
         #expect(world.controllers["nav"]!.children == ["c", "c2"])
         try world.apply(try action(#"{"type": "present", "animated": false, "viewController": {"type": "navigation", "id": "modalNav", "viewControllers": [{"id": "m1"}]}}"#))
-        try world.apply(push.with(#"{"type": "push", "animated": false, "viewController": {"id": "m2"}}"#))
+        try world.apply(try action(#"{"type": "push", "animated": false, "viewController": {"id": "m2"}}"#))
         #expect(world.controllers["modalNav"]!.children == ["m1", "m2"])
         #expect(world.controllers["nav"]!.children == ["c", "c2"])
         // Naming the container reaches the one underneath.
         try world.apply(try action(#"{"type": "pop", "container": "nav", "animated": false}"#))
         #expect(world.controllers["nav"]!.children == ["c"])
     }
-}
-
-extension Action {
-    func with(_ text: String) throws -> Action { try action(text) }
 }

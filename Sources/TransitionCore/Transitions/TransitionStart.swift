@@ -88,6 +88,11 @@ extension World {
         guard let body = definition.body(for: r.operation) else {
             throw .invalid(SpecError(pointer, "animator '\(name)' has nothing for \(r.operation.rawValue) (it does \(definition.operations.map(\.rawValue).joined(separator: ", ")))"))
         }
+        // Errors in an inline spec point into it: /animator/spec[/operation]/setup/0 …
+        var bodyPointer = pointer
+        if choice?.inline != nil {
+            bodyPointer += "/spec" + (definition.bodies.contains { $0.operation == nil } ? "" : "/" + r.operation.rawValue)
+        }
         let custom = chosenBy != "default"
         emit("animationControllerFor", r.container, ["operation": .string(r.operation.rawValue), "from": .string(r.from),
                                                      "to": .string(r.to), "animator": .string(name), "chosenBy": .string(chosenBy)])
@@ -101,9 +106,9 @@ extension World {
                                animator: name, chosenBy: chosenBy, duration: 0, phase: .animating, interactive: r.interactive,
                                timeline: Timeline(start: now), parameters: parameters, previousChildren: r.previousChildren, leaving: r.leaving)
         let duration: Double
-        do throws(SpecError) { duration = try evaluate(body.duration, probe) } catch { throw .invalid(SpecError(pointer + "/duration", error.reason)) }
+        do throws(SpecError) { duration = try evaluate(body.duration, probe) } catch { throw .invalid(SpecError(bodyPointer + "/duration", error.reason)) }
         guard duration >= 0, duration <= 600 else {
-            throw .invalid(SpecError(pointer + "/duration", "the transition's duration must be between 0 and 600 seconds, got \(duration)"))
+            throw .invalid(SpecError(bodyPointer + "/duration", "the transition's duration must be between 0 and 600 seconds, got \(duration)"))
         }
         transitionCount += 1
         var t = Transition(number: transitionCount, operation: r.operation, container: r.container, from: r.from, to: r.to,
@@ -125,13 +130,13 @@ extension World {
         do throws(SpecError) {
             try run(body.setup, transition: index)
         } catch {
-            throw .invalid(SpecError(pointer + "/setup" + error.pointer, "animator '\(name)': \(error.reason)"))
+            throw .invalid(SpecError(bodyPointer + "/setup" + error.pointer, "animator '\(name)': \(error.reason)"))
         }
         for (i, block) in body.animations.enumerated() {
             do throws(SpecError) {
                 try animate(block, transition: index)
             } catch {
-                throw .invalid(SpecError(pointer + "/animations/\(i)" + error.pointer, "animator '\(name)': \(error.reason)"))
+                throw .invalid(SpecError(bodyPointer + "/animations/\(i)" + error.pointer, "animator '\(name)': \(error.reason)"))
             }
         }
         checkAfterCompletion(index)
