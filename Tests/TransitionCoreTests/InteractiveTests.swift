@@ -175,4 +175,28 @@ import Testing
         #expect(reversed.controllers["nav"]!.children == ["things"])
         #expect(abs((reversed.events.last { $0.type == "completeTransition" }?.time ?? 0) - 0.4) < 1e-9)
     }
+
+    @Test func pinchDismissesInteractively() throws {
+        let spec = try SceneSpec.decode(json(#"{"root": {"id": "home"}}"#), limits: SceneLimits())
+        var world = try World(scene: spec)
+        // A presented photo that a pinch closes (classic library: progress 1 − scale / start scale).
+        try world.apply(try action(#"""
+        {"type": "present", "animated": false, "modalPresentationStyle": "custom", "viewController": {"id": "photo",
+          "interactions": [{"recognizer": "pinch", "operation": "dismiss", "clamp": [0, 0.99],
+            "animator": {"spec": {"duration": 0.4, "animations": [{"duration": "duration",
+              "changes": [{"view": "from", "alpha": 0, "transform": [{"scale": 0.5}]}],
+              "completion": [{"if": "cancelled", "then": [{"set": "from", "alpha": 1, "transform": "identity"}]}, {"completeTransition": "!cancelled"}]}]}}}]}}
+        """#))
+        try world.apply(try action(#"{"type": "gesture", "recognizer": "pinch", "phase": "began", "at": 1, "scale": 1}"#))
+        #expect(world.runningTransition?.operation == .dismiss && world.runningTransition?.phase == .interactive)
+        try world.apply(try action(#"{"type": "gesture", "recognizer": "pinch", "phase": "changed", "at": 1.1, "scale": 0.4}"#))
+        #expect(abs((world.gesture?.progress ?? 0) - 0.6) < 1e-12)
+        let alpha = try #require(world.shot(1.15).root.find("photo", "")).alpha
+        #expect(abs(alpha - (1 - TimingCurve.easeInOut.value(at: 0.24, duration: 0.4))) < 1e-9)
+        try world.apply(try action(#"{"type": "gesture", "recognizer": "pinch", "phase": "ended", "at": 1.2, "scale": 0.4}"#))
+        #expect(world.gesture?.decision == "finish")
+        world.advance(to: 2)
+        #expect(world.presentationChain().isEmpty && world.controllers["photo"] == nil)
+        #expect(world.snapshot(at: 2).root.find("home", "") != nil)
+    }
 }

@@ -63,8 +63,10 @@ public struct Interaction: Sendable {
             i.axis = parsed
         }
         if let op = try r.string("operation", maxLength: 16) {
-            guard op == "pop" else {
-                throw SpecError(r.path("operation"), "gestures drive pop in this version")
+            switch op {
+            case "pop": i.operation = .pop
+            case "dismiss": i.operation = .dismiss
+            default: throw SpecError(r.path("operation"), "gestures drive pop or dismiss")
             }
         }
         if let a = r.value("animator") { i.animator = try AnimatorChoice.decode(a, at: r.path("animator")) }

@@ -93,13 +93,19 @@ extension World {
             if let g = gesture, g.decision == nil, transitions.contains(where: { $0.number == g.transition && $0.phase == .interactive }) {
                 throw .conflict(type: "gesture-in-progress", detail: "a \(g.recognizer.rawValue) gesture already drives transition t\(g.transition)")
             }
-            let (interaction, nav) = try findInteraction(for: s, pointer: pointer)
-            let stack = controllers[nav]!.children
-            guard stack.count > 1 else {
-                throw .conflict(type: "nothing-to-pop", detail: "'\(nav)' shows its root controller; the gesture has nothing to pop")
+            let interaction = try findInteraction(for: s, pointer: pointer)
+            switch interaction.operation {
+            case .dismiss:
+                try dismiss(nil, animated: true, animator: interaction.animator, interactive: true, pointer: pointer)
+            default:
+                let nav = try navigationController(named: s.container, pointer: pointer + "/container")
+                let stack = controllers[nav]!.children
+                guard stack.count > 1 else {
+                    throw .conflict(type: "nothing-to-pop", detail: "'\(nav)' shows its root controller; the gesture has nothing to pop")
+                }
+                try changeStack(of: nav, to: Array(stack.dropLast()), operation: .pop, animated: true,
+                                animator: interaction.animator, interactive: true)
             }
-            try changeStack(of: nav, to: Array(stack.dropLast()), operation: .pop, animated: true,
-                            animator: interaction.animator, interactive: true)
             let index = transitions.count - 1
             let bounds = tree[transitions[index].containerView].bounds.size
             let distance = interaction.distance ?? (interaction.axis == .vertical ? bounds.height : bounds.width)
@@ -136,18 +142,19 @@ extension World {
         }
     }
 
-    /// The interaction a `began` sample starts: the top controller's, then the session's, then
-    /// UIKit's edge pop on the deepest navigation controller on screen.
-    func findInteraction(for s: GestureAction, pointer: String) throws(SimulationError) -> (Interaction, String) {
-        let nav = try navigationController(named: s.container, pointer: pointer + "/container")
-        let top = controllers[nav]!.children.last!
+    /// The interaction a `began` sample starts: the front-most controllers' own (the visible leaf
+    /// first, then its containers), then the session's, then UIKit's edge pop.
+    func findInteraction(for s: GestureAction, pointer: String) throws(SimulationError) -> Interaction {
         func fits(_ i: Interaction) -> Bool {
             i.recognizer == s.recognizer && (i.recognizer != .edgePan || s.edge == nil || i.edge == s.edge)
         }
-        if let own = controllers[top]!.interactions.first(where: fits) { return (own, nav) }
-        if let shared = sessionInteractions.first(where: fits) { return (shared, nav) }
-        if s.recognizer == .edgePan, s.edge == nil || s.edge == "left" { return (.defaultEdgePop, nav) }
-        throw .invalid(SpecError(pointer + "/recognizer", "no interaction for a \(s.recognizer.rawValue) gesture is declared on '\(top)' or the session"))
+        let front = frontChain()
+        for id in front.reversed() {
+            if let own = controllers[id]!.interactions.first(where: fits) { return own }
+        }
+        if let shared = sessionInteractions.first(where: fits) { return shared }
+        if s.recognizer == .edgePan, s.edge == nil || s.edge == "left" { return .defaultEdgePop }
+        throw .invalid(SpecError(pointer + "/recognizer", "no interaction for a \(s.recognizer.rawValue) gesture is declared on '\(front.last ?? rootController)' or the session"))
     }
 
     /// Progress of one sample under the interaction's mapping, clamped.

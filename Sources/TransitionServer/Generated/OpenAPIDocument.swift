@@ -573,7 +573,7 @@ components:
         recognizer: {type: string, enum: [edgePan, pan, pinch]}
         edge: {type: string, enum: [left, right]}
         axis: {type: string, enum: [horizontal, vertical]}
-        operation: {type: string, enum: [pop]}
+        operation: {type: string, enum: [pop, dismiss], default: pop}
         animator: {$ref: '#/components/schemas/AnimatorChoice'}
         input: {type: string, enum: [translation, location]}
         distance: {type: number, minimum: 1, maximum: 100000}
