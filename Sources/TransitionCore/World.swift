@@ -221,6 +221,12 @@ public struct World: Sendable {
     /// Members every event has; arguments must not reuse them (strict JSON parsers reject duplicates).
     static let eventMembers: Set<String> = ["seq", "time", "type", "viewController"]
 
+    /// An appearance callback for a controller and, as UIKit's containers forward them, for its
+    /// visible descendants (a tab's navigation controller, then its top controller).
+    mutating func emitAppearance(_ type: String, _ controller: String, animated: Bool) {
+        for id in visibleChain(from: controller) { emit(type, id, ["animated": .bool(animated)]) }
+    }
+
     mutating func emit(_ type: String, _ controller: String?, _ arguments: KeyValuePairs<String, JSONValue>) {
         assert(arguments.allSatisfy { !Self.eventMembers.contains($0.key) }, "event argument reuses a member name")
         events.append(Event(seq: nextEventSeq, time: now, type: type, viewController: controller,

@@ -32,8 +32,8 @@ extension World {
             for id in leaving { discardController(id) }
             return
         }
-        emit("viewWillDisappear", from, ["animated": .bool(animated)])
-        emit("viewWillAppear", to, ["animated": .bool(animated)])
+        emitAppearance("viewWillDisappear", from, animated: animated)
+        emitAppearance("viewWillAppear", to, animated: animated)
         emit("willShow", nav, ["shown": .string(to), "animated": .bool(animated)])
         guard animated || interactive else {
             let content = c.contentView!
@@ -41,8 +41,8 @@ extension World {
             setChildFrame(controllers[to]!.view, in: content)
             tree.addSubview(controllers[to]!.view, to: content)
             for id in leaving { discardController(id) }
-            emit("viewDidDisappear", from, ["animated": .bool(false)])
-            emit("viewDidAppear", to, ["animated": .bool(false)])
+            emitAppearance("viewDidDisappear", from, animated: false)
+            emitAppearance("viewDidAppear", to, animated: false)
             emit("didShow", nav, ["shown": .string(to), "animated": .bool(false)])
             updateTitle(nav)
             return
@@ -69,8 +69,8 @@ extension World {
             // UIKit takes the from view out of the container once the transition completes.
             tree.detach(t.fromView)
             for id in t.leaving { discardController(id) }
-            emit("viewDidDisappear", t.from, ["animated": .bool(true)])
-            emit("viewDidAppear", t.to, ["animated": .bool(true)])
+            emitAppearance("viewDidDisappear", t.from, animated: true)
+            emitAppearance("viewDidAppear", t.to, animated: true)
             emit("didShow", t.container, ["shown": .string(t.to), "animated": .bool(true)])
         } else {
             // Cancelled: the stack goes back, the to view leaves, and the from controller
@@ -79,10 +79,10 @@ extension World {
             let added = controllers[t.container]!.children.filter { !t.previousChildren.contains($0) }
             controllers[t.container]!.children = t.previousChildren
             for id in added { discardController(id) }
-            emit("viewWillDisappear", t.to, ["animated": .bool(true)])
-            emit("viewDidDisappear", t.to, ["animated": .bool(true)])
-            emit("viewWillAppear", t.from, ["animated": .bool(true)])
-            emit("viewDidAppear", t.from, ["animated": .bool(true)])
+            emitAppearance("viewWillDisappear", t.to, animated: true)
+            emitAppearance("viewDidDisappear", t.to, animated: true)
+            emitAppearance("viewWillAppear", t.from, animated: true)
+            emitAppearance("viewDidAppear", t.from, animated: true)
         }
         updateTitle(t.container)
     }

@@ -33,9 +33,8 @@ extension World {
         controllers[id]!.presenting = presenting
         controllers[id]!.presentationContainer = container
         controllers[id]!.presentedStyle = style
-        let presentingShown = frontView(of: presenting)
         var appearance: [(type: String, controller: String)] = []
-        if style == .fullScreen { appearance.append(("viewWillDisappear", presentingShown)) }
+        if style == .fullScreen { appearance.append(("viewWillDisappear", presenting)) }
         appearance.append(("viewWillAppear", id))
         guard animated || interactive else {
             for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
@@ -43,20 +42,15 @@ extension World {
             tree.addSubview(controllers[id]!.view, to: container)
             if style == .fullScreen {
                 tree.detach(controllers[presenting]!.view)
-                emit("viewDidDisappear", presentingShown, ["animated": .bool(false)])
+                emitAppearance("viewDidDisappear", presenting, animated: false)
             }
-            emit("viewDidAppear", id, ["animated": .bool(false)])
+            emitAppearance("viewDidAppear", id, animated: false)
             return
         }
         if style == .custom { emit("presentationControllerFor", id, ["presenting": .string(presenting)]) }
         try beginTransition(TransitionRequest(operation: .present, container: id, from: presenting, to: id, containerView: container,
                                               actionChoice: animator, interactive: interactive, previousChildren: [],
                                               leaving: [], appearance: appearance))
-    }
-
-    /// The visible leaf of a controller's chain: the controller whose appearance changes.
-    func frontView(of id: String) -> String {
-        visibleChain(from: id).last ?? id
     }
 
     /// `dismissViewControllerAnimated:` on `target` (default: the top-most presented controller).
@@ -85,12 +79,11 @@ extension World {
         let above = Array(chain[(chain.firstIndex(of: dismissed)! + 1)...])
         let animatedOne = above.last ?? dismissed
         for id in above.dropLast().reversed() {
-            emit("viewWillDisappear", frontView(of: id), ["animated": .bool(false)])
-            emit("viewDidDisappear", frontView(of: id), ["animated": .bool(false)])
+            emitAppearance("viewWillDisappear", id, animated: false)
+            emitAppearance("viewDidDisappear", id, animated: false)
             if let holder = controllers[id]!.presentationContainer { tree.detach(holder) }
         }
         let style = controllers[dismissed]!.presentedStyle ?? .fullScreen
-        let presentingShown = frontView(of: presenting)
         // The presenting view comes back under the presentation for a fullScreen dismissal.
         if style == .fullScreen, !isInWindow(controllers[presenting]!.view) {
             let container = controllers[dismissed]!.presentationContainer!
@@ -100,13 +93,13 @@ extension World {
                 tree.addSubview(controllers[presenting]!.view, to: holder)
             }
         }
-        var appearance: [(type: String, controller: String)] = [("viewWillDisappear", frontView(of: animatedOne))]
-        if style == .fullScreen { appearance.append(("viewWillAppear", presentingShown)) }
+        var appearance: [(type: String, controller: String)] = [("viewWillDisappear", animatedOne)]
+        if style == .fullScreen { appearance.append(("viewWillAppear", presenting)) }
         let container = controllers[animatedOne]!.presentationContainer!
         guard animated || interactive else {
             for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
-            emit("viewDidDisappear", frontView(of: animatedOne), ["animated": .bool(false)])
-            if style == .fullScreen { emit("viewDidAppear", presentingShown, ["animated": .bool(false)]) }
+            emitAppearance("viewDidDisappear", animatedOne, animated: false)
+            if style == .fullScreen { emitAppearance("viewDidAppear", presenting, animated: false) }
             discardController(dismissed)
             return
         }
@@ -125,19 +118,18 @@ extension World {
     /// The presentation's side of `completeTransition:`.
     mutating func finishPresentation(_ t: Transition, didComplete: Bool) {
         let style = controllers[t.to]?.presentedStyle ?? .fullScreen
-        let presentingShown = frontView(of: t.from)
         if didComplete {
             if style == .fullScreen {
                 tree.detach(controllers[t.from]!.view)
-                emit("viewDidDisappear", presentingShown, ["animated": .bool(true)])
+                emitAppearance("viewDidDisappear", t.from, animated: true)
             }
-            emit("viewDidAppear", t.to, ["animated": .bool(true)])
+            emitAppearance("viewDidAppear", t.to, animated: true)
         } else {
-            emit("viewWillDisappear", t.to, ["animated": .bool(true)])
-            emit("viewDidDisappear", t.to, ["animated": .bool(true)])
+            emitAppearance("viewWillDisappear", t.to, animated: true)
+            emitAppearance("viewDidDisappear", t.to, animated: true)
             if style == .fullScreen {
-                emit("viewWillAppear", presentingShown, ["animated": .bool(true)])
-                emit("viewDidAppear", presentingShown, ["animated": .bool(true)])
+                emitAppearance("viewWillAppear", t.from, animated: true)
+                emitAppearance("viewDidAppear", t.from, animated: true)
             }
             discardController(t.to)
         }
@@ -147,17 +139,16 @@ extension World {
     mutating func finishDismissal(_ t: Transition, didComplete: Bool) {
         let dismissed = t.leaving[0]
         let style = controllers[dismissed]?.presentedStyle ?? .fullScreen
-        let presentingShown = frontView(of: t.to)
         if didComplete {
-            emit("viewDidDisappear", frontView(of: t.from), ["animated": .bool(true)])
-            if style == .fullScreen { emit("viewDidAppear", presentingShown, ["animated": .bool(true)]) }
+            emitAppearance("viewDidDisappear", t.from, animated: true)
+            if style == .fullScreen { emitAppearance("viewDidAppear", t.to, animated: true) }
             for id in t.leaving.reversed() { discardController(id) }
         } else {
-            emit("viewWillAppear", frontView(of: t.from), ["animated": .bool(true)])
-            emit("viewDidAppear", frontView(of: t.from), ["animated": .bool(true)])
+            emitAppearance("viewWillAppear", t.from, animated: true)
+            emitAppearance("viewDidAppear", t.from, animated: true)
             if style == .fullScreen {
-                emit("viewWillDisappear", presentingShown, ["animated": .bool(true)])
-                emit("viewDidDisappear", presentingShown, ["animated": .bool(true)])
+                emitAppearance("viewWillDisappear", t.to, animated: true)
+                emitAppearance("viewDidDisappear", t.to, animated: true)
                 tree.detach(controllers[t.to]!.view)
             }
             // The chain is as it was.

@@ -38,14 +38,14 @@ extension World {
             if interactive {
                 throw .invalid(SpecError(pointer + "/interactive", "an interactive tab switch needs an animator (UIKit's default switch has none)"))
             }
-            emit("viewWillAppear", to, ["animated": .bool(false)])
-            emit("viewWillDisappear", from, ["animated": .bool(false)])
+            emitAppearance("viewWillAppear", to, animated: false)
+            emitAppearance("viewWillDisappear", from, animated: false)
             let content = c.contentView!
             tree.detach(controllers[from]!.view)
             setChildFrame(controllers[to]!.view, in: content)
             tree.addSubview(controllers[to]!.view, to: content)
-            emit("viewDidDisappear", from, ["animated": .bool(false)])
-            emit("viewDidAppear", to, ["animated": .bool(false)])
+            emitAppearance("viewDidDisappear", from, animated: false)
+            emitAppearance("viewDidAppear", to, animated: false)
             emit("didSelect", tabs, ["selected": .string(to)])
             return
         }
@@ -62,15 +62,15 @@ extension World {
     mutating func finishTabSwitch(_ t: Transition, didComplete: Bool) {
         if didComplete {
             tree.detach(t.fromView)
-            emit("viewDidDisappear", t.from, ["animated": .bool(true)])
-            emit("viewDidAppear", t.to, ["animated": .bool(true)])
+            emitAppearance("viewDidDisappear", t.from, animated: true)
+            emitAppearance("viewDidAppear", t.to, animated: true)
         } else {
             tree.detach(t.toView)
             if let previous = t.previousSelection { controllers[t.container]!.selectedIndex = previous }
-            emit("viewWillDisappear", t.to, ["animated": .bool(true)])
-            emit("viewDidDisappear", t.to, ["animated": .bool(true)])
-            emit("viewWillAppear", t.from, ["animated": .bool(true)])
-            emit("viewDidAppear", t.from, ["animated": .bool(true)])
+            emitAppearance("viewWillDisappear", t.to, animated: true)
+            emitAppearance("viewDidDisappear", t.to, animated: true)
+            emitAppearance("viewWillAppear", t.from, animated: true)
+            emitAppearance("viewDidAppear", t.from, animated: true)
         }
     }
 }

@@ -100,7 +100,7 @@ extension World {
             emit("interactionControllerFor", r.container, ["animator": .string(name), "interactive": .bool(r.interactive)])
         }
         // Number 0: not started, so `duration` in the body's duration expression is the parameter.
-        for (type, controller) in r.appearance { emit(type, controller, ["animated": .bool(true)]) }
+        for (type, controller) in r.appearance { emitAppearance(type, controller, animated: true) }
         let probe = Transition(number: 0, operation: r.operation, container: r.container, from: r.from, to: r.to,
                                fromView: controllers[r.from]!.view, toView: controllers[r.to]!.view, containerView: r.containerView,
                                animator: name, chosenBy: chosenBy, duration: 0, phase: .animating, interactive: r.interactive,
