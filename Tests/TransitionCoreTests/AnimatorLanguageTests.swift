@@ -100,7 +100,7 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
          "/animator/spec/animations/0/keyframes/0/duration", "after the block"),
         (#"{"duration": 0.3, "animations": [{"duration": 0.3, "keyframes": [{"start": 2, "duration": 0}]}]}"#,
          "/animator/spec/animations/0/keyframes/0/start", "between 0 and 1"),
-        (#"{"duration": 0.3, "animations": [{"duration": 0.3, "keyframes": [], "calculationMode": "paced"}]}"#,
+        (#"{"duration": 0.3, "animations": [{"duration": 0.3, "keyframes": [], "calculationMode": "cubicPaced"}]}"#,
          "/animator/spec/animations/0/calculationMode", ""),
         (#"{"duration": 0.3, "animations": [{"duration": 0.3, "changes": [{"view": "to", "alpha": 1}], "keyframes": []}]}"#,
          "/animator/spec/animations/0/keyframes", "not both"),
@@ -288,6 +288,15 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
         }
         let between = try #require(world.shot(0.25).root.find("detail", "")).alpha
         #expect(between > 0.2 && between < 1)
+    }
+
+    @Test func pacedKeyframesMoveAtConstantSpeedIgnoringKeyTimes() throws {
+        let world = try pushed(with: keyframes("paced"))
+        // Distances 0.8, 0, 0.8: the keys are re-timed to 0, 0.5, 0.5, 1.
+        for (t, alpha) in [(0.25, 0.6), (0.5, 0.2), (0.6, 0.36), (0.75, 0.6), (1.0, 1.0)] {
+            let shown = try #require(world.shot(t).root.find("detail", "")).alpha
+            #expect(abs(shown - alpha) < 1e-12, "t = \(t): \(shown)")
+        }
     }
 
     // MARK: View transitions

@@ -130,9 +130,28 @@ public struct PropertyAnimation: Sendable, Equatable {
         }
     }
 
+    /// The keys re-timed so that equal distances take equal time (values without components
+    /// keep their times).
+    static func pacedKeys(_ keys: [KeyframeKey]) -> [KeyframeKey] {
+        let points = keys.compactMap { $0.value.components }
+        guard points.count == keys.count, keys.count > 1 else { return keys }
+        var cumulative = [0.0]
+        for i in 1..<points.count {
+            let step = zip(points[i - 1], points[i]).map { ($1 - $0) * ($1 - $0) }.reduce(0, +).squareRoot()
+            cumulative.append(cumulative[i - 1] + step)
+        }
+        guard let total = cumulative.last, total > 0 else { return keys }
+        return keys.indices.map { i in
+            var key = keys[i]
+            key.time = cumulative[i] / total
+            return key
+        }
+    }
+
     /// The track's value at progress `p` (0…1).
     static func sample(_ keys: [KeyframeKey], mode: KeyframeCalculationMode, at p: Double) -> AnimatedValue {
         guard let first = keys.first else { return .number(0) }
+        if mode == .paced { return sample(pacedKeys(keys), mode: .linear, at: p) }
         // The last key at or before p.
         var i = 0
         while i + 1 < keys.count, keys[i + 1].time <= p { i += 1 }
