@@ -519,12 +519,137 @@ components:
       additionalProperties: true
     AnimatorBody:
       type: object
+      description: What animateTransition does for one operation (docs/animators.md).
       required: [duration]
       properties:
         duration: {$ref: '#/components/schemas/Expression'}
-        setup: {type: array, items: {type: object}}
-        animations: {type: array, items: {type: object}}
-      additionalProperties: true
+        setup:
+          type: array
+          maxItems: 64
+          items: {$ref: '#/components/schemas/Step'}
+        animations:
+          type: array
+          maxItems: 32
+          items: {$ref: '#/components/schemas/AnimationBlock'}
+      additionalProperties: false
+    ViewReference:
+      type: string
+      description: 'from, to, container, source, target, from/<path>, to/<path>, or $name (a view made in setup).'
+      maxLength: 256
+    RectValue:
+      description: 'final, initial, container, {"frameOf": view}, {"offset": rect, "dx", "dy"}, {"inset": rect, "top", "left", "bottom", "right"}, or {"x", "y", "width", "height"} (expressions), in container coordinates.'
+      oneOf:
+        - type: string
+          enum: [final, initial, container]
+        - type: object
+    TransformValue:
+      description: '"identity" or a list of steps applied in order: {"scale": s | [sx, sy]}, {"translate": [tx, ty]}, {"rotate": radians}; 3D lists also take {"perspective": m34}, {"rotate3d": [angle, x, y, z]}, {"scale3d": [x, y, z]}, {"translate3d": [x, y, z]}.'
+      oneOf:
+        - type: string
+          enum: [identity]
+        - type: array
+          maxItems: 16
+          items: {type: object}
+    PropertyValues:
+      type: object
+      description: Values assigned to one view (set) or animated (in a block's changes).
+      properties:
+        frame: {$ref: '#/components/schemas/RectValue'}
+        center:
+          type: object
+          properties:
+            x: {$ref: '#/components/schemas/Expression'}
+            y: {$ref: '#/components/schemas/Expression'}
+        alpha: {$ref: '#/components/schemas/Expression'}
+        transform: {$ref: '#/components/schemas/TransformValue'}
+        transform3D: {$ref: '#/components/schemas/TransformValue'}
+        hidden: {type: boolean, description: Not animatable; applied at once.}
+        backgroundColor: {type: string}
+    Step:
+      type: object
+      description: |
+        One statement, with exactly one verb: `add` (view; `above`/`below` a view), `set` (view, then
+        property values), `remove` (view), `dimming` (a name; `frame`, `color`, `alpha`, placement,
+        `keep`), `snapshot` (a name; `of` a view, optional `frame`), `find` (a name of a kept view),
+        `transition` (flipFromLeft, flipFromRight, crossDissolve, curlUp, curlDown; `from`, `to`,
+        `duration`, `curve`, `perspective`, `completion`), `if` (`cancelled` or `!cancelled`; `then`,
+        `else` step lists), `completeTransition` (`"!cancelled"`, true or false).
+      minProperties: 1
+      properties:
+        add: {$ref: '#/components/schemas/ViewReference'}
+        above: {$ref: '#/components/schemas/ViewReference'}
+        below: {$ref: '#/components/schemas/ViewReference'}
+        set: {$ref: '#/components/schemas/ViewReference'}
+        remove: {$ref: '#/components/schemas/ViewReference'}
+        dimming: {type: string}
+        snapshot: {type: string}
+        of: {$ref: '#/components/schemas/ViewReference'}
+        find: {type: string}
+        keep: {type: boolean}
+        color: {type: string}
+        transition: {type: string, enum: [flipFromLeft, flipFromRight, crossDissolve, curlUp, curlDown]}
+        from: {$ref: '#/components/schemas/ViewReference'}
+        to: {$ref: '#/components/schemas/ViewReference'}
+        duration: {$ref: '#/components/schemas/Expression'}
+        curve: {}
+        perspective: {$ref: '#/components/schemas/Expression'}
+        completion:
+          type: array
+          items: {$ref: '#/components/schemas/Step'}
+        if: {type: string, enum: [cancelled, '!cancelled']}
+        then:
+          type: array
+          items: {$ref: '#/components/schemas/Step'}
+        else:
+          type: array
+          items: {$ref: '#/components/schemas/Step'}
+        completeTransition:
+          oneOf:
+            - type: boolean
+            - type: string
+              enum: ['!cancelled']
+        frame: {$ref: '#/components/schemas/RectValue'}
+        center: {type: object}
+        alpha: {$ref: '#/components/schemas/Expression'}
+        transform: {$ref: '#/components/schemas/TransformValue'}
+        transform3D: {$ref: '#/components/schemas/TransformValue'}
+        hidden: {type: boolean}
+        backgroundColor: {type: string}
+    AnimationBlock:
+      type: object
+      description: 'UIView.animate (or animateKeyframes with `keyframes`): property changes that animate together, and their completion.'
+      required: [duration]
+      properties:
+        delay: {$ref: '#/components/schemas/Expression'}
+        duration: {$ref: '#/components/schemas/Expression'}
+        curve:
+          description: A Timing (names, cubicBezier, springs whose numbers may be expressions) or "@parameter".
+        changes:
+          type: array
+          maxItems: 64
+          items:
+            allOf:
+              - $ref: '#/components/schemas/PropertyValues'
+              - type: object
+                required: [view]
+                properties:
+                  view: {$ref: '#/components/schemas/ViewReference'}
+        keyframes:
+          type: array
+          maxItems: 32
+          items:
+            type: object
+            required: [start, duration]
+            properties:
+              start: {$ref: '#/components/schemas/Expression'}
+              duration: {$ref: '#/components/schemas/Expression'}
+              changes: {type: array, items: {type: object}}
+        calculationMode: {type: string, enum: [linear, discrete, cubic, paced]}
+        outlivesTransition: {type: boolean, description: The block may still run after completeTransition (002's dismiss spring).}
+        completion:
+          type: array
+          maxItems: 64
+          items: {$ref: '#/components/schemas/Step'}
     Expression:
       description: 'A number, or an arithmetic expression over names such as `duration` or `container.width`.'
       oneOf:
