@@ -127,8 +127,14 @@ def test_edge_pan_zoom_pop_released_at_40_and_60_percent(server, released, finis
     assert abs(during["transition"]["percentComplete"] - released) < 1e-12
     detail_alpha = find(during["root"], "detail", "")["alpha"]
     assert 0 < detail_alpha < 1
-    running = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": 2.15}).json()["transition"]
+    running_shot = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": 2.15}).json()
+    running = running_shot["transition"]
     assert running["phase"] == ("finishing" if finishes else "cancelling")
+    # The completion run moves the frames on (the detail view fades out as the pop advances)
+    # or back (it fades in again as the cancel runs to 0).
+    running_alpha = find(running_shot["root"], "detail", "")["alpha"]
+    assert (running_alpha < detail_alpha) if finishes else (running_alpha > detail_alpha)
+    assert (running["percentComplete"] > released) if finishes else (running["percentComplete"] < released)
     assert running["gesture"]["decision"] == ("finish" if finishes else "cancel") and running["gesture"]["reason"] == "threshold"
     server.post(f"/v1/sessions/{sid}/clock", {"to": 3})
     state = server.get(f"/v1/sessions/{sid}").json()

@@ -496,7 +496,9 @@ components:
           required: [spec]
           additionalProperties: false
           properties:
-            spec: {$ref: '#/components/schemas/AnimatorDefinition'}
+            spec:
+              type: object
+              description: An animator definition in the animator language (the AnimatorDefinition schema, as GET /v1/animators/{name} serves it).
     AnimatorDefinition:
       type: object
       description: |
@@ -749,7 +751,8 @@ components:
         animators:
           type: object
           maxProperties: 32
-          additionalProperties: {$ref: '#/components/schemas/AnimatorDefinition'}
+          description: Session animators by name, each an AnimatorDefinition.
+          additionalProperties: {type: object}
         interactions:
           type: array
           maxItems: 16
