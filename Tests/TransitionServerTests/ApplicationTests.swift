@@ -131,6 +131,28 @@ extension JSONValue {
         #expect(guarded.send("POST", "/v1/sessions", Client.scene, authorization: "Bearer s3cret").status == 201)
     }
 
+    @Test func historyOfLargeScenesIsBoundedByViews() throws {
+        let client = Client()
+        let children = (0..<400).map { #"{"id": "v\#($0)"}"# }.joined(separator: ",")
+        let created = client.send("POST", "/v1/sessions", #"{"root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "view": {"id": "root", "children": [\#(children)]}}]}}"#)
+        let id = try #require(created.json?["id"]?.stringValue)
+        var t = 0.0
+        for _ in 0..<3 {
+            var actions: [String] = []
+            for i in 0..<200 {
+                t += 0.01
+                actions.append(i % 2 == 0 ? #"{"type": "push", "animated": false, "at": \#(t), "viewController": {"id": "b"}}"#
+                                          : #"{"type": "pop", "animated": false, "at": \#(t)}"#)
+            }
+            #expect(client.send("POST", "/v1/sessions/\(id)/actions", "[" + actions.joined(separator: ",") + "]").status == 200)
+        }
+        // 600 checkpoints of ~400 views each exceed the view budget well before the count limit.
+        let start = try #require(client.send("GET", "/v1/sessions/\(id)").json?["historyStart"]?.numberValue)
+        #expect(start > 1)
+        #expect(client.send("GET", "/v1/sessions/\(id)/snapshot?t=0").status == 422)
+        #expect(client.send("GET", "/v1/sessions/\(id)/snapshot?t=\(start)").status == 200)
+    }
+
     @Test func readinessFollowsShutdown() {
         let client = Client()
         #expect(client.send("GET", "/readyz").status == 200)

@@ -21,6 +21,9 @@ public struct ViewTree: Sendable {
         set { nodes[Int(id.raw)] = newValue }
     }
 
+    /// Storage slots in use (live and destroyed views): what a copy of this tree costs.
+    public var storageCount: Int { nodes.count }
+
     public func exists(_ id: ViewID) -> Bool {
         Int(id.raw) < nodes.count && nodes[Int(id.raw)] != nil
     }

@@ -15,6 +15,9 @@ final class Session: Sendable {
 
     /// Checkpoints kept per session; older ones are forgotten (their times become unreadable).
     static let historyLimit = 512
+    /// View slots all checkpoints may hold together (each checkpoint owns its copy of the tree),
+    /// so that a session with a large scene keeps a shorter history instead of unbounded memory.
+    static let historyViewBudget = 200_000
 
     struct State {
         var checkpoints: [World]
@@ -65,6 +68,10 @@ final class Session: Sendable {
             s.current = world
             s.checkpoints.append(contentsOf: checkpoints)
             if s.checkpoints.count > Self.historyLimit { s.checkpoints.removeFirst(s.checkpoints.count - Self.historyLimit) }
+            var views = s.checkpoints.reduce(0) { $0 + $1.tree.storageCount }
+            while views > Self.historyViewBudget, s.checkpoints.count > 1 {
+                views -= s.checkpoints.removeFirst().tree.storageCount
+            }
             return (world, firstEvent)
         }
     }
