@@ -11,6 +11,23 @@ struct Flags {
         let environment: String
         let help: String
         let apply: @Sendable (inout ServerConfiguration, String) -> Bool
+
+        init(flag: String, environment: String, help: String, apply: @escaping @Sendable (inout ServerConfiguration, String) -> Bool) {
+            self.flag = flag
+            self.environment = environment
+            self.help = help
+            self.apply = apply
+        }
+
+        /// A whole-number setting within `range`.
+        static func integer(_ flag: String, _ environment: String, _ help: String, _ range: ClosedRange<Int>,
+                            _ field: WritableKeyPath<ServerConfiguration, Int> & Sendable) -> Setting {
+            Setting(flag: flag, environment: environment, help: help) { c, v in
+                guard let n = Int(v), range.contains(n) else { return false }
+                c[keyPath: field] = n
+                return true
+            }
+        }
     }
 
     static let settings: [Setting] = [
@@ -23,21 +40,9 @@ struct Flags {
             c.port = p
             return true
         },
-        Setting(flag: "--threads", environment: "TRANSITION_SIM_THREADS", help: "libmicrohttpd worker threads (default 4)") { c, v in
-            guard let n = Int(v), (1...256).contains(n) else { return false }
-            c.threads = n
-            return true
-        },
-        Setting(flag: "--max-body", environment: "TRANSITION_SIM_MAX_BODY", help: "largest request body in bytes (default 1048576)") { c, v in
-            guard let n = Int(v), (1...(64 << 20)).contains(n) else { return false }
-            c.maxBodyBytes = n
-            return true
-        },
-        Setting(flag: "--max-sessions", environment: "TRANSITION_SIM_MAX_SESSIONS", help: "live sessions at most (default 1000)") { c, v in
-            guard let n = Int(v), (1...1_000_000).contains(n) else { return false }
-            c.maxSessions = n
-            return true
-        },
+        .integer("--threads", "TRANSITION_SIM_THREADS", "libmicrohttpd worker threads (default 4)", 1...256, \.threads),
+        .integer("--max-body", "TRANSITION_SIM_MAX_BODY", "largest request body in bytes (default 1048576)", 1...(64 << 20), \.maxBodyBytes),
+        .integer("--max-sessions", "TRANSITION_SIM_MAX_SESSIONS", "live sessions at most (default 1000)", 1...1_000_000, \.maxSessions),
         Setting(flag: "--session-ttl", environment: "TRANSITION_SIM_SESSION_TTL", help: "seconds an idle session lives (default 900)") { c, v in
             guard let n = Double(v), n.isFinite, n > 0, n <= 31_536_000 else { return false }
             c.sessionTTL = n
@@ -52,16 +57,8 @@ struct Flags {
             c.logLevel = level
             return true
         },
-        Setting(flag: "--connection-limit", environment: "TRANSITION_SIM_CONNECTION_LIMIT", help: "simultaneous connections (default 1024)") { c, v in
-            guard let n = Int(v), (1...100_000).contains(n) else { return false }
-            c.connectionLimit = n
-            return true
-        },
-        Setting(flag: "--connection-timeout", environment: "TRANSITION_SIM_CONNECTION_TIMEOUT", help: "seconds an idle connection is kept (default 30)") { c, v in
-            guard let n = Int(v), (1...3600).contains(n) else { return false }
-            c.connectionTimeout = n
-            return true
-        },
+        .integer("--connection-limit", "TRANSITION_SIM_CONNECTION_LIMIT", "simultaneous connections (default 1024)", 1...100_000, \.connectionLimit),
+        .integer("--connection-timeout", "TRANSITION_SIM_CONNECTION_TIMEOUT", "seconds an idle connection is kept (default 30)", 1...3600, \.connectionTimeout),
     ]
 
     static var usage: String {
