@@ -1,7 +1,8 @@
 import TransitionServer
 
-/// Fuzz target `query`: the query-string parser, fed the raw bytes after `?` as the bridge
-/// hands them over (a C string made into a `String`, invalid UTF-8 repaired). It must accept or
+/// Fuzz target `query`: the query-string parser, fed the raw bytes after `?` made into a `String`
+/// as the bridge makes them (invalid UTF-8 repaired; NUL bytes, which the bridge's C string
+/// cannot carry, are kept, so the fuzzer covers a little more than the server). It must accept or
 /// throw a `Problem`, and what it accepts must answer consistently: distinct names, each one's
 /// first value the same through the subscript and through `values`.
 @_cdecl("LLVMFuzzerTestOneInput")
