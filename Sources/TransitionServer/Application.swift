@@ -24,7 +24,8 @@ public final class Application: Sendable {
     public init(configuration: ServerConfiguration) {
         self.configuration = configuration
         self.logger = Logger(level: configuration.logLevel)
-        self.sessions = SessionManager(maxSessions: configuration.maxSessions, ttl: configuration.sessionTTL, metrics: metrics)
+        self.sessions = SessionManager(maxSessions: configuration.maxSessions, ttl: configuration.sessionTTL,
+                                       maxMemory: configuration.maxMemoryBytes, limits: limits, metrics: metrics)
         var router = Router<Endpoint>()
         for endpoint in Endpoint.allCases { router.add(endpoint.method, endpoint.pattern, endpoint) }
         self.router = router
@@ -58,11 +59,20 @@ public final class Application: Sendable {
         } catch {
             response = error.response(instance: request.path)
         }
+        if response.body.count > configuration.maxResponseBytes {
+            response = Problem.responseTooLarge(limit: configuration.maxResponseBytes).response(instance: request.path)
+        }
         let seconds = Self.seconds(ContinuousClock.now - start)
         metrics.recordRequest(route: pattern, method: request.method, status: response.status, seconds: seconds)
         logger.info("request", ["method": request.method, "path": request.path, "status": String(response.status),
                                 "duration_ms": String(Double(Int(seconds * 1e6)) / 1000)])
         return response
+    }
+
+    /// Upkeep to run about once a second from a thread of its own: expires idle sessions
+    /// without waiting for a request, and returns freed memory to the system.
+    public func maintain() {
+        sessions.maintain(now: ContinuousClock.now)
     }
 
     /// Readiness turns false; requests already in flight still finish.
