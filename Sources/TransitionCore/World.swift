@@ -32,6 +32,9 @@ public struct World: Sendable {
     public internal(set) var gesture: GestureState?
     public let limits: SceneLimits
 
+    /// The latest session time anything may name or reach (seconds): `at`, clock moves, snapshot times.
+    public static let latestTime = 1e7
+
     /// The event log keeps this many newest events.
     public static let eventLogLimit = 10_000
 

@@ -113,7 +113,7 @@ public final class Application: Sendable {
         }
         guard !ctx.request.body.isEmpty else { throw Problem.badRequest("a JSON body is required") }
         do throws(JSONParseError) {
-            return try JSONParser.parse(ctx.request.body)
+            return try JSONParser.parse(ctx.request.body, limits: limits.jsonBodyLimits)
         } catch {
             throw Problem.malformedJSON(error)
         }
@@ -126,6 +126,13 @@ public final class Application: Sendable {
         }
         return session
     }
+}
+
+extension SceneLimits {
+    /// How request bodies are parsed: deep enough for a view tree at the deepest nesting the
+    /// scene limits allow, inside any controller (each view level is an object and a `children`
+    /// array: two JSON levels), and no deeper.
+    var jsonBodyLimits: JSONParser.Limits { JSONParser.Limits(maxDepth: 2 * treeDepth + 16) }
 }
 
 extension String {

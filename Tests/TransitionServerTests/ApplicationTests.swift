@@ -249,3 +249,43 @@ func readFile(_ path: String) -> String? {
     }
     return String(decoding: bytes, as: UTF8.self)
 }
+
+@Suite struct BoundsTests {
+    /// A view tree may nest `treeDepth` (32) levels inside any controller, as documented.
+    @Test func viewsNestToTheDocumentedDepthInsideANavigationController() throws {
+        func nested(_ depth: Int) -> String {
+            (0..<depth).reversed().reduce("") { inner, level in
+                #"{"id": "v\#(level)""# + (inner.isEmpty ? "" : #", "children": [\#(inner)]"#) + "}"
+            }
+        }
+        let client = Client()
+        func scene(_ depth: Int) -> String {
+            #"{"root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "view": \#(nested(depth))}]}}"#
+        }
+        #expect(client.send("POST", "/v1/sessions", scene(32)).status == 201)
+        let deeper = client.send("POST", "/v1/sessions", scene(33))
+        #expect(deeper.status == 422)
+        #expect(deeper.json?["detail"]?.stringValue?.contains("nest at most 32 levels") == true)
+        let id = try client.createSession()
+        let push = #"{"type": "push", "animated": false, "viewController": {"id": "deep", "view": \#(nested(32))}}"#
+        #expect(client.send("POST", "/v1/sessions/\(id)/actions", push).status == 200)
+        // Replayed from the log for a past time, the deep push parses again.
+        #expect(client.send("POST", "/v1/sessions/\(id)/clock", #"{"by": 1}"#).status == 200)
+        #expect(client.send("GET", "/v1/sessions/\(id)/snapshot?t=0.5").status == 200)
+    }
+
+    @Test func timesAreDecimalAndTheClockStaysWithinTheLatestTime() throws {
+        let client = Client()
+        let id = try client.createSession()
+        for bad in ["0x10", "inf", "nan", "1e8", "-1", "", "0x1p3"] {
+            let r = client.send("GET", "/v1/sessions/\(id)/snapshot?t=\(bad)")
+            #expect(r.status == 422, "t=\(bad)")
+        }
+        #expect(client.send("GET", "/v1/sessions/\(id)/snapshot?t=1.5e1").status == 200)
+        #expect(client.send("POST", "/v1/sessions/\(id)/clock", #"{"to": 9999990}"#).status == 200)
+        let past = client.send("POST", "/v1/sessions/\(id)/clock", #"{"by": 20}"#)
+        #expect(past.status == 422)
+        #expect(past.json?["pointer"] == .string("/by"))
+        #expect(client.send("POST", "/v1/sessions/\(id)/clock", #"{"by": 10}"#).status == 200)
+    }
+}

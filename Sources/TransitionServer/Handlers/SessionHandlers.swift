@@ -77,7 +77,7 @@ extension Application {
         do throws(SpecError) {
             var r = try SpecReader(body, at: "")
             by = try r.number("by", in: 0...86_400)
-            to = try r.number("to", in: 0...1e7)
+            to = try r.number("to", in: 0...World.latestTime)
             try r.finish()
             guard (by == nil) != (to == nil) else { throw SpecError("", "give exactly one of 'by' (seconds) or 'to' (a session time)") }
         } catch {

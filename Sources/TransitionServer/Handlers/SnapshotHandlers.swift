@@ -21,8 +21,11 @@ extension Application {
     }
 
     static func time(_ text: String, name: String) throws(Problem) -> Double {
-        guard let t = Double(text.trimmingSpaces()), t.isFinite, t >= 0, t <= 1e7 else {
-            throw Problem.invalid(pointer: "?\(name)", reason: "'\(text)' is not a session time (seconds, 0 to 10000000)")
+        let text = text.trimmingSpaces()
+        // Plain decimal notation only: Swift's Double(_:) would also read "0x10", "inf" and "nan".
+        let decimal = !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B || $0 == 0x2D }
+        guard decimal, let t = Double(text), t.isFinite, t >= 0, t <= World.latestTime else {
+            throw Problem.invalid(pointer: "?\(name)", reason: "'\(text)' is not a session time (decimal seconds, 0 to 10000000)")
         }
         return t
     }

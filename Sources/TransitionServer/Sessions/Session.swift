@@ -115,6 +115,9 @@ final class Session: Sendable {
             guard t >= world.now else {
                 throw Problem.invalid(pointer: "/to", reason: "is in the past: the session clock is at \(world.now)")
             }
+            guard t <= World.latestTime else {
+                throw Problem.invalid(pointer: "/by", reason: "would move the clock to \(t), past the latest session time, \(Int(World.latestTime)) s")
+            }
             world.advance(to: t)
             record(.clock(t), world)
         }

@@ -93,7 +93,7 @@ extension World {
             advance(to: t)
         case .action(let json, let pointer):
             do {
-                let action = try Action.decode(try JSONParser.parse(json), at: pointer, limits: limits)
+                let action = try Action.decode(try JSONParser.parse(json, limits: limits.jsonBodyLimits), at: pointer, limits: limits)
                 try apply(action)
             } catch {
                 throw Problem.internalError()
