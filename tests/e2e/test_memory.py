@@ -87,22 +87,29 @@ def readme_session(server):
     return sid
 
 
-@pytest.mark.parametrize("scenario, count, budget_kb", [
+SCENARIOS = [
     (push_pop_session, 3, 5 * 1024),
     (tab_storm_session, 3, 10 * 1024),
     (readme_session, 300, 64),
-], ids=["push-pop", "select-tab-storm", "readme-idle"])
+]
+
+
+def measure(server, scenario, count):
+    """KB of resident memory per session (after warm-up and the server's upkeep), and the ids."""
+    for _ in range(2):  # warm up: code pages, allocator arenas, caches
+        server.request("DELETE", f"/v1/sessions/{scenario(server)}")
+    time.sleep(1.5)  # the server's once-a-second upkeep returns what the warm-up freed
+    before = rss_kb(server)
+    ids = [scenario(server) for _ in range(count)]
+    time.sleep(1.5)  # and what building the sessions freed: what remains is what they hold
+    return before, (rss_kb(server) - before) / count, ids
+
+
+@pytest.mark.parametrize("scenario, count, budget_kb", SCENARIOS, ids=["push-pop", "select-tab-storm", "readme-idle"])
 def test_session_memory_stays_within_its_budget_and_comes_back(scenario, count, budget_kb):
     server = Server()
     try:
-        for _ in range(2):  # warm up: code pages, allocator arenas, caches
-            server.request("DELETE", f"/v1/sessions/{scenario(server)}")
-        time.sleep(1.5)  # the server's once-a-second upkeep returns what the warm-up freed
-        before = rss_kb(server)
-        ids = [scenario(server) for _ in range(count)]
-        time.sleep(1.5)  # and what building the sessions freed: what remains is what they hold
-        grown = rss_kb(server) - before
-        per_session = grown / count
+        before, per_session, ids = measure(server, scenario, count)
         print(f"{scenario.__name__}: {per_session:.0f} KB per session (budget {budget_kb} KB)")
         assert per_session <= budget_kb, f"{per_session:.0f} KB per session, budget {budget_kb} KB"
         for sid in ids:
@@ -115,3 +122,14 @@ def test_session_memory_stays_within_its_budget_and_comes_back(scenario, count, 
         assert after - before <= max(0.2 * before, 2048), f"RSS {before} KB before, {after} KB after deleting every session"
     finally:
         assert server.stop() == 0
+
+
+if __name__ == "__main__":
+    # scripts/bench: the same scenarios as figures (TRANSITION_SIM_BIN names the binary).
+    for scenario, count, budget_kb in SCENARIOS:
+        server = Server()
+        try:
+            _, per_session, _ = measure(server, scenario, count)
+            print(f"  {scenario.__name__:<20} {per_session:8.0f} KB per session (target {budget_kb} KB)")
+        finally:
+            server.stop()
