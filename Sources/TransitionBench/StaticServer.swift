@@ -1,4 +1,5 @@
 import CHTTPShim
+import TransitionServer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,7 +34,7 @@ enum StaticServer {
         var error = [CChar](repeating: 0, count: 256)
         let daemon = "127.0.0.1".withCString { host in
             var options = shim_options(host: host, port: port, threads: threads, max_body: 1 << 20, connection_limit: 1024,
-                                       connection_timeout: 30)
+                                       connection_timeout: 30, log_level: Int32(LogLevel.warning.rawValue))
             return shim_start_static(&options, storage.baseAddress, storage.count, &error, error.count)
         }
         guard let daemon else {
