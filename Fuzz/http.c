@@ -15,13 +15,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 /// Small, so that inputs reach the 413 paths (declared and streamed) easily.
 enum { max_body = 1024 };
 
 static uint16_t port;
+static shim_daemon *server;
+/// A copy of stderr taken before libFuzzer closes it (-close_fd_mask=2), for the harness's own
+/// messages: the reason it aborts has to reach the log.
+static int report_fd = 2;
+
+/// Prints why the harness gives up (to the log, even with stderr closed) and aborts.
+#define fail(...) (dprintf(report_fd, "http fuzz target: " __VA_ARGS__), abort())
 
 /// Checks the request as the Swift bridge will read it, then echoes the body back.
 static void handler(void *context, const shim_request *request, shim_response *response) {
@@ -55,40 +62,72 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
                             // of the log but not the sanitizers' reports).
                             .log_level = 2};
     char error[256];
-    shim_daemon *daemon = shim_start(&options, handler, NULL, error, sizeof error);
-    if (daemon == NULL) {
+    server = shim_start(&options, handler, NULL, error, sizeof error);
+    if (server == NULL) {
         fprintf(stderr, "http fuzz target: %s\n", error);
         exit(1);
     }
-    port = shim_bound_port(daemon);  // the daemon runs until the process exits
+    port = shim_bound_port(server);  // the daemon runs until the process exits
+    int copy = dup(2);
+    if (copy >= 0) report_fd = copy;
     return 0;
 }
 
+/// Milliseconds since `start` (CLOCK_MONOTONIC).
+static long elapsed_ms(const struct timespec *start) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
+}
+
+/// Waits for `events` on `fd` for up to `ms` milliseconds, through signals. libFuzzer's
+/// -timeout watchdog is a SIGALRM without SA_RESTART, so any blocking call here may return
+/// EINTR; none of them may end early because of it.
+static int wait_for(int fd, short events, long ms) {
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (;;) {
+        long left = ms - elapsed_ms(&start);
+        struct pollfd p = {.fd = fd, .events = events};
+        int ready = poll(&p, 1, left > 0 ? (int)left : 0);
+        if (ready >= 0 || errno != EINTR) return ready;
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
     int fd = socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0) abort();
+    if (fd < 0) fail("socket: %s\n", strerror(errno));
     struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons(port), .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
-    if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0) abort();
-    // The server closes idle connections after 2 s; waiting much longer than that is a hang.
-    struct timeval timeout = {.tv_sec = 10};
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+    if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+        // Interrupted: the connection goes on being made; wait for it, then read its result.
+        if (errno != EINTR) fail("connect: %s\n", strerror(errno));
+        int error = 0;
+        socklen_t length = sizeof error;
+        if (wait_for(fd, POLLOUT, 10000) <= 0) fail("connect did not complete within 10 s\n");
+        if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) != 0 || error != 0)
+            fail("connect: %s\n", strerror(error));
+    }
     for (size_t sent = 0; sent < size;) {
         ssize_t n = send(fd, data + sent, size - sent, MSG_NOSIGNAL);
+        if (n < 0 && errno == EINTR) continue;
         if (n <= 0) break;  // the server may close early, e.g. after a 413 or a malformed request line
         sent += (size_t)n;
     }
     // Half-close only once the server has read the bytes (an answer has started, or 5 ms have
     // passed): libmicrohttpd's edge-triggered epoll misses a FIN that arrives with the data of a
     // keep-alive request, and would then hold the connection until its idle timeout.
-    struct pollfd answer = {.fd = fd, .events = POLLIN};
-    poll(&answer, 1, 5);
+    wait_for(fd, POLLIN, 5);
     shutdown(fd, SHUT_WR);
+    // Read until the server closes. It closes idle connections after 2 s, so 10 s is a hang.
     char buffer[4096];
-    ssize_t n;
-    while ((n = recv(fd, buffer, sizeof buffer, 0)) > 0) {}
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-        fprintf(stderr, "http fuzz target: the server neither answered nor closed within 10 s\n");
-        abort();
+    for (;;) {
+        if (wait_for(fd, POLLIN, 10000 - elapsed_ms(&start)) == 0)
+            fail("the server neither answered nor closed within 10 s (%u connections open, %u requests in flight)\n",
+                 shim_connections(server), shim_in_flight(server));
+        ssize_t n = recv(fd, buffer, sizeof buffer, MSG_DONTWAIT);
+        if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)) break;  // closed, or reset
     }
     close(fd);
     return 0;
