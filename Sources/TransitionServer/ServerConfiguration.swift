@@ -25,6 +25,8 @@ public struct ServerConfiguration: Sendable {
     public var maxMemoryBytes = MemoryBudget.defaultLimit()
     /// Largest response body; a request whose answer would be larger gets a 422 problem.
     public var maxResponseBytes = 16 << 20
+    /// A folder of scenario documents loaded at start as sessions named after their files.
+    public var scenariosFolder: String?
 
     public init() {}
 }

@@ -34,6 +34,15 @@ pthread_sigmask(SIG_BLOCK, &signals, nil)
 signal(SIGPIPE, SIG_IGN)
 
 let application = Application(configuration: configuration)
+if let folder = configuration.scenariosFolder {
+    switch Fixtures.load(from: folder, into: application) {
+    case .success(let count):
+        application.logger.info("scenarios loaded", ["folder": folder, "sessions": String(count)])
+    case .failure(let error):
+        application.logger.error("could not load a scenario", ["file": error.file, "reason": error.reason])
+        exit(1)
+    }
+}
 let context = Unmanaged.passRetained(BridgeContext(application: application))
 var errorText = [CChar](repeating: 0, count: 256)
 let daemon: OpaquePointer? = configuration.host.withCString { host in
