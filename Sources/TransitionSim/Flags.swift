@@ -72,6 +72,12 @@ struct Flags {
             c.scenariosFolder = v
             return true
         },
+        Setting(flag: "--drain-seconds", environment: "TRANSITION_SIM_DRAIN_SECONDS",
+                help: "seconds after SIGTERM during which requests are still served while readiness is false (default 5)") { c, v in
+            guard let n = Double(v), n.isFinite, n >= 0, n <= 600 else { return false }
+            c.drainSeconds = n
+            return true
+        },
         Setting(flag: "--max-response-bytes", environment: "TRANSITION_SIM_MAX_RESPONSE_BYTES",
                 help: "largest response body; K, M, G suffixes (default 16M)") { c, v in
             guard let n = byteCount(v), n >= 64 << 10 else { return false }

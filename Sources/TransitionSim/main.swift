@@ -71,8 +71,19 @@ while true {
     }
     application.maintain()
 }
-application.logger.info("shutting down", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT"])
+application.logger.info("draining", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT",
+                                     "seconds": String(configuration.drainSeconds)])
 application.beginShutdown()
+// The drain: readiness is false and requests are still served, until the time is up or a second
+// signal says not to wait.
+let drainEnd = ContinuousClock.now + .milliseconds(Int64(configuration.drainSeconds * 1000))
+while ContinuousClock.now < drainEnd {
+    let left = min(drainEnd - ContinuousClock.now, .seconds(1))
+    var wait = timespec(tv_sec: Int(left.components.seconds), tv_nsec: Int(left.components.attoseconds / 1_000_000_000))
+    if sigtimedwait(&signals, nil, &wait) > 0 { break }
+    application.maintain()
+}
+application.logger.info("shutting down")
 // No new connections, and answers from now on close theirs. Requests already in flight get up
 // to five seconds to be answered and sent (idle keep-alive connections are not waited for).
 shim_quiesce(daemon)

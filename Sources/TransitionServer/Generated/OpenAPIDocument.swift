@@ -52,7 +52,7 @@ paths:
     get:
       tags: [operations]
       operationId: readyz
-      summary: Readiness (false once shutdown has begun)
+      summary: Readiness (false from the start of the drain that SIGTERM begins)
       security: []
       responses:
         '200':
@@ -172,6 +172,7 @@ paths:
         '415': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
         '429': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
         '507': {$ref: '#/components/responses/Problem'}
   /v1/sessions/{id}:
     parameters:

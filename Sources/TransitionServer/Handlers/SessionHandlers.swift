@@ -7,6 +7,9 @@ extension Application {
 
     /// A session from a creation body, or from `{"scenario": …}` (an exported session, replayed).
     func createSession(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
+        guard isReady else {
+            throw Problem.unavailable("the service is draining before it stops, and a session created now would stop with it; create it again in a moment (on another replica)")
+        }
         let body = try jsonBody(ctx)
         let session: Session
         if let object = body.objectValue, object["scenario"] != nil {
