@@ -81,21 +81,50 @@ import Testing
         #expect(world.events.last { $0.type == "completeTransition" }.map { abs($0.time - 1.3) < 1e-9 } == true)
     }
 
-    @Test func edgePanGestureFollowsTheSeedsFormula() throws {
+    /// UIKit's own back swipe: progress is translation.x / width (the seeds' formula), and the
+    /// popped page is where the finger is, since the built-in pop tracks the touch linearly; after
+    /// release it settles along fastLinearToSlowEaseIn in 0.8 s × the distance left.
+    @Test func backSwipeFollowsTheFingerAndSettlesOnItsOwnCurve() throws {
         var world = try pushed()
         try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "began", "at": 2.0, "translation": {"x": 0, "y": 0}}"#))
-        try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "changed", "at": 2.05, "translation": {"x": 96, "y": 0}}"#))
-        let shot = world.shot(2.07)
-        #expect(shot.transition?.gesture?.progress == 0.3)
-        #expect(abs(try #require(shot.root.find("detail", "")).frame.minX - (try referencePopX("detail", tau: 0.15))) < 1e-9)
-        try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "ended", "at": 2.1, "translation": {"x": 200, "y": 0}, "velocity": {"x": 300, "y": 0}}"#))
-        let g = try #require(world.gesture)
-        #expect(g.decision == "finish" && g.reason == "threshold")
-        // The timeline stays at the last `changed` (0.3) and finishes from there: 0.35 s.
-        world.advance(to: 2.46)
+        let coveredStart = try x(world, "things", at: 2.0)
+        for (i, finger) in [100.0, 200.0, 300.0].enumerated() {
+            let t = 2.05 + Double(i) * 0.05
+            try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "changed", "at": \#(t), "translation": {"x": \#(finger), "y": 0}}"#))
+            #expect(abs(try x(world, "detail", at: t + 0.01) - finger) < 1e-9, "page under a \(finger) pt drag")
+            // The covered page's parallax moves linearly too: from its start to 0.
+            #expect(abs(try x(world, "things", at: t + 0.01) - coveredStart * (1 - finger / 320)) < 1e-9)
+        }
+        #expect(world.gesture?.progress == 300.0 / 320)
+        try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "ended", "at": 2.2, "translation": {"x": 300, "y": 0}}"#))
+        #expect(world.gesture?.decision == "finish")
+        // 0.8 s × (1 − 300/320) = 50 ms, along fastLinearToSlowEaseIn from 300 pt to 320.
+        let curve = CubicBezier.fastLinearToSlowEaseIn
+        #expect(abs(try x(world, "detail", at: 2.225) - (300 + 20 * curve.solve(0.5))) < 1e-9)
+        world.advance(to: 2.3)
         #expect(world.controllers["nav"]!.children == ["things"])
         let complete = try #require(world.events.last { $0.type == "completeTransition" })
-        #expect(abs(complete.time - 2.45) < 1e-9)
+        #expect(abs(complete.time - 2.25) < 1e-9)
+        let release = try #require(world.events.last { $0.type == "finishInteractiveTransition" })
+        #expect(release.arguments.first { $0.key == "completionSpeed" }?.value == .number(0.5 * 20 / 320 / 0.05))
+    }
+
+    @Test func aCancelledBackSwipeReturnsInAtMost300Milliseconds() throws {
+        for (finger, seconds) in [(100.0, 0.25), (150.0, 0.3)] {
+            var world = try pushed()
+            for (phase, t) in [("began", 2.0), ("changed", 2.05), ("ended", 2.1)] {
+                let dx = phase == "began" ? 0 : finger
+                try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(dx), "y": 0}}"#))
+            }
+            #expect(world.gesture?.decision == "cancel")
+            // min(0.8 s × p, 0.3 s), back along the same curve.
+            let curve = CubicBezier.fastLinearToSlowEaseIn
+            #expect(abs(try x(world, "detail", at: 2.1 + seconds / 2) - finger * (1 - curve.solve(0.5))) < 1e-9)
+            world.advance(to: 2.1 + seconds + 0.001)
+            #expect(world.controllers["nav"]!.children == ["things", "detail"])
+            let complete = try #require(world.events.last { $0.type == "completeTransition" })
+            #expect(abs(complete.time - (2.1 + seconds)) < 1e-9)
+        }
     }
 
     @Test func releaseBelowHalfCancelsUnlessAFlingSaysOtherwise() throws {
@@ -115,6 +144,13 @@ import Testing
             try flung.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(x), "y": 0}, "velocity": {"x": 400, "y": 0}}"#))
         }
         #expect(flung.gesture?.decision == "finish" && flung.gesture?.reason == "velocity")
+        // A declared interaction is percent-driven: the slide keeps its curve (64 pt is 20 %).
+        var declared = try pushed()
+        declared.controllers["detail"]!.interactions = interactions
+        try declared.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "began", "at": 2.0, "translation": {"x": 0, "y": 0}}"#))
+        try declared.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "changed", "at": 2.05, "translation": {"x": 64, "y": 0}}"#))
+        #expect(abs(try x(declared, "detail", at: 2.06) - (try referencePopX("detail", tau: 0.1))) < 1e-9)
+        #expect(try x(declared, "detail", at: 2.06) > 100)
     }
 
     @Test func seed003DividesTheLocationBy300AndClampsBelowOne() throws {

@@ -110,4 +110,7 @@ public struct CubicBezier: Sendable, Hashable {
     public static let easeInOut = CubicBezier(0.42, 0, 0.58, 1)
     /// kCAMediaTimingFunctionDefault (CSS `ease`).
     public static let caDefault = CubicBezier(0.25, 0.1, 0.25, 1)
+    /// Flutter's `Curves.fastLinearToSlowEaseIn` (0.18, 1, 0.04, 1): what its reproduction of
+    /// iOS uses for a back swipe's page after the finger lets go (docs/timing.md).
+    public static let fastLinearToSlowEaseIn = CubicBezier(0.18, 1, 0.04, 1)
 }

@@ -12,7 +12,7 @@ public enum TimingCurve: Sendable, Hashable {
     public static let caDefault = TimingCurve.cubicBezier(.caDefault)
 
     /// The names a timing may be given by.
-    public static let names = ["linear", "easeIn", "easeOut", "easeInOut", "default", "fastEaseInToSlowEaseOut"]
+    public static let names = ["linear", "easeIn", "easeOut", "easeInOut", "default", "fastEaseInToSlowEaseOut", "fastLinearToSlowEaseIn"]
 
     public static func named(_ name: String) -> TimingCurve? {
         switch name {
@@ -22,6 +22,7 @@ public enum TimingCurve: Sendable, Hashable {
         case "easeInOut": .easeInOut
         case "default": .caDefault
         case "fastEaseInToSlowEaseOut": .threePointCubic(.fastEaseInToSlowEaseOut)
+        case "fastLinearToSlowEaseIn": .cubicBezier(.fastLinearToSlowEaseIn)
         default: nil
         }
     }

@@ -37,9 +37,30 @@ extension World {
         emit("updateInteractiveTransition", t.container, ["transition": .string(t.id), "percentComplete": .number(percent)])
     }
 
+    /// How UIKit's back swipe settles once the finger lets go: the page moves on from where the
+    /// finger left it along `fastLinearToSlowEaseIn`, over 0.8 s × the distance left when the pop
+    /// finishes, and over 0.8 s × the distance back, at most 0.3 s, when it is cancelled (whole
+    /// milliseconds, rounded down). Apple publishes none of this; these are Flutter's
+    /// reproduction of iOS (`CupertinoPageRoute`'s back gesture controller, "eyeballed" from
+    /// native iOS animations by its authors), the best public reference we found
+    /// (docs/semantics.md, "UIKit's back swipe").
+    static func backSwipeSettling(percent p: Double, finish: Bool) -> (seconds: Double, curve: TimingCurve) {
+        let milliseconds = finish ? (800 * (1 - p)).rounded(.down) : min((800 * p).rounded(.down), 300)
+        return (milliseconds / 1000, .cubicBezier(.fastLinearToSlowEaseIn))
+    }
+
     /// `finishInteractiveTransition` / `cancelInteractiveTransition`: the rest of the timeline
     /// runs forward in (1 − p)·D / speed, or back in p·D / speed, shaped by `curve`.
     mutating func release(_ index: Int, finish: Bool, speed: Double, curve: TimingCurve) {
+        let t = transitions[index]
+        let tau = t.timeline.tau(at: now)
+        release(index, finish: finish, speed: speed, settling: ((finish ? (t.duration - tau) : tau) / speed, curve), percentDriven: true)
+    }
+
+    /// Releases the transition to run the rest of its timeline in `settling.seconds` along
+    /// `settling.curve`. `percentDriven`: driven by UIPercentDrivenInteractiveTransition, whose
+    /// animations never complete when released at exactly 100 %.
+    mutating func release(_ index: Int, finish: Bool, speed: Double, settling: (seconds: Double, curve: TimingCurve), percentDriven: Bool) {
         let t = transitions[index]
         let tau = t.timeline.tau(at: now)
         let percent = t.duration > 0 ? tau / t.duration : 1
@@ -47,7 +68,7 @@ extension World {
              ["transition": .string(t.id), "percentComplete": .number(percent), "completionSpeed": .number(speed)])
         if !finish { transitions[index].wasCancelled = true }
         transitions[index].phase = finish ? .finishing : .cancelling
-        if finish, percent >= 1 {
+        if finish, percent >= 1, percentDriven {
             // UIKit's known glitch: released at exactly 100 %, the paused animations never
             // report completion, so completeTransition never comes.
             diagnose(index, "interaction-reached-100-percent",
@@ -56,8 +77,7 @@ extension World {
             diagnose(index, "complete-transition-not-called", "completeTransition will never be called: the container stays blocked", view: nil)
             return
         }
-        let seconds = (finish ? (t.duration - tau) : tau) / speed
-        transitions[index].timeline.change(at: now, to: .completing(target: finish ? t.duration : 0, seconds: seconds, curve: curve))
+        transitions[index].timeline.change(at: now, to: .completing(target: finish ? t.duration : 0, seconds: settling.seconds, curve: settling.curve))
     }
 
     /// Stops the timeline where it is; the transition waits for updates again.
@@ -104,7 +124,7 @@ extension World {
                     throw .conflict(type: "nothing-to-pop", detail: "'\(nav)' shows its root controller; the gesture has nothing to pop")
                 }
                 try changeStack(of: nav, to: Array(stack.dropLast()), operation: .pop, animated: true,
-                                animator: interaction.animator, interactive: true)
+                                animator: interaction.animator, interactive: true, backSwipe: interaction.origin == Interaction.defaultEdgePop.origin)
             }
             let index = transitions.count - 1
             let bounds = tree[transitions[index].containerView].bounds.size
@@ -134,6 +154,13 @@ extension World {
             g.reason = reason
             gesture = g
             let percent = transitions[index].duration > 0 ? transitions[index].timeline.tau(at: now) / transitions[index].duration : 0
+            if transitions[index].tracksTouch {
+                // completionSpeed as UIKit would report it: the rest of the duration over the settling time.
+                let settling = Self.backSwipeSettling(percent: percent, finish: finish)
+                let rest = transitions[index].duration * (finish ? 1 - percent : percent)
+                release(index, finish: finish, speed: settling.seconds > 0 ? rest / settling.seconds : 1, settling: settling, percentDriven: false)
+                return
+            }
             let speed = g.interaction.completionSpeed == .remaining ? max(0.01, 1 - percent) : 1
             let curve = (try? g.interaction.completionCurve.map { try TimingCurve.decode($0, duration: 1, at: "").curve }) ?? nil
             release(index, finish: finish, speed: speed, curve: curve ?? .easeInOut)

@@ -18,7 +18,7 @@ extension World {
 
     /// Replaces the stack; `operation` says which way the top changes (nil: it does not).
     mutating func changeStack(of nav: String, to newStack: [String], operation: TransitionOperation?, animated: Bool,
-                              animator: AnimatorChoice?, interactive: Bool) throws(SimulationError) {
+                              animator: AnimatorChoice?, interactive: Bool, backSwipe: Bool = false) throws(SimulationError) {
         try ensureIdle()
         let c = controllers[nav]!
         let oldStack = c.children
@@ -49,7 +49,7 @@ extension World {
         }
         try beginTransition(TransitionRequest(operation: operation, container: nav, from: from, to: to,
                                               containerView: c.contentView!, actionChoice: animator, interactive: interactive,
-                                              previousChildren: oldStack, leaving: leaving))
+                                              backSwipe: backSwipe, previousChildren: oldStack, leaving: leaving))
     }
 
     /// A child's view fills its container (iOS 7's `edgesForExtendedLayout` all).

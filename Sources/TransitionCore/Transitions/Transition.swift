@@ -78,6 +78,9 @@ public struct Transition: Sendable {
     var leaving: [String]
     /// A tab bar's selected index before the switch, restored when it is cancelled.
     var previousSelection: Int?
+    /// UIKit's own back swipe on UIKit's own pop: the page follows the finger linearly while the
+    /// gesture lasts, and settles on a curve and speed of its own after (`World.settleBackSwipe`).
+    var tracksTouch = false
 
     public var begin: Double { timeline.begin }
 

@@ -60,6 +60,8 @@ extension World {
         var containerView: ViewID
         var actionChoice: AnimatorChoice?
         var interactive: Bool
+        /// Started by UIKit's own edge-pan recognizer (see `Transition.tracksTouch`).
+        var backSwipe = false
         var previousChildren: [String]
         var leaving: [String]
         /// Appearance callbacks UIKit makes after asking for the animator (presentations and tab
@@ -85,6 +87,10 @@ extension World {
                 parameters = try platform.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer)
             } catch { throw .invalid(error) }
         }
+        // UIKit's back swipe moves its own pop's pages linearly with the finger: the slide runs
+        // on a linear curve, so percent × width is where the page is (docs/semantics.md).
+        let tracksTouch = r.backSwipe && name == "slide" && parameters["curve"] != nil
+        if tracksTouch { parameters["curve"] = .string("linear") }
         guard let body = definition.body(for: r.operation) else {
             throw .invalid(SpecError(pointer, "animator '\(name)' has nothing for \(r.operation.rawValue) (it does \(definition.operations.map(\.rawValue).joined(separator: ", ")))"))
         }
@@ -116,6 +122,7 @@ extension World {
                            chosenBy: chosenBy, duration: duration, phase: r.interactive ? .interactive : .animating,
                            interactive: r.interactive, timeline: Timeline(start: now), parameters: parameters,
                            previousChildren: r.previousChildren, leaving: r.leaving)
+        t.tracksTouch = tracksTouch
         if r.interactive { t.timeline.change(at: now, to: Timeline.Motion.paused) }
         for (key, owner) in [("sourceView", r.from), ("targetView", r.to)] {
             guard let path = parameters[key]?.stringValue, !path.isEmpty else { continue }

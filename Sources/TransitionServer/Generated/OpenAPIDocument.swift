@@ -709,7 +709,7 @@ components:
       description: 'A curve name, `{"cubicBezier": [x1, y1, x2, y2]}` or `{"spring": …}` (docs/timing.md).'
       oneOf:
         - type: string
-          enum: [linear, easeIn, easeOut, easeInOut, default, fastEaseInToSlowEaseOut]
+          enum: [linear, easeIn, easeOut, easeInOut, default, fastEaseInToSlowEaseOut, fastLinearToSlowEaseIn]
         - type: object
           required: [cubicBezier]
           additionalProperties: false
@@ -738,6 +738,10 @@ components:
                     response: {type: number, minimum: 0.001, maximum: 100}
                     duration: {type: number, minimum: 0.001, maximum: 100}
                     bounce: {type: number, minimum: -0.99, maximum: 0.999}
+                    allowsOverdamping:
+                      type: boolean
+                      default: false
+                      description: Solve a damping above critical as over-damped; by default it runs critically damped, as in Core Animation (docs/timing.md).
     Interaction:
       type: object
       description: Which gesture drives an interactive pop and how samples become progress (docs/semantics.md).
