@@ -4,21 +4,41 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// Why the shim has no body for a request: it was larger than `max_body`.
+typedef enum {
+    SHIM_BODY_FITS = 0,
+    SHIM_BODY_TOO_LARGE_DECLARED = 1,   /* Content-Length over the limit: nothing was read */
+    SHIM_BODY_TOO_LARGE_STREAMED = 2,   /* the body grew over the limit while it arrived: discarded */
+} shim_body_state;
+
 /// One request as gathered from libmicrohttpd. Strings are NUL-terminated and valid only
 /// during the handler call; absent headers are NULL.
+///
+/// The shim judges nothing: the fields after `body_length` are facts about the message's
+/// framing that libmicrohttpd let through, and Swift decides whether they make a bad request.
 typedef struct {
     const char *method;
-    const char *path;
-    const char *query;          /* raw query string without '?', "" when none */
+    const char *target;         /* the request target exactly as sent (origin or absolute form), query included */
+    const char *version;        /* "HTTP/1.1" or "HTTP/1.0" */
     const char *content_type;
     const char *authorization;
     const uint8_t *body;
     size_t body_length;
+
+    int early;                  /* 1: called after the headers, before the body: answer status 0 to carry on */
+    shim_body_state body_state; /* not FITS: body is empty */
+    unsigned host_count;        /* Host header fields */
+    unsigned content_length_count;
+    int content_length_differs; /* two Content-Length fields with different values */
+    unsigned transfer_encoding_count;
+    const char *transfer_encoding; /* the first Transfer-Encoding value, NULL when none */
+    int target_has_nul;         /* a NUL byte inside the request target (it is cut there) */
+    int header_value_invalid;   /* a header value holds a NUL or control byte, or is folded over lines */
 } shim_request;
 
 /// The handler's answer. `content_type` must outlive the daemon (a static string);
 /// `headers` is NULL or a malloc'd block of "Name: value\n" lines and `body` NULL or a
-/// malloc'd buffer: the shim frees both.
+/// malloc'd buffer: the shim frees both. Status 0 (only when `early`): no answer yet.
 typedef struct {
     int status;
     const char *content_type;
