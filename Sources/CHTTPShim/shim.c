@@ -1,26 +1,51 @@
 // The thin C layer: gather one request with libmicrohttpd's multi-call upload protocol, call
 // the Swift handler, queue its response. No routing, no JSON and no policy here: what the shim
 // notices about a request's framing it reports to Swift as facts (shim_request), and Swift
-// decides.
+// decides. docs/connections.md explains the connection-level choices.
 #include "shim.h"
 
 #include <microhttpd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
+#include <time.h>
 
 typedef struct shim_connection shim_connection;
 
-struct shim_daemon {
+/// One libmicrohttpd daemon: the main listener or the probe listener.
+typedef struct {
     struct MHD_Daemon *mhd;
+    shim_daemon *owner;
+    int probe;
+} shim_listener;
+
+struct shim_daemon {
+    shim_listener main;
+    shim_listener probe;
     shim_handler handler;
     void *context;
     size_t max_body;
     const uint8_t *static_body;   /* set for the benchmark's bare server */
     size_t static_length;
+    int64_t request_timeout_ms;   /* 0: no whole-request deadline */
+    shim_logger logger;
+    pthread_mutex_t log_lock;     /* the logger's rate limit */
+    int64_t log_second;
+    unsigned log_count, log_dropped;
+    /* Every open connection, for the deadline reaper. */
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    shim_connection *connections;
+    int stopping;
+    int reaper_started;
+    pthread_t reaper;
 };
 
 /// Per-request state: made when the request line arrives (URI log callback), freed when
@@ -40,8 +65,25 @@ typedef struct {
 /// freed when it is closed. It owns the request in progress, so that a request libmicrohttpd
 /// drops without NOTIFY_COMPLETED (it does, for some requests it rejects itself) is still freed.
 struct shim_connection {
+    shim_connection *prev, *next; /* the daemon's list, under its lock */
+    shim_daemon *daemon;
     request_state *request;       /* in progress, or NULL */
+    _Atomic int64_t deadline_ms;  /* monotonic time by which the request must be in; 0: none */
+    MHD_socket fd;
+    int cut;                      /* the reaper shut the socket down */
 };
+
+static int64_t now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/// The deadline for a request that may start now.
+static void arm_deadline(shim_connection *c) {
+    int64_t timeout = c->daemon->request_timeout_ms;
+    atomic_store(&c->deadline_ms, timeout > 0 ? now_ms() + timeout : 0);
+}
 
 static void free_request(request_state *state) {
     if (state == NULL) return;
@@ -54,15 +96,30 @@ static void free_request(request_state *state) {
 
 static void connection_notify(void *cls, struct MHD_Connection *connection, void **socket_context,
                               enum MHD_ConnectionNotificationCode code) {
-    (void)cls;
-    (void)connection;
+    shim_daemon *daemon = cls;
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
-        *socket_context = calloc(1, sizeof(shim_connection));  /* NULL: begin_request then refuses its requests */
+        shim_connection *c = calloc(1, sizeof *c);
+        *socket_context = c;
+        if (c == NULL) return;  /* begin_request then refuses its requests */
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        c->daemon = daemon;
+        c->fd = info != NULL ? info->connect_fd : MHD_INVALID_SOCKET;
+        arm_deadline(c);
+        pthread_mutex_lock(&daemon->lock);
+        c->next = daemon->connections;
+        if (c->next != NULL) c->next->prev = c;
+        daemon->connections = c;
+        pthread_mutex_unlock(&daemon->lock);
         return;
     }
     // MHD_CONNECTION_NOTIFY_CLOSED: the last callback of a connection, before its socket closes.
     shim_connection *c = *socket_context;
     if (c == NULL) return;
+    pthread_mutex_lock(&daemon->lock);
+    if (c->prev != NULL) c->prev->next = c->next;
+    else daemon->connections = c->next;
+    if (c->next != NULL) c->next->prev = c->prev;
+    pthread_mutex_unlock(&daemon->lock);
     free_request(c->request);
     free(c);
     *socket_context = NULL;
@@ -109,6 +166,7 @@ static void end_request(void *cls, struct MHD_Connection *connection, void **con
     if (state == NULL) return;
     shim_connection *c = state->connection;
     if (c->request == state) c->request = NULL;
+    arm_deadline(c);  /* the next request on this connection */
     free_request(state);
 }
 
@@ -269,7 +327,8 @@ static enum MHD_Result append_body(shim_daemon *daemon, request_state *state, co
 static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                                       const char *version, const char *upload_data, size_t *upload_data_size, void **con_cls) {
     (void)url;
-    shim_daemon *daemon = cls;
+    shim_listener *listener = cls;
+    shim_daemon *daemon = listener->owner;
     request_state *state = *con_cls;
     if (state == NULL) return MHD_NO;
     if (!state->started) {
@@ -279,6 +338,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         if (daemon->static_body != NULL) return MHD_YES;
         gather_facts(daemon, connection, state, method, version);
         state->facts.target = state->target;
+        state->facts.probe = listener->probe;
         if (!notable(&state->facts)) return MHD_YES;
         shim_request request = state->facts;
         request.early = 1;
@@ -289,6 +349,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
             free(answer.headers);
             return MHD_YES;
         }
+        atomic_store(&state->connection->deadline_ms, 0);
         return queue_answer(connection, &answer);
     }
     if (*upload_data_size != 0) {
@@ -296,6 +357,8 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         *upload_data_size = 0;
         return result;
     }
+    // The whole request is in: no deadline while it is answered.
+    atomic_store(&state->connection->deadline_ms, 0);
     if (daemon->static_body != NULL) return answer_static(daemon, connection);
     shim_request request = state->facts;
     request.body = state->body;
@@ -305,74 +368,214 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
     return queue_answer(connection, &answer);
 }
 
+// MARK: libmicrohttpd's messages
+
+/// At most 10 lines a second: a flood of clients over a limit must not flood the log (nor block
+/// every worker thread on a full standard-error pipe).
+static void log_message(void *cls, const char *format, va_list arguments) {
+    shim_daemon *daemon = cls;
+    char line[512];
+    vsnprintf(line, sizeof line, format, arguments);
+    size_t length = strlen(line);
+    while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == ' ')) line[--length] = '\0';
+    unsigned dropped = 0;
+    pthread_mutex_lock(&daemon->log_lock);
+    int64_t second = now_ms() / 1000;
+    if (second != daemon->log_second) {
+        daemon->log_second = second;
+        daemon->log_count = 0;
+    }
+    int allowed = daemon->log_count < 10;
+    if (allowed) {
+        daemon->log_count++;
+        dropped = daemon->log_dropped;
+        daemon->log_dropped = 0;
+    } else {
+        daemon->log_dropped++;
+    }
+    pthread_mutex_unlock(&daemon->log_lock);
+    if (!allowed) return;
+    if (dropped > 0) {
+        char note[96];
+        snprintf(note, sizeof note, "%u more libmicrohttpd messages were dropped (over 10 a second)", dropped);
+        daemon->logger(daemon->context, note);
+    }
+    daemon->logger(daemon->context, line);
+}
+
+// MARK: The whole-request deadline
+
+/// Shuts down the sockets of connections whose request is overdue. libmicrohttpd then reads
+/// end-of-stream and closes them on its own thread, through its usual path (and callbacks).
+/// A connection is in the list from NOTIFY_STARTED to NOTIFY_CLOSED, which libmicrohttpd calls
+/// before it closes the socket; both hold the lock, so the descriptor shut down is still its own.
+static void *reaper_main(void *arg) {
+    shim_daemon *daemon = arg;
+    pthread_mutex_lock(&daemon->lock);
+    while (!daemon->stopping) {
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += 250 * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec += 1;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&daemon->wake, &daemon->lock, &until);
+        int64_t now = now_ms();
+        for (shim_connection *c = daemon->connections; c != NULL; c = c->next) {
+            int64_t deadline = atomic_load(&c->deadline_ms);
+            if (deadline != 0 && now >= deadline && !c->cut && c->fd != MHD_INVALID_SOCKET) {
+                shutdown(c->fd, SHUT_RDWR);
+                c->cut = 1;
+            }
+        }
+    }
+    pthread_mutex_unlock(&daemon->lock);
+    return NULL;
+}
+
 // MARK: Daemons
 
-static shim_daemon *start(const shim_options *options, shim_daemon *daemon, char *error, size_t error_size) {
+static struct MHD_Daemon *listen_on(shim_daemon *daemon, shim_listener *listener, const char *host, uint16_t port,
+                                    unsigned threads, unsigned connection_limit, unsigned timeout, unsigned per_ip_limit,
+                                    char *error, size_t error_size) {
     struct sockaddr_in address;
     memset(&address, 0, sizeof address);
     address.sin_family = AF_INET;
-    address.sin_port = htons(options->port);
-    if (inet_pton(AF_INET, options->host, &address.sin_addr) != 1) {
-        snprintf(error, error_size, "'%s' is not an IPv4 address", options->host);
-        free(daemon);
+    address.sin_port = htons(port);
+    if (inet_pton(AF_INET, host, &address.sin_addr) != 1) {
+        snprintf(error, error_size, "'%s' is not an IPv4 address", host);
         return NULL;
     }
+    listener->owner = daemon;
+    struct MHD_OptionItem options[12];
+    size_t n = 0;
+    /* The logger first, or libmicrohttpd prints what comes before it itself. */
+    if (daemon->logger != NULL) options[n++] = (struct MHD_OptionItem){MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)&log_message, daemon};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, &address};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, connection_limit, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, timeout, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, 64 * 1024, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)&connection_notify, daemon};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)&begin_request, daemon};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)&end_request, daemon};
+    /* A pool of one thread is no pool (and libmicrohttpd warns about it). */
+    if (threads > 1) options[n++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, threads, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
+    struct MHD_Daemon *mhd = MHD_start_daemon(
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG, port, NULL, NULL,
+        &access_handler, listener, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+    if (mhd == NULL)
+        snprintf(error, error_size, "libmicrohttpd could not listen on %s:%u (address in use, or not allowed)", host, (unsigned)port);
+    return mhd;
+}
+
+static shim_daemon *make_daemon(const shim_options *options) {
+    shim_daemon *daemon = calloc(1, sizeof *daemon);
+    if (daemon == NULL) return NULL;
+    daemon->max_body = options->max_body;
+    pthread_mutex_init(&daemon->lock, NULL);
+    pthread_mutex_init(&daemon->log_lock, NULL);
+    pthread_condattr_t attributes;
+    pthread_condattr_init(&attributes);
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    pthread_cond_init(&daemon->wake, &attributes);
+    pthread_condattr_destroy(&attributes);
+    return daemon;
+}
+
+static shim_daemon *start(const shim_options *options, const shim_guards *guards, shim_daemon *daemon, char *error, size_t error_size) {
     unsigned threads = options->threads == 0 ? 1 : options->threads;
-    daemon->mhd = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG, options->port, NULL, NULL,
-        &access_handler, daemon,
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
-        MHD_OPTION_THREAD_POOL_SIZE, threads,
-        MHD_OPTION_CONNECTION_LIMIT, options->connection_limit,
-        MHD_OPTION_CONNECTION_TIMEOUT, options->connection_timeout,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
-        MHD_OPTION_NOTIFY_CONNECTION, &connection_notify, daemon,
-        MHD_OPTION_URI_LOG_CALLBACK, &begin_request, daemon,
-        MHD_OPTION_NOTIFY_COMPLETED, &end_request, daemon,
-        MHD_OPTION_END);
-    if (daemon->mhd == NULL) {
-        snprintf(error, error_size, "libmicrohttpd could not listen on %s:%u (address in use, or not allowed)", options->host,
-                 (unsigned)options->port);
+    unsigned per_ip = guards != NULL ? guards->per_ip_limit : 0;
+    daemon->request_timeout_ms = guards != NULL ? (int64_t)guards->request_timeout * 1000 : 0;
+    daemon->logger = guards != NULL ? guards->logger : NULL;
+    daemon->main.mhd = listen_on(daemon, &daemon->main, options->host, options->port, threads, options->connection_limit,
+                                 options->connection_timeout, per_ip, error, error_size);
+    if (daemon->main.mhd != NULL && guards != NULL && guards->probe_port != 0) {
+        // A small listener of its own (one thread, few connections) that the main listener's
+        // clients cannot fill; a probe needs one or two connections per address.
+        daemon->probe.probe = 1;
+        unsigned probe_per_ip = per_ip == 0 || per_ip > 4 ? 4 : per_ip;
+        daemon->probe.mhd = listen_on(daemon, &daemon->probe, options->host, guards->probe_port, 1, 16,
+                                      options->connection_timeout, probe_per_ip, error, error_size);
+        if (daemon->probe.mhd == NULL) {
+            MHD_stop_daemon(daemon->main.mhd);
+            daemon->main.mhd = NULL;
+        }
+    }
+    if (daemon->main.mhd != NULL && daemon->request_timeout_ms > 0) {
+        if (pthread_create(&daemon->reaper, NULL, &reaper_main, daemon) == 0) daemon->reaper_started = 1;
+    }
+    if (daemon->main.mhd == NULL) {
+        pthread_cond_destroy(&daemon->wake);
+        pthread_mutex_destroy(&daemon->lock);
+        pthread_mutex_destroy(&daemon->log_lock);
         free(daemon);
         return NULL;
     }
     return daemon;
 }
 
-shim_daemon *shim_start(const shim_options *options, shim_handler handler, void *context, char *error, size_t error_size) {
-    shim_daemon *daemon = calloc(1, sizeof *daemon);
+shim_daemon *shim_start(const shim_options *options, const shim_guards *guards, shim_handler handler, void *context,
+                        char *error, size_t error_size) {
+    shim_daemon *daemon = make_daemon(options);
     if (daemon == NULL) return NULL;
     daemon->handler = handler;
     daemon->context = context;
-    daemon->max_body = options->max_body;
-    return start(options, daemon, error, error_size);
+    return start(options, guards, daemon, error, error_size);
 }
 
 shim_daemon *shim_start_static(const shim_options *options, const uint8_t *body, size_t length, char *error, size_t error_size) {
-    shim_daemon *daemon = calloc(1, sizeof *daemon);
+    shim_daemon *daemon = make_daemon(options);
     if (daemon == NULL) return NULL;
-    daemon->max_body = options->max_body;
     daemon->static_body = body;
     daemon->static_length = length;
-    return start(options, daemon, error, error_size);
+    return start(options, NULL, daemon, error, error_size);
 }
 
-uint16_t shim_bound_port(const shim_daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon->mhd, MHD_DAEMON_INFO_BIND_PORT);
+static uint16_t port_of(struct MHD_Daemon *mhd) {
+    if (mhd == NULL) return 0;
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(mhd, MHD_DAEMON_INFO_BIND_PORT);
     return info != NULL ? info->port : 0;
 }
 
+uint16_t shim_bound_port(const shim_daemon *daemon) {
+    return port_of(daemon->main.mhd);
+}
+
+uint16_t shim_probe_port(const shim_daemon *daemon) {
+    return port_of(daemon->probe.mhd);
+}
+
 void shim_quiesce(shim_daemon *daemon) {
-    MHD_quiesce_daemon(daemon->mhd);
+    MHD_quiesce_daemon(daemon->main.mhd);
+    if (daemon->probe.mhd != NULL) MHD_quiesce_daemon(daemon->probe.mhd);
+}
+
+static unsigned connections_of(struct MHD_Daemon *mhd) {
+    if (mhd == NULL) return 0;
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(mhd, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info != NULL ? info->num_connections : 0;
 }
 
 unsigned shim_connections(const shim_daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon->mhd, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
-    return info != NULL ? info->num_connections : 0;
+    return connections_of(daemon->main.mhd) + connections_of(daemon->probe.mhd);
 }
 
 void shim_stop(shim_daemon *daemon) {
     if (daemon == NULL) return;
-    MHD_stop_daemon(daemon->mhd);  /* closes every connection: their state is freed */
+    if (daemon->reaper_started) {
+        pthread_mutex_lock(&daemon->lock);
+        daemon->stopping = 1;
+        pthread_cond_signal(&daemon->wake);
+        pthread_mutex_unlock(&daemon->lock);
+        pthread_join(daemon->reaper, NULL);
+    }
+    if (daemon->probe.mhd != NULL) MHD_stop_daemon(daemon->probe.mhd);
+    MHD_stop_daemon(daemon->main.mhd);  /* closes every connection: their state is freed */
+    pthread_cond_destroy(&daemon->wake);
+    pthread_mutex_destroy(&daemon->lock);
+    pthread_mutex_destroy(&daemon->log_lock);
     free(daemon);
 }

@@ -11,6 +11,9 @@ final class BridgeContext: Sendable {
     init(application: Application) { self.application = application }
 }
 
+/// The paths the probe listener answers (`--probe-port`); everything else there is 404.
+let probePaths: Set<String> = ["/livez", "/readyz"]
+
 /// The shim's handler. A plain global function, not top-level code in main.swift: that would be
 /// main-actor isolated, and libmicrohttpd calls this on its own threads.
 ///
@@ -48,7 +51,9 @@ func handleRequest(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer
         response.pointee.status = 0
         return
     }
-    let answer = application.respond(to: http)
+    let answer = r.probe != 0 && !probePaths.contains(http.path)
+        ? Problem.notFound("the probe port serves only /livez and /readyz").response(instance: http.path)
+        : application.respond(to: http)
     response.pointee.status = Int32(answer.status)
     response.pointee.content_type = answer.mediaType.map { UnsafeRawPointer($0.headerValue.utf8Start).assumingMemoryBound(to: CChar.self) }
     response.pointee.body = mallocCopy(answer.body)
@@ -62,6 +67,14 @@ func handleRequest(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer
             return copy
         }
     }
+}
+
+/// The shim's logger: libmicrohttpd's own messages (clients over a limit, malformed requests it
+/// rejects itself), already rate-limited, as warnings in the service's log format.
+func logLibraryMessage(_ context: UnsafeMutableRawPointer?, _ message: UnsafePointer<CChar>?) {
+    guard let context, let message else { return }
+    let bridge = Unmanaged<BridgeContext>.fromOpaque(context).takeUnretainedValue()
+    bridge.application.logger.warning("libmicrohttpd", ["detail": String(cString: message)])
 }
 
 /// libmicrohttpd frees response bodies with `free`, so they must come from `malloc`.

@@ -8,11 +8,13 @@ import Glibc
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "healthcheck" {
     var host = environmentValue("TRANSITION_SIM_HOST") ?? "127.0.0.1"
-    var port = environmentValue("TRANSITION_SIM_PORT").flatMap(UInt16.init) ?? 8080
+    // The probe port when there is one: slow clients of the main port cannot starve it.
+    var port = environmentValue("TRANSITION_SIM_PROBE_PORT").flatMap(UInt16.init)
+        ?? environmentValue("TRANSITION_SIM_PORT").flatMap(UInt16.init) ?? 8080
     var i = 1
     while i + 1 < arguments.count {
         if arguments[i] == "--host" { host = arguments[i + 1] }
-        if arguments[i] == "--port", let p = UInt16(arguments[i + 1]) { port = p }
+        if arguments[i] == "--port" || arguments[i] == "--probe-port", let p = UInt16(arguments[i + 1]) { port = p }
         i += 2
     }
     exit(healthcheck(host: host, port: port))
@@ -48,7 +50,10 @@ let daemon: OpaquePointer? = configuration.host.withCString { host in
     var options = shim_options(host: host, port: configuration.port, threads: UInt32(configuration.threads),
                                max_body: configuration.maxBodyBytes, connection_limit: UInt32(configuration.connectionLimit),
                                connection_timeout: UInt32(configuration.connectionTimeout))
-    return shim_start(&options, handleRequest, context.toOpaque(), &errorText, errorText.count)
+    var guards = shim_guards(per_ip_limit: UInt32(configuration.maxConnectionsPerIP),
+                             request_timeout: UInt32(configuration.requestTimeout), probe_port: configuration.probePort ?? 0,
+                             logger: logLibraryMessage)
+    return shim_start(&options, &guards, handleRequest, context.toOpaque(), &errorText, errorText.count)
 }
 guard let daemon else {
     application.logger.error("could not start", ["reason": cText(errorText)])
@@ -56,7 +61,8 @@ guard let daemon else {
     exit(1)
 }
 application.logger.info("listening", ["host": configuration.host, "port": String(shim_bound_port(daemon)),
-                                      "threads": String(configuration.threads)])
+                                      "threads": String(configuration.threads),
+                                      "probe_port": configuration.probePort != nil ? String(shim_probe_port(daemon)) : "none"])
 
 var received: Int32 = 0
 sigwait(&signals, &received)

@@ -1,11 +1,18 @@
-"""HTTP edge cases (issue 9), over raw sockets to the real binary.
+"""HTTP edge cases and connection hygiene (issue 9), over raw sockets to the real binary.
 
-Loopback only; every test is bounded in connections and time.
+Loopback only (127.0.0.1, and 127.0.0.2 as a second client address); every test is bounded in
+connections and time.
 """
 import json
+import resource
 import socket
+import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from conftest import BINARY, free_port
 
 
 # MARK: raw HTTP helpers
@@ -93,7 +100,7 @@ def test_ampersand_storm_is_answered_at_once(server):
 
 
 def test_ampersand_storm_leaves_memory_flat(make_server):
-    s = make_server()
+    s = make_server("--max-connections-per-ip", "0")
     request = get(b"/v1/animators?" + b"&" * 3000)
 
     def storm(count):
@@ -229,6 +236,100 @@ def test_streamed_oversize_body_is_a_swift_413(make_server):
     assert headers.get("connection", "").lower() == "close" and closed
 
 
+# MARK: item 4: connection hygiene
+
+def raise_fd_limit(needed):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < needed:
+        if hard != resource.RLIM_INFINITY and hard < needed:
+            pytest.skip(f"needs {needed} file descriptors, the hard limit is {hard}")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (needed, hard))
+    return soft, hard
+
+
+def open_slow(port, count, source):
+    """`count` connections from `source`, each with half a request line; refused ones are kept too."""
+    sockets = []
+    for _ in range(count):
+        s = socket.socket()
+        s.settimeout(2)
+        try:
+            s.bind((source, 0))
+            s.connect(("127.0.0.1", port))
+            s.sendall(b"GET /livez HT")
+        except OSError:
+            pass  # the server may close connections over its limits at once
+        sockets.append(s)
+    return sockets
+
+
+def timed_livez(port):
+    start = time.monotonic()
+    status, _, body, _, _, _ = exchange(port, get(b"/livez"), timeout=1)
+    return status, json.loads(body), time.monotonic() - start
+
+
+def test_1500_slow_connections_from_one_address_cannot_starve_livez(make_server):
+    limits = raise_fd_limit(4096)
+    s = make_server()  # defaults: 1024 connections, 64 per address
+    sockets = []
+    try:
+        sockets = open_slow(s.port, 1500, "127.0.0.2")
+        time.sleep(0.2)
+        status, body, seconds = timed_livez(s.port)
+        print(f"/livez under 1500 slow connections: {seconds * 1000:.1f} ms")
+        assert status == 200 and body == {"status": "ok"} and seconds < 1
+    finally:
+        for sock in sockets:
+            sock.close()
+        resource.setrlimit(resource.RLIMIT_NOFILE, limits)
+
+
+def test_probe_port_answers_when_the_main_port_is_full(make_server):
+    limits = raise_fd_limit(1024)
+    probe = free_port()
+    # No per-address limit and a small connection limit: slow clients fill the main port.
+    s = make_server("--max-connections-per-ip", "0", "--connection-limit", "32", "--probe-port", str(probe))
+    sockets = []
+    try:
+        sockets = open_slow(s.port, 64, "127.0.0.2")
+        time.sleep(0.2)
+        with pytest.raises(OSError):
+            exchange(s.port, get(b"/livez"), timeout=1)
+        status, body, seconds = timed_livez(probe)
+        assert status == 200 and body == {"status": "ok"} and seconds < 1
+        assert exchange(probe, get(b"/readyz"), timeout=1)[0] == 200
+        status, headers, body, _, _, _ = exchange(probe, get(b"/v1/animators"), timeout=1)
+        problem(status, headers, body, 404, "not-found")
+        # The healthcheck subcommand uses the probe port from the environment.
+        env = {"TRANSITION_SIM_PROBE_PORT": str(probe), "TRANSITION_SIM_PORT": str(s.port)}
+        assert subprocess.run([BINARY, "healthcheck"], env=env, timeout=10).returncode == 0
+    finally:
+        for sock in sockets:
+            sock.close()
+        resource.setrlimit(resource.RLIMIT_NOFILE, limits)
+
+
+def test_request_deadline_cuts_a_trickling_client(make_server):
+    # A byte every 0.3 s keeps the idle timeout (5 s) from firing; the request deadline (2 s) does.
+    s = make_server("--request-timeout", "2", "--connection-timeout", "5")
+    start = time.monotonic()
+    cut = None
+    with socket.create_connection(("127.0.0.1", s.port), timeout=1) as sock:
+        for byte in b"GET /livez HTTP/1.1\r\nX-Slow: " + b"a" * 40:
+            try:
+                sock.sendall(bytes([byte]))
+                if closed_after(sock, 0.3):
+                    cut = time.monotonic() - start
+                    break
+            except OSError:
+                cut = time.monotonic() - start
+                break
+    assert cut is not None and 1.5 < cut < 4, cut
+    # A prompt client on a fresh connection is unaffected.
+    assert exchange(s.port, get(b"/livez"))[0] == 200
+
+
 def test_keep_alive_survives_the_checks(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
         for _ in range(3):
@@ -236,3 +337,11 @@ def test_keep_alive_survives_the_checks(server):
             status, headers, body, extra = read_response(s)
             assert status == 200 and extra == b"" and headers.get("connection", "").lower() != "close"
 
+
+def test_new_flags_are_documented_in_help():
+    out = subprocess.run([BINARY, "--help"], capture_output=True, text=True, timeout=10).stdout
+    for flag, env in (("--max-connections-per-ip", "TRANSITION_SIM_MAX_CONNECTIONS_PER_IP"),
+                      ("--request-timeout", "TRANSITION_SIM_REQUEST_TIMEOUT"),
+                      ("--probe-port", "TRANSITION_SIM_PROBE_PORT")):
+        assert flag in out and env in out
+    assert "seconds an idle connection is kept (default 10)" in out

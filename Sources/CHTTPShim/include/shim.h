@@ -26,6 +26,7 @@ typedef struct {
     size_t body_length;
 
     int early;                  /* 1: called after the headers, before the body: answer status 0 to carry on */
+    int probe;                  /* 1: arrived on the probe listener */
     shim_body_state body_state; /* not FITS: body is empty */
     unsigned host_count;        /* Host header fields */
     unsigned content_length_count;
@@ -49,6 +50,10 @@ typedef struct {
 
 typedef void (*shim_handler)(void *context, const shim_request *request, shim_response *response);
 
+/// Receives libmicrohttpd's own messages (one line, no newline), at most 10 a second; a line
+/// saying how many were dropped follows a burst.
+typedef void (*shim_logger)(void *context, const char *message);
+
 typedef struct {
     const char *host;           /* IPv4 address to bind */
     uint16_t port;              /* 0: any free port */
@@ -58,12 +63,23 @@ typedef struct {
     unsigned connection_timeout;
 } shim_options;
 
+/// How the daemon protects itself from slow or greedy clients (see docs/connections.md).
+typedef struct {
+    unsigned per_ip_limit;      /* connections one client address may hold; 0: unlimited */
+    unsigned request_timeout;   /* seconds from "may send a request" to its last byte; 0: none */
+    uint16_t probe_port;        /* 0: no probe listener; else a second listener for probes only */
+    shim_logger logger;         /* NULL: libmicrohttpd writes to standard error itself */
+} shim_guards;
+
 typedef struct shim_daemon shim_daemon;
 
 /// Starts the daemon (epoll, internal thread pool). Returns NULL and fills `error` on failure.
-shim_daemon *shim_start(const shim_options *options, shim_handler handler, void *context, char *error, size_t error_size);
+shim_daemon *shim_start(const shim_options *options, const shim_guards *guards, shim_handler handler, void *context,
+                        char *error, size_t error_size);
 /// The port actually bound (useful with port 0).
 uint16_t shim_bound_port(const shim_daemon *daemon);
+/// The probe listener's port, 0 when there is none.
+uint16_t shim_probe_port(const shim_daemon *daemon);
 /// Stops accepting new connections; open ones are still served.
 void shim_quiesce(shim_daemon *daemon);
 /// Connections open now.
