@@ -16,6 +16,17 @@
 #include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
+
+/* libmicrohttpd 0.9.75 cannot queue a response while the body is being uploaded ("The response
+ * cannot be queued when this callback is called to process the client upload data"), so a
+ * chunked body that outgrows the limit is read and thrown away (never stored) until it ends, then
+ * answered 413. Discarding is bounded: this many bytes past the limit and the connection is
+ * dropped instead. */
+#define SHIM_DISCARD_ALLOWANCE ((size_t)8 << 20)
+
+/* Per-connection memory: request line, headers and libmicrohttpd's read buffer. */
+#define SHIM_CONNECTION_MEMORY ((size_t)64 * 1024)
 
 typedef struct shim_connection shim_connection;
 
@@ -24,6 +35,7 @@ typedef struct {
     struct MHD_Daemon *mhd;
     shim_daemon *owner;
     int probe;
+    int listen_fd;                /* returned by MHD_quiesce_daemon; closed after the daemon stops */
 } shim_listener;
 
 struct shim_daemon {
@@ -35,6 +47,8 @@ struct shim_daemon {
     const uint8_t *static_body;   /* set for the benchmark's bare server */
     size_t static_length;
     int64_t request_timeout_ms;   /* 0: no whole-request deadline */
+    atomic_uint in_flight;        /* requests begun (request line read) and not yet freed */
+    atomic_int quiescing;         /* set by shim_quiesce: answers carry Connection: close */
     shim_logger logger;
     pthread_mutex_t log_lock;     /* the logger's rate limit */
     int64_t log_second;
@@ -57,6 +71,7 @@ typedef struct {
     uint8_t *body;
     size_t length;
     size_t capacity;
+    size_t received;          /* body bytes received once over the limit (the excess is discarded) */
     int started;              /* the first access-handler call has happened */
     shim_request facts;       /* gathered on the first call */
 } request_state;
@@ -87,6 +102,7 @@ static void arm_deadline(shim_connection *c) {
 
 static void free_request(request_state *state) {
     if (state == NULL) return;
+    atomic_fetch_sub_explicit(&state->connection->daemon->in_flight, 1, memory_order_release);
     free(state->target);
     free(state->body);
     free(state);
@@ -143,6 +159,7 @@ static void *begin_request(void *cls, const char *uri, struct MHD_Connection *co
         free(state);
         return NULL;
     }
+    atomic_fetch_add_explicit(&c->daemon->in_flight, 1, memory_order_relaxed);
     c->request = state;
     // libmicrohttpd 0.9.75 next splits the query, in place, into one record per '&' in the
     // connection's 64 KiB memory pool. A few thousand '&' exhaust it, and that failure is
@@ -255,6 +272,46 @@ static int notable(const shim_request *facts) {
         || facts->host_count != 1 || facts->target_has_nul || facts->header_value_invalid;
 }
 
+// MARK: Log lines
+
+/// Passes one line to the logger, at most 10 lines a second: a flood of clients over a limit
+/// must not flood the log (nor block every worker thread on a full standard-error pipe).
+static void log_line(shim_daemon *daemon, const char *line) {
+    if (daemon->logger == NULL) return;
+    unsigned dropped = 0;
+    pthread_mutex_lock(&daemon->log_lock);
+    int64_t second = now_ms() / 1000;
+    if (second != daemon->log_second) {
+        daemon->log_second = second;
+        daemon->log_count = 0;
+    }
+    int allowed = daemon->log_count < 10;
+    if (allowed) {
+        daemon->log_count++;
+        dropped = daemon->log_dropped;
+        daemon->log_dropped = 0;
+    } else {
+        daemon->log_dropped++;
+    }
+    pthread_mutex_unlock(&daemon->log_lock);
+    if (!allowed) return;
+    if (dropped > 0) {
+        char note[96];
+        snprintf(note, sizeof note, "%u more HTTP-layer messages were dropped (over 10 a second)", dropped);
+        daemon->logger(daemon->context, note);
+    }
+    daemon->logger(daemon->context, line);
+}
+
+/// libmicrohttpd's own messages (clients over a limit, requests it rejects itself).
+static void log_message(void *cls, const char *format, va_list arguments) {
+    char line[512];
+    vsnprintf(line, sizeof line, format, arguments);
+    size_t length = strlen(line);
+    while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == ' ')) line[--length] = '\0';
+    log_line(cls, line);
+}
+
 // MARK: Answers
 
 /// Adds "Name: value\n" lines to the response (libmicrohttpd copies them).
@@ -274,7 +331,14 @@ static void add_headers(struct MHD_Response *response, char *block) {
     }
 }
 
-static enum MHD_Result queue_answer(struct MHD_Connection *connection, shim_response *answer) {
+/// Once the daemon is quiescing, keep-alive clients are told to go away after this answer.
+static void mark_closing(shim_daemon *daemon, struct MHD_Response *response) {
+    if (atomic_load_explicit(&daemon->quiescing, memory_order_relaxed)
+        && MHD_get_response_header(response, MHD_HTTP_HEADER_CONNECTION) == NULL)
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
+}
+
+static enum MHD_Result queue_answer(shim_daemon *daemon, struct MHD_Connection *connection, shim_response *answer) {
     struct MHD_Response *response = MHD_create_response_from_buffer(answer->body_length, answer->body,
                                                                     answer->body != NULL ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
     if (response == NULL) {
@@ -285,7 +349,9 @@ static enum MHD_Result queue_answer(struct MHD_Connection *connection, shim_resp
     if (answer->content_type != NULL) MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, answer->content_type);
     add_headers(response, answer->headers);
     free(answer->headers);
-    unsigned status = answer->status >= 100 && answer->status <= 999 ? (unsigned)answer->status : MHD_HTTP_INTERNAL_SERVER_ERROR;
+    mark_closing(daemon, response);
+    // A status libmicrohttpd would refuse (it would then drop the connection) becomes a 500.
+    unsigned status = answer->status >= 100 && answer->status <= 599 ? (unsigned)answer->status : MHD_HTTP_INTERNAL_SERVER_ERROR;
     enum MHD_Result result = MHD_queue_response(connection, status, response);
     MHD_destroy_response(response);
     return result;
@@ -296,19 +362,31 @@ static enum MHD_Result answer_static(shim_daemon *daemon, struct MHD_Connection 
                                                                     MHD_RESPMEM_PERSISTENT);
     if (response == NULL) return MHD_NO;
     MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
+    mark_closing(daemon, response);
     enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, response);
     MHD_destroy_response(response);
     return result;
 }
 
 static enum MHD_Result append_body(shim_daemon *daemon, request_state *state, const char *data, size_t size) {
-    if (state->facts.body_state != SHIM_BODY_FITS) return MHD_YES;
-    if (size > daemon->max_body - state->length) {
+    if (state->facts.body_state == SHIM_BODY_FITS && size > daemon->max_body - state->length) {
+        // Over the limit: drop what was stored and only count from now on.
         state->facts.body_state = SHIM_BODY_TOO_LARGE_STREAMED;
+        state->received = state->length;
         free(state->body);
         state->body = NULL;
         state->length = state->capacity = 0;
-        return MHD_YES;
+    }
+    if (state->facts.body_state != SHIM_BODY_FITS) {
+        state->received += size;
+        if (state->received - daemon->max_body <= SHIM_DISCARD_ALLOWANCE) return MHD_YES;
+        size_t path_length = strcspn(state->target, "?");
+        char line[512];
+        snprintf(line, sizeof line, "request body far over the limit (%zu bytes received): connection dropped (%s %.*s)",
+                 state->received, state->facts.method != NULL ? state->facts.method : "?",
+                 (int)(path_length < 256 ? path_length : 256), state->target);
+        log_line(daemon, line);
+        return MHD_NO;
     }
     size_t needed = state->length + size;
     if (needed > state->capacity) {
@@ -350,7 +428,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
             return MHD_YES;
         }
         atomic_store(&state->connection->deadline_ms, 0);
-        return queue_answer(connection, &answer);
+        return queue_answer(daemon, connection, &answer);
     }
     if (*upload_data_size != 0) {
         enum MHD_Result result = append_body(daemon, state, upload_data, *upload_data_size);
@@ -365,42 +443,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
     request.body_length = state->length;
     shim_response answer = {0};
     daemon->handler(daemon->context, &request, &answer);
-    return queue_answer(connection, &answer);
-}
-
-// MARK: libmicrohttpd's messages
-
-/// At most 10 lines a second: a flood of clients over a limit must not flood the log (nor block
-/// every worker thread on a full standard-error pipe).
-static void log_message(void *cls, const char *format, va_list arguments) {
-    shim_daemon *daemon = cls;
-    char line[512];
-    vsnprintf(line, sizeof line, format, arguments);
-    size_t length = strlen(line);
-    while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == ' ')) line[--length] = '\0';
-    unsigned dropped = 0;
-    pthread_mutex_lock(&daemon->log_lock);
-    int64_t second = now_ms() / 1000;
-    if (second != daemon->log_second) {
-        daemon->log_second = second;
-        daemon->log_count = 0;
-    }
-    int allowed = daemon->log_count < 10;
-    if (allowed) {
-        daemon->log_count++;
-        dropped = daemon->log_dropped;
-        daemon->log_dropped = 0;
-    } else {
-        daemon->log_dropped++;
-    }
-    pthread_mutex_unlock(&daemon->log_lock);
-    if (!allowed) return;
-    if (dropped > 0) {
-        char note[96];
-        snprintf(note, sizeof note, "%u more libmicrohttpd messages were dropped (over 10 a second)", dropped);
-        daemon->logger(daemon->context, note);
-    }
-    daemon->logger(daemon->context, line);
+    return queue_answer(daemon, connection, &answer);
 }
 
 // MARK: The whole-request deadline
@@ -456,7 +499,7 @@ static struct MHD_Daemon *listen_on(shim_daemon *daemon, shim_listener *listener
     options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, connection_limit, NULL};
     options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, timeout, NULL};
     options[n++] = (struct MHD_OptionItem){MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit, NULL};
-    options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, 64 * 1024, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, SHIM_CONNECTION_MEMORY, NULL};
     options[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)&connection_notify, daemon};
     options[n++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)&begin_request, daemon};
     options[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)&end_request, daemon};
@@ -475,6 +518,7 @@ static shim_daemon *make_daemon(const shim_options *options) {
     shim_daemon *daemon = calloc(1, sizeof *daemon);
     if (daemon == NULL) return NULL;
     daemon->max_body = options->max_body;
+    daemon->main.listen_fd = daemon->probe.listen_fd = -1;
     pthread_mutex_init(&daemon->lock, NULL);
     pthread_mutex_init(&daemon->log_lock, NULL);
     pthread_condattr_t attributes;
@@ -487,10 +531,12 @@ static shim_daemon *make_daemon(const shim_options *options) {
 
 static shim_daemon *start(const shim_options *options, const shim_guards *guards, shim_daemon *daemon, char *error, size_t error_size) {
     unsigned threads = options->threads == 0 ? 1 : options->threads;
+    /* libmicrohttpd refuses a pool with fewer connections than threads. */
+    unsigned limit = options->connection_limit < threads ? threads : options->connection_limit;
     unsigned per_ip = guards != NULL ? guards->per_ip_limit : 0;
     daemon->request_timeout_ms = guards != NULL ? (int64_t)guards->request_timeout * 1000 : 0;
     daemon->logger = guards != NULL ? guards->logger : NULL;
-    daemon->main.mhd = listen_on(daemon, &daemon->main, options->host, options->port, threads, options->connection_limit,
+    daemon->main.mhd = listen_on(daemon, &daemon->main, options->host, options->port, threads, limit,
                                  options->connection_timeout, per_ip, error, error_size);
     if (daemon->main.mhd != NULL && guards != NULL && guards->probe_port != 0) {
         // A small listener of its own (one thread, few connections) that the main listener's
@@ -520,7 +566,10 @@ static shim_daemon *start(const shim_options *options, const shim_guards *guards
 shim_daemon *shim_start(const shim_options *options, const shim_guards *guards, shim_handler handler, void *context,
                         char *error, size_t error_size) {
     shim_daemon *daemon = make_daemon(options);
-    if (daemon == NULL) return NULL;
+    if (daemon == NULL) {
+        snprintf(error, error_size, "out of memory");
+        return NULL;
+    }
     daemon->handler = handler;
     daemon->context = context;
     return start(options, guards, daemon, error, error_size);
@@ -528,9 +577,13 @@ shim_daemon *shim_start(const shim_options *options, const shim_guards *guards, 
 
 shim_daemon *shim_start_static(const shim_options *options, const uint8_t *body, size_t length, char *error, size_t error_size) {
     shim_daemon *daemon = make_daemon(options);
-    if (daemon == NULL) return NULL;
-    daemon->static_body = body;
-    daemon->static_length = length;
+    if (daemon == NULL) {
+        snprintf(error, error_size, "out of memory");
+        return NULL;
+    }
+    /* A non-NULL static_body is what marks the bare server. */
+    daemon->static_body = body != NULL ? body : (const uint8_t *)"";
+    daemon->static_length = body != NULL ? length : 0;
     return start(options, NULL, daemon, error, error_size);
 }
 
@@ -549,18 +602,15 @@ uint16_t shim_probe_port(const shim_daemon *daemon) {
 }
 
 void shim_quiesce(shim_daemon *daemon) {
-    MHD_quiesce_daemon(daemon->main.mhd);
-    if (daemon->probe.mhd != NULL) MHD_quiesce_daemon(daemon->probe.mhd);
+    if (atomic_exchange(&daemon->quiescing, 1)) return;
+    // The listening sockets are ours now; libmicrohttpd's threads may still look at them until
+    // the daemons stop, so shim_stop closes them.
+    daemon->main.listen_fd = MHD_quiesce_daemon(daemon->main.mhd);
+    if (daemon->probe.mhd != NULL) daemon->probe.listen_fd = MHD_quiesce_daemon(daemon->probe.mhd);
 }
 
-static unsigned connections_of(struct MHD_Daemon *mhd) {
-    if (mhd == NULL) return 0;
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(mhd, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
-    return info != NULL ? info->num_connections : 0;
-}
-
-unsigned shim_connections(const shim_daemon *daemon) {
-    return connections_of(daemon->main.mhd) + connections_of(daemon->probe.mhd);
+unsigned shim_in_flight(const shim_daemon *daemon) {
+    return atomic_load_explicit(&((shim_daemon *)daemon)->in_flight, memory_order_acquire);
 }
 
 void shim_stop(shim_daemon *daemon) {
@@ -574,6 +624,8 @@ void shim_stop(shim_daemon *daemon) {
     }
     if (daemon->probe.mhd != NULL) MHD_stop_daemon(daemon->probe.mhd);
     MHD_stop_daemon(daemon->main.mhd);  /* closes every connection: their state is freed */
+    if (daemon->probe.listen_fd >= 0) close(daemon->probe.listen_fd);
+    if (daemon->main.listen_fd >= 0) close(daemon->main.listen_fd);
     pthread_cond_destroy(&daemon->wake);
     pthread_mutex_destroy(&daemon->lock);
     pthread_mutex_destroy(&daemon->log_lock);

@@ -32,6 +32,9 @@ public struct World: Sendable {
     public internal(set) var gesture: GestureState?
     public let limits: SceneLimits
 
+    /// The latest session time anything may name or reach (seconds): `at`, clock moves, snapshot times.
+    public static let latestTime = 1e7
+
     /// The event log keeps this many newest events.
     public static let eventLogLimit = 10_000
 
@@ -235,6 +238,22 @@ public struct World: Sendable {
         if events.count > Self.eventLogLimit { events.removeFirst(events.count - Self.eventLogLimit) }
     }
 
+    /// This world without its event log (sequence numbers go on): what a history checkpoint
+    /// keeps, because a session holds its event log once, in its current world.
+    public func droppingEventLog() -> World {
+        var copy = self
+        copy.events = []
+        return copy
+    }
+
+    /// A generous estimate of the memory this world holds, in bytes, for memory budgets: each
+    /// live view at a node's size with its strings, each slot's reference, controllers, animations
+    /// and events. Parts shared with other worlds are counted in full.
+    public var estimatedBytes: Int {
+        4096 + tree.liveCount * 640 + tree.storageCount * 8 + controllers.count * 1024
+            + animations.values.reduce(0) { $0 + $1.count } * 512 + pending.count * 512 + events.count * 256
+    }
+
     // MARK: Time
 
     /// The transition that owns the container now, if any.
@@ -303,7 +322,7 @@ public struct World: Sendable {
 
     /// `controller:path` for a controller's view, the id for a service view.
     public func describe(_ view: ViewID) -> String {
-        guard tree.exists(view) else { return tree.destroyedNames[view] ?? "removed" }
+        guard tree.exists(view) else { return tree.destroyedName(view) ?? "removed" }
         let node = tree[view]
         if let owner = node.owner { return node.path.isEmpty ? owner : "\(owner):\(node.path)" }
         return node.id

@@ -24,7 +24,8 @@ public final class Application: Sendable {
     public init(configuration: ServerConfiguration) {
         self.configuration = configuration
         self.logger = Logger(level: configuration.logLevel)
-        self.sessions = SessionManager(maxSessions: configuration.maxSessions, ttl: configuration.sessionTTL, metrics: metrics)
+        self.sessions = SessionManager(maxSessions: configuration.maxSessions, ttl: configuration.sessionTTL,
+                                       maxMemory: configuration.maxMemoryBytes, limits: limits, metrics: metrics)
         var router = Router<Endpoint>()
         for endpoint in Endpoint.allCases { router.add(endpoint.method, endpoint.pattern, endpoint) }
         self.router = router
@@ -60,11 +61,20 @@ public final class Application: Sendable {
         } catch {
             response = error.response(instance: request.path)
         }
+        if response.body.count > configuration.maxResponseBytes {
+            response = Problem.responseTooLarge(limit: configuration.maxResponseBytes).response(instance: request.path)
+        }
         let seconds = Self.seconds(ContinuousClock.now - start)
         metrics.recordRequest(route: pattern, method: request.method, status: response.status, seconds: seconds)
         logger.info("request", ["method": request.method, "path": request.path, "status": String(response.status),
                                 "duration_ms": String(Double(Int(seconds * 1e6)) / 1000)])
         return response
+    }
+
+    /// Upkeep to run about once a second from a thread of its own: expires idle sessions
+    /// without waiting for a request, and returns freed memory to the system.
+    public func maintain() {
+        sessions.maintain(now: ContinuousClock.now)
     }
 
     /// Readiness turns false; requests already in flight still finish.
@@ -105,7 +115,7 @@ public final class Application: Sendable {
         }
         guard !ctx.request.body.isEmpty else { throw Problem.badRequest("a JSON body is required") }
         do throws(JSONParseError) {
-            return try JSONParser.parse(ctx.request.body)
+            return try JSONParser.parse(ctx.request.body, limits: limits.jsonBodyLimits)
         } catch {
             throw Problem.malformedJSON(error)
         }
@@ -118,6 +128,13 @@ public final class Application: Sendable {
         }
         return session
     }
+}
+
+extension SceneLimits {
+    /// How request bodies are parsed: deep enough for a view tree at the deepest nesting the
+    /// scene limits allow, inside any controller (each view level is an object and a `children`
+    /// array: two JSON levels), and no deeper.
+    var jsonBodyLimits: JSONParser.Limits { JSONParser.Limits(maxDepth: 2 * treeDepth + 16) }
 }
 
 extension String {

@@ -28,6 +28,12 @@ public struct ServerConfiguration: Sendable {
     /// A second listener answering only `/livez` and `/readyz`, which clients of the main port
     /// cannot fill; nil for none.
     public var probePort: UInt16?
+    /// Estimated bytes all sessions may hold together (history, logs, worlds); past it, new
+    /// sessions and changes get 507 while reads and deletes go on. Default: half of the
+    /// machine's or the container's memory.
+    public var maxMemoryBytes = MemoryBudget.defaultLimit()
+    /// Largest response body; a request whose answer would be larger gets a 422 problem.
+    public var maxResponseBytes = 16 << 20
 
     public init() {}
 }

@@ -32,8 +32,9 @@ struct Flags {
 
     static let settings: [Setting] = [
         Setting(flag: "--host", environment: "TRANSITION_SIM_HOST", help: "IPv4 address to bind (default 127.0.0.1; the container uses 0.0.0.0)") { c, v in
+            guard isIPv4Address(v) else { return false }
             c.host = v
-            return !v.isEmpty
+            return true
         },
         Setting(flag: "--port", environment: "TRANSITION_SIM_PORT", help: "TCP port, 0 for any free one (default 8080)") { c, v in
             guard let p = UInt16(v) else { return false }
@@ -68,6 +69,18 @@ struct Flags {
             c.probePort = p
             return true
         },
+        Setting(flag: "--max-memory", environment: "TRANSITION_SIM_MAX_MEMORY",
+                help: "bytes all sessions may hold, estimated; K, M, G suffixes (default: half the machine's or cgroup's memory)") { c, v in
+            guard let n = byteCount(v), n >= 1 << 20 else { return false }
+            c.maxMemoryBytes = n
+            return true
+        },
+        Setting(flag: "--max-response-bytes", environment: "TRANSITION_SIM_MAX_RESPONSE_BYTES",
+                help: "largest response body; K, M, G suffixes (default 16M)") { c, v in
+            guard let n = byteCount(v), n >= 64 << 10 else { return false }
+            c.maxResponseBytes = n
+            return true
+        },
     ]
 
     static var usage: String {
@@ -92,7 +105,8 @@ struct Flags {
     static func parse(_ arguments: [String], environment: (String) -> String?) -> Result<ServerConfiguration, FlagError> {
         var configuration = ServerConfiguration()
         for s in settings {
-            if let value = environment(s.environment) {
+            // An empty variable counts as unset (compose files often write `NAME=`).
+            if let value = environment(s.environment), !value.isEmpty {
                 guard s.apply(&configuration, value) else { return .failure(FlagError("invalid \(s.environment)=\(value)")) }
             }
         }
@@ -131,6 +145,12 @@ struct FlagError: Error {
     }
 }
 
+/// A dotted-quad IPv4 address, the only form the daemon binds to.
+func isIPv4Address(_ text: String) -> Bool {
+    var address = in_addr()
+    return inet_pton(AF_INET, text, &address) == 1
+}
+
 func environmentValue(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
 }
@@ -138,4 +158,17 @@ func environmentValue(_ name: String) -> String? {
 /// A NUL-terminated C buffer as a String.
 func cText(_ buffer: [CChar]) -> String {
     String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// `1048576`, `512K`, `64M`, `2G` (binary multiples) as bytes; nil when malformed or absurd.
+func byteCount(_ text: String) -> Int? {
+    let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+    var digits = Substring(text)
+    var unit = 1
+    if let last = digits.last?.uppercased().first, let u = units[last] {
+        unit = u
+        digits = digits.dropLast()
+    }
+    guard let n = Int(digits), n >= 0, n <= (1 << 50) / unit else { return nil }
+    return n * unit
 }

@@ -7,17 +7,7 @@ import Glibc
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "healthcheck" {
-    var host = environmentValue("TRANSITION_SIM_HOST") ?? "127.0.0.1"
-    // The probe port when there is one: slow clients of the main port cannot starve it.
-    var port = environmentValue("TRANSITION_SIM_PROBE_PORT").flatMap(UInt16.init)
-        ?? environmentValue("TRANSITION_SIM_PORT").flatMap(UInt16.init) ?? 8080
-    var i = 1
-    while i + 1 < arguments.count {
-        if arguments[i] == "--host" { host = arguments[i + 1] }
-        if arguments[i] == "--port" || arguments[i] == "--probe-port", let p = UInt16(arguments[i + 1]) { port = p }
-        i += 2
-    }
-    exit(healthcheck(host: host, port: port))
+    exit(healthcheckCommand(Array(arguments.dropFirst()), environment: environmentValue))
 }
 
 let configuration: ServerConfiguration
@@ -64,14 +54,30 @@ application.logger.info("listening", ["host": configuration.host, "port": String
                                       "threads": String(configuration.threads),
                                       "probe_port": configuration.probePort != nil ? String(shim_probe_port(daemon)) : "none"])
 
+// Wait for a signal, doing the service's upkeep (expiry, returning memory) once a second.
 var received: Int32 = 0
-sigwait(&signals, &received)
+var tick = timespec(tv_sec: 1, tv_nsec: 0)
+while true {
+    let signal = sigtimedwait(&signals, nil, &tick)
+    if signal > 0 {
+        received = signal
+        break
+    }
+    application.maintain()
+}
 application.logger.info("shutting down", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT"])
 application.beginShutdown()
-// No new connections; give the open ones up to two seconds to finish what they are doing.
+// No new connections, and answers from now on close theirs. Requests already in flight get up
+// to five seconds to be answered and sent (idle keep-alive connections are not waited for).
 shim_quiesce(daemon)
-for _ in 0..<100 where shim_connections(daemon) > 0 { usleep(20_000) }
-shim_stop(daemon)  // joins libmicrohttpd's threads
+var waited = 0
+while shim_in_flight(daemon) > 0 && waited < 250 {
+    usleep(20_000)
+    waited += 1
+}
+let unfinished = shim_in_flight(daemon)
+shim_stop(daemon)  // joins libmicrohttpd's threads; handlers still running finish first
 context.release()
+if unfinished > 0 { application.logger.warning("stopped with requests unfinished", ["requests": String(unfinished)]) }
 application.logger.info("stopped")
 exit(0)

@@ -131,26 +131,88 @@ extension JSONValue {
         #expect(guarded.send("POST", "/v1/sessions", Client.scene, authorization: "Bearer s3cret").status == 201)
     }
 
-    @Test func historyOfLargeScenesIsBoundedByViews() throws {
+    @Test func historyOfALargeSceneIsWholeAndExact() throws {
         let client = Client()
         let children = (0..<400).map { #"{"id": "v\#($0)"}"# }.joined(separator: ",")
         let created = client.send("POST", "/v1/sessions", #"{"root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "view": {"id": "root", "children": [\#(children)]}}]}}"#)
         let id = try #require(created.json?["id"]?.stringValue)
+        let atStart = client.send("GET", "/v1/sessions/\(id)/snapshot?t=0").response.body
         var t = 0.0
+        var live: [(t: Double, body: [UInt8])] = []
         for _ in 0..<3 {
             var actions: [String] = []
             for i in 0..<200 {
+                t += 0.6
+                actions.append(i % 2 == 0 ? #"{"type": "push", "at": \#(t), "viewController": {"id": "b"}}"#
+                                          : #"{"type": "pop", "at": \#(t)}"#)
+            }
+            #expect(client.send("POST", "/v1/sessions/\(id)/actions", "[" + actions.joined(separator: ",") + "]").status == 200)
+            // Mid-transition, as the session is now: computed from the current world.
+            live.append((t + 0.2, client.send("GET", "/v1/sessions/\(id)/snapshot?t=\(t + 0.2)").response.body))
+        }
+        #expect(client.send("POST", "/v1/sessions/\(id)/clock", #"{"by": 1}"#).status == 200)
+        // 600 animated actions on a 400-view scene: the whole history stays readable, and the past as
+        // replayed from the log is byte-identical to what the session showed at the time.
+        #expect(client.send("GET", "/v1/sessions/\(id)").json?["historyStart"] == .number(0))
+        #expect(client.send("GET", "/v1/sessions/\(id)/snapshot?t=0").response.body == atStart)
+        for (t, body) in live {
+            #expect(client.send("GET", "/v1/sessions/\(id)/snapshot?t=\(t)").response.body == body)
+        }
+    }
+
+    @Test func historyStartsLaterOnceTheLogOutgrowsItsLimit() throws {
+        let client = Client()
+        let id = try client.createSession()
+        var t = 0.0
+        for _ in 0..<((Session.logEntryLimit / 200) + 1) {
+            let actions = (0..<200).map { i -> String in
                 t += 0.01
-                actions.append(i % 2 == 0 ? #"{"type": "push", "animated": false, "at": \#(t), "viewController": {"id": "b"}}"#
-                                          : #"{"type": "pop", "animated": false, "at": \#(t)}"#)
+                return i % 2 == 0 ? #"{"type": "push", "animated": false, "at": \#(t), "viewController": {"id": "b"}}"#
+                                  : #"{"type": "pop", "animated": false, "at": \#(t)}"#
             }
             #expect(client.send("POST", "/v1/sessions/\(id)/actions", "[" + actions.joined(separator: ",") + "]").status == 200)
         }
-        // 600 checkpoints of ~400 views each exceed the view budget well before the count limit.
         let start = try #require(client.send("GET", "/v1/sessions/\(id)").json?["historyStart"]?.numberValue)
         #expect(start > 1)
-        #expect(client.send("GET", "/v1/sessions/\(id)/snapshot?t=0").status == 422)
+        let before = client.send("GET", "/v1/sessions/\(id)/snapshot?t=0")
+        #expect(before.status == 422)
+        #expect(before.json?["detail"]?.stringValue?.contains("before the session's history") == true)
         #expect(client.send("GET", "/v1/sessions/\(id)/snapshot?t=\(start)").status == 200)
+    }
+
+    @Test func aFullMemoryBudgetRefusesGrowthButServesReadsAndDeletes() throws {
+        let client = Client { $0.maxMemoryBytes = 1 << 20 }
+        var ids: [String] = []
+        var refused: (status: Int, json: JSONValue?, response: HTTPResponse)?
+        for _ in 0..<200 {
+            let r = client.send("POST", "/v1/sessions", Client.scene)
+            if r.status != 201 { refused = r; break }
+            ids.append(try #require(r.json?["id"]?.stringValue))
+        }
+        let problem = try #require(refused)
+        #expect(problem.status == 507)
+        #expect(problem.json?["type"] == .string("memory-budget-exhausted"))
+        #expect(problem.json?["limit"] == .number(Double(1 << 20)))
+        #expect(problem.response.headers.contains { $0.name == "Retry-After" })
+        let first = try #require(ids.first)
+        #expect(client.send("POST", "/v1/sessions/\(first)/actions", #"{"type": "push", "viewController": {"id": "d"}}"#).status == 507)
+        #expect(client.send("GET", "/v1/sessions/\(first)/snapshot").status == 200)
+        let metrics = String(decoding: client.send("GET", "/metrics").response.body, as: UTF8.self)
+        #expect(metrics.contains("transition_sim_session_memory_limit_bytes 1048576\n"))
+        for id in ids { #expect(client.send("DELETE", "/v1/sessions/\(id)").status == 204) }
+        #expect(metrics.contains("transition_sim_session_memory_bytes 0\n") == false)
+        #expect(String(decoding: client.send("GET", "/metrics").response.body, as: UTF8.self).contains("transition_sim_session_memory_bytes 0\n"))
+        #expect(client.send("POST", "/v1/sessions", Client.scene).status == 201)
+    }
+
+    @Test func anAnswerOverTheResponseLimitIsAProblem() throws {
+        let client = Client { $0.maxResponseBytes = 64 << 10 }
+        let id = try client.createSession()
+        #expect(client.send("GET", "/v1/sessions/\(id)/snapshots?from=0&to=0.1&fps=10").status == 200)
+        let big = client.send("GET", "/v1/sessions/\(id)/snapshots?from=0&to=3&fps=60")
+        #expect(big.status == 422)
+        #expect(big.json?["type"] == .string("response-too-large"))
+        #expect(big.json?["limit"] == .number(65536))
     }
 
     @Test func readinessFollowsShutdown() {
@@ -186,4 +248,44 @@ func readFile(_ path: String) -> String? {
         bytes.append(contentsOf: buffer[0..<n])
     }
     return String(decoding: bytes, as: UTF8.self)
+}
+
+@Suite struct BoundsTests {
+    /// A view tree may nest `treeDepth` (32) levels inside any controller, as documented.
+    @Test func viewsNestToTheDocumentedDepthInsideANavigationController() throws {
+        func nested(_ depth: Int) -> String {
+            (0..<depth).reversed().reduce("") { inner, level in
+                #"{"id": "v\#(level)""# + (inner.isEmpty ? "" : #", "children": [\#(inner)]"#) + "}"
+            }
+        }
+        let client = Client()
+        func scene(_ depth: Int) -> String {
+            #"{"root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "view": \#(nested(depth))}]}}"#
+        }
+        #expect(client.send("POST", "/v1/sessions", scene(32)).status == 201)
+        let deeper = client.send("POST", "/v1/sessions", scene(33))
+        #expect(deeper.status == 422)
+        #expect(deeper.json?["detail"]?.stringValue?.contains("nest at most 32 levels") == true)
+        let id = try client.createSession()
+        let push = #"{"type": "push", "animated": false, "viewController": {"id": "deep", "view": \#(nested(32))}}"#
+        #expect(client.send("POST", "/v1/sessions/\(id)/actions", push).status == 200)
+        // Replayed from the log for a past time, the deep push parses again.
+        #expect(client.send("POST", "/v1/sessions/\(id)/clock", #"{"by": 1}"#).status == 200)
+        #expect(client.send("GET", "/v1/sessions/\(id)/snapshot?t=0.5").status == 200)
+    }
+
+    @Test func timesAreDecimalAndTheClockStaysWithinTheLatestTime() throws {
+        let client = Client()
+        let id = try client.createSession()
+        for bad in ["0x10", "inf", "nan", "1e8", "-1", "", "0x1p3"] {
+            let r = client.send("GET", "/v1/sessions/\(id)/snapshot?t=\(bad)")
+            #expect(r.status == 422, "t=\(bad)")
+        }
+        #expect(client.send("GET", "/v1/sessions/\(id)/snapshot?t=1.5e1").status == 200)
+        #expect(client.send("POST", "/v1/sessions/\(id)/clock", #"{"to": 9999990}"#).status == 200)
+        let past = client.send("POST", "/v1/sessions/\(id)/clock", #"{"by": 20}"#)
+        #expect(past.status == 422)
+        #expect(past.json?["pointer"] == .string("/by"))
+        #expect(client.send("POST", "/v1/sessions/\(id)/clock", #"{"by": 10}"#).status == 200)
+    }
 }

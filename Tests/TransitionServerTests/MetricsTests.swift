@@ -14,7 +14,7 @@ import Testing
         metrics.recordSessionCreated()
         metrics.recordSessionCreated()
         metrics.recordSessionExpired()
-        let text = String(decoding: metrics.render(liveSessions: 1, ready: true), as: UTF8.self)
+        let text = String(decoding: metrics.render(liveSessions: 1, ready: true, memoryUsed: 123_456, memoryLimit: 1 << 30), as: UTF8.self)
         #expect(text == """
         # HELP transition_sim_http_requests_total HTTP requests answered, by route pattern, method and status.
         # TYPE transition_sim_http_requests_total counter
@@ -69,6 +69,12 @@ import Testing
         # HELP transition_sim_sessions_live Sessions currently held.
         # TYPE transition_sim_sessions_live gauge
         transition_sim_sessions_live 1
+        # HELP transition_sim_session_memory_bytes Memory the sessions hold, estimated (history, logs, worlds).
+        # TYPE transition_sim_session_memory_bytes gauge
+        transition_sim_session_memory_bytes 123456
+        # HELP transition_sim_session_memory_limit_bytes The sessions' memory budget (--max-memory); past it, changes answer 507.
+        # TYPE transition_sim_session_memory_limit_bytes gauge
+        transition_sim_session_memory_limit_bytes 1073741824
         # HELP transition_sim_ready 1 while the service accepts work, 0 once it is shutting down.
         # TYPE transition_sim_ready gauge
         transition_sim_ready 1
@@ -80,7 +86,7 @@ import Testing
         let metrics = Metrics()
         metrics.recordRequest(route: "unmatched", method: "BREW", status: 404, seconds: .nan)
         metrics.recordTransition(operation: "a\"b\\c\nd", outcome: "started")
-        let text = String(decoding: metrics.render(liveSessions: 0, ready: false), as: UTF8.self)
+        let text = String(decoding: metrics.render(liveSessions: 0, ready: false, memoryUsed: 0, memoryLimit: 0), as: UTF8.self)
         #expect(text.contains(#"transition_sim_http_requests_total{route="unmatched",method="other",status="404"} 1"#))
         #expect(text.contains(#"transition_sim_http_request_duration_seconds_bucket{route="unmatched",le="0.0001"} 1"#))
         #expect(text.contains(#"transition_sim_transitions_total{operation="a\"b\\c\nd",outcome="started"} 1"#))
@@ -96,7 +102,7 @@ import Testing
                 }
             }
         }
-        let text = String(decoding: metrics.render(liveSessions: 0, ready: true), as: UTF8.self)
+        let text = String(decoding: metrics.render(liveSessions: 0, ready: true, memoryUsed: 0, memoryLimit: 0), as: UTF8.self)
         #expect(text.contains(#"transition_sim_http_requests_total{route="/livez",method="GET",status="200"} 8000"#))
         #expect(text.contains(#"transition_sim_http_request_duration_seconds_count{route="/livez"} 8000"#))
     }

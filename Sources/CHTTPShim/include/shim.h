@@ -37,7 +37,8 @@ typedef struct {
     int header_value_invalid;   /* a header value holds a NUL or control byte, or is folded over lines */
 } shim_request;
 
-/// The handler's answer. `content_type` must outlive the daemon (a static string);
+/// The handler's answer. `status` outside 100...599 is sent as 500. `content_type` is NULL (no
+/// Content-Type) or must outlive the daemon (a static string);
 /// `headers` is NULL or a malloc'd block of "Name: value\n" lines and `body` NULL or a
 /// malloc'd buffer: the shim frees both. Status 0 (only when `early`): no answer yet.
 typedef struct {
@@ -50,17 +51,17 @@ typedef struct {
 
 typedef void (*shim_handler)(void *context, const shim_request *request, shim_response *response);
 
-/// Receives libmicrohttpd's own messages (one line, no newline), at most 10 a second; a line
-/// saying how many were dropped follows a burst.
+/// Receives libmicrohttpd's own messages and the shim's (one line, no newline), at most 10 a
+/// second; a line saying how many were dropped follows a burst.
 typedef void (*shim_logger)(void *context, const char *message);
 
 typedef struct {
-    const char *host;           /* IPv4 address to bind */
-    uint16_t port;              /* 0: any free port */
-    unsigned threads;
-    size_t max_body;
-    unsigned connection_limit;
-    unsigned connection_timeout;
+    const char *host;           /* IPv4 address to bind (dotted quad) */
+    uint16_t port;              /* 0: any free port (see shim_bound_port) */
+    unsigned threads;           /* libmicrohttpd's thread pool (epoll), at least 1 */
+    size_t max_body;            /* largest request body in bytes; larger ones are flagged (body_state) */
+    unsigned connection_limit;  /* simultaneous connections */
+    unsigned connection_timeout;/* seconds an idle connection is kept */
 } shim_options;
 
 /// How the daemon protects itself from slow or greedy clients (see docs/connections.md).
@@ -74,20 +75,34 @@ typedef struct {
 typedef struct shim_daemon shim_daemon;
 
 /// Starts the daemon (epoll, internal thread pool). Returns NULL and fills `error` on failure.
+///
+/// `handler` is called on one of libmicrohttpd's threads (so concurrently): once per request
+/// after the whole body has arrived, and also right after the headers (`early`) when the framing
+/// is out of the ordinary, a body over `max_body` included. The body over the limit is never
+/// stored: a declared Content-Length over it is flagged before the body is read (the client's
+/// `Expect: 100-continue` is never granted); a chunked body that outgrows it is discarded and
+/// flagged when it ends (libmicrohttpd 0.9.75 cannot answer mid-upload), and past 8 MiB of
+/// discarding the connection is dropped.
 shim_daemon *shim_start(const shim_options *options, const shim_guards *guards, shim_handler handler, void *context,
                         char *error, size_t error_size);
 /// The port actually bound (useful with port 0).
 uint16_t shim_bound_port(const shim_daemon *daemon);
 /// The probe listener's port, 0 when there is none.
 uint16_t shim_probe_port(const shim_daemon *daemon);
-/// Stops accepting new connections; open ones are still served.
+/// Stops accepting new connections (on both listeners); open ones are still served, and every
+/// later answer carries `Connection: close` so keep-alive clients leave. Call at most once
+/// before shim_stop.
 void shim_quiesce(shim_daemon *daemon);
-/// Connections open now.
-unsigned shim_connections(const shim_daemon *daemon);
-/// Stops the daemon; handlers already running finish first (libmicrohttpd joins its threads).
+/// Requests in flight: request line received, response not yet completely sent (or the
+/// connection closed). Idle keep-alive connections do not count.
+unsigned shim_in_flight(const shim_daemon *daemon);
+/// Stops the daemon; handlers already running finish first (libmicrohttpd joins its threads),
+/// but their answers may be cut off: wait for shim_in_flight() to reach 0 first.
 void shim_stop(shim_daemon *daemon);
 
-/// A bare server answering every request with the same bytes (for benchmarks).
+/// A bare server answering every request, after reading it completely like shim_start does,
+/// with the same bytes as application/json (the benchmark's "bare libmicrohttpd" ceiling).
+/// `body` is not copied: it must outlive the daemon.
 shim_daemon *shim_start_static(const shim_options *options, const uint8_t *body, size_t length, char *error, size_t error_size);
 
 #endif

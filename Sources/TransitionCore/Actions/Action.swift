@@ -36,7 +36,7 @@ public struct Action: Sendable {
         guard let decoder = decoders.first(where: { $0.type == type })?.decode else {
             throw SpecError(r.path("type"), "unknown action type '\(type)'; one of \(types.joined(separator: ", "))")
         }
-        let at = try r.number("at", in: 0...1e7)
+        let at = try r.number("at", in: 0...World.latestTime)
         let animated = try r.bool("animated") ?? true
         let interactive = try r.bool("interactive") ?? false
         let animator = try r.value("animator").map { (a) throws(SpecError) in try AnimatorChoice.decode(a, at: r.path("animator")) }

@@ -41,7 +41,12 @@ public struct ViewNode: Sendable, Equatable {
     public var center: Point
     public var transform: AffineTransform = .identity
     /// Set when the view carries a 3D layer transform (flips); takes precedence over `transform`.
-    public var transform3D: Transform3D?
+    public var transform3D: Transform3D? {
+        get { transform3DStorage?.value }
+        set { transform3DStorage = newValue.map(Transform3DStorage.init) }
+    }
+    /// Out of line: few views ever carry one, and inline it would make every node 121 bytes larger.
+    private var transform3DStorage: Transform3DStorage?
     public var alpha: Double = 1
     public var hidden = false
     public var backgroundColor: Color?
@@ -70,6 +75,13 @@ public struct ViewNode: Sendable, Equatable {
             bounds.size = newValue.size
         }
     }
+}
+
+/// An immutable 3D transform on the heap (a new one is made for every change).
+private final class Transform3DStorage: Sendable, Equatable {
+    let value: Transform3D
+    init(_ value: Transform3D) { self.value = value }
+    static func == (a: Transform3DStorage, b: Transform3DStorage) -> Bool { a.value == b.value }
 }
 
 /// Geometry shared by model values and presentation values.

@@ -1,48 +1,80 @@
 import JSONCodec
 
-/// Every view of a session, attached to the window or not, in one value-typed store so that a
-/// whole world can be copied cheaply (for snapshots of the future and for history).
+/// Every view of a session, attached to the window or not.
+///
+/// A world is copied for every snapshot of the future and kept at points of its history, so a
+/// copy must cost little and share what did not change: each view lives in its own
+/// copy-on-write box, and a copy of the tree copies one reference per view (8 bytes), never the
+/// views themselves. Changing a view copies its box only when another tree still shares it.
 public struct ViewTree: Sendable {
-    private(set) var nodes: [ViewNode?] = []
-    /// (owner, path) → view, for views that belong to a controller.
-    private var owned: [OwnerPath: ViewID] = [:]
-    /// How destroyed views were known (`controller:path` or id), for reports that outlive them.
-    private(set) var destroyedNames: [ViewID: String] = [:]
+    /// One slot per view ever created, indexed by `ViewID`.
+    private var slots: [Slot] = []
+    /// owner → (path → view), for views that belong to a controller. Nested so that a copy of
+    /// the tree shares each controller's table until that controller's views change.
+    private var owned: [String: [String: ViewID]] = [:]
     /// Views ever created in this tree; bounded by `limit`.
     public private(set) var created = 0
+    /// Views not destroyed.
+    public private(set) var liveCount = 0
     public let limit: Int
 
-    struct OwnerPath: Hashable, Sendable { var owner: String; var path: String }
+    private enum Slot {
+        case live(NodeBox)
+        /// A destroyed view keeps only how it was known (`controller:path` or id), for reports
+        /// that outlive it; the views destroyed together share one record.
+        case destroyed(Tombstone)
+        /// Transient, while a box is checked for uniqueness in `subscript._modify`.
+        case vacant
+    }
 
     public init(limit: Int) { self.limit = limit }
 
     public subscript(id: ViewID) -> ViewNode {
-        get { nodes[Int(id.raw)]! }
-        set { nodes[Int(id.raw)] = newValue }
+        get {
+            guard case .live(let box) = slots[Int(id.raw)] else { preconditionFailure("view \(id.raw) was destroyed") }
+            return box.node
+        }
+        _modify {
+            let i = Int(id.raw)
+            guard case .live(var box) = slots[i] else { preconditionFailure("view \(id.raw) was destroyed") }
+            // Drop the slot's reference so that the box is uniquely ours if no other tree shares it.
+            slots[i] = .vacant
+            if !isKnownUniquelyReferenced(&box) { box = NodeBox(box.node) }
+            defer { slots[i] = .live(box) }
+            yield &box.node
+        }
     }
 
-    /// Storage slots in use (live and destroyed views): what a copy of this tree costs.
-    public var storageCount: Int { nodes.count }
+    /// Storage slots in use (live and destroyed views).
+    public var storageCount: Int { slots.count }
 
     public func exists(_ id: ViewID) -> Bool {
-        Int(id.raw) < nodes.count && nodes[Int(id.raw)] != nil
+        guard Int(id.raw) < slots.count, case .live = slots[Int(id.raw)] else { return false }
+        return true
+    }
+
+    /// How a destroyed view was known, or nil if it was never destroyed.
+    public func destroyedName(_ id: ViewID) -> String? {
+        guard Int(id.raw) < slots.count, case .destroyed(let tombstone) = slots[Int(id.raw)] else { return nil }
+        return tombstone.names[id]
     }
 
     /// Stores a detached view and returns its id.
     public mutating func create(_ node: ViewNode) throws(SimulationError) -> ViewID {
         guard created < limit else { throw .limitExceeded("a session holds at most \(limit) views over its lifetime") }
         created += 1
-        let id = ViewID(Int32(nodes.count))
+        liveCount += 1
+        let id = ViewID(Int32(slots.count))
         var node = node
         node.parent = nil
-        nodes.append(node)
-        if let owner = node.owner { owned[OwnerPath(owner: owner, path: node.path)] = id }
+        slots.append(.live(NodeBox(node)))
+        if let owner = node.owner { owned[owner, default: [:]][node.path] = id }
         return id
     }
 
     /// The view a controller's spec named by `path` ("" is the root view).
     public func view(owner: String, path: String) -> ViewID? {
-        owned[OwnerPath(owner: owner, path: path)]
+        owned[owner]?[path]
     }
 
     /// `addSubview:`: moves `child` to the front of `parent`'s subviews.
@@ -77,16 +109,21 @@ public struct ViewTree: Sendable {
     public mutating func destroy(_ root: ViewID) {
         guard exists(root) else { return }
         detach(root)
+        var names: [ViewID: String] = [:]
         var stack = [root]
         while let id = stack.popLast() {
             let node = self[id]
             stack.append(contentsOf: node.children)
-            destroyedNames[id] = node.owner.map { node.path.isEmpty ? $0 : "\($0):\(node.path)" } ?? node.id
-            if let owner = node.owner, owned[OwnerPath(owner: owner, path: node.path)] == id {
-                owned[OwnerPath(owner: owner, path: node.path)] = nil
+            if let owner = node.owner, owned[owner]?[node.path] == id {
+                owned[owner]![node.path] = nil
+                if owned[owner]!.isEmpty { owned[owner] = nil }
             }
-            nodes[Int(id.raw)] = nil
+            names[id] = node.owner.map { node.path.isEmpty ? $0 : "\($0):\(node.path)" } ?? node.id
         }
+        // One record for the whole subtree: a controller's worth of views costs one allocation.
+        let tombstone = Tombstone(names: names)
+        for id in names.keys { slots[Int(id.raw)] = .destroyed(tombstone) }
+        liveCount -= names.count
     }
 
     /// The chain from `id` up to its topmost ancestor, `id` first.
@@ -103,6 +140,20 @@ public struct ViewTree: Sendable {
     public func isDescendant(_ id: ViewID, of ancestor: ViewID) -> Bool {
         ancestry(id).contains(ancestor)
     }
+}
+
+/// A view's storage: shared between trees until one of them changes the view.
+/// `@unchecked Sendable`: a box is mutated only through `ViewTree.subscript._modify`, and only
+/// when uniquely referenced, so a box that two trees (or threads) can see is never written.
+private final class NodeBox: @unchecked Sendable {
+    var node: ViewNode
+    init(_ node: ViewNode) { self.node = node }
+}
+
+/// What remains of a destroyed subtree: how each of its views was known.
+private final class Tombstone: Sendable {
+    let names: [ViewID: String]
+    init(names: [ViewID: String]) { self.names = names }
 }
 
 /// Errors of the simulation itself, independent of HTTP. The server maps each case to a problem.

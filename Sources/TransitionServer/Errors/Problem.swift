@@ -106,6 +106,21 @@ extension Problem {
                 extensions: [("limit", .number(Double(limit)))], headers: [("Retry-After", "60")])
     }
 
+    /// The sessions together hold the service's memory budget (`--max-memory`): 507, as RFC 4918
+    /// defines it for a server that cannot store what the request needs.
+    public static func memoryBudgetExhausted(limit: Int) -> Problem {
+        Problem(status: 507, type: "memory-budget-exhausted", title: "The service's memory budget is used up",
+                detail: "the sessions together hold the service's memory budget of \(limit) bytes; existing sessions can still be read and deleted, and new work is accepted again once deleted or expired sessions give memory back",
+                extensions: [("limit", .number(Double(limit)))], headers: [("Retry-After", "60")])
+    }
+
+    /// The answer would be larger than `--max-response-bytes`.
+    public static func responseTooLarge(limit: Int) -> Problem {
+        Problem(status: 422, type: "response-too-large", title: "The answer would be too large",
+                detail: "the answer would exceed the service's limit of \(limit) bytes; ask for fewer frames or timestamps per request, or for fewer views",
+                extensions: [("limit", .number(Double(limit)))])
+    }
+
     public static func unavailable(_ detail: String) -> Problem {
         Problem(status: 503, type: "shutting-down", title: "The service is shutting down", detail: detail)
     }

@@ -16,7 +16,8 @@ info:
     `payload-too-large`, `invalid-request`, `transition-in-progress`, `nothing-to-pop`,
     `nothing-presented`, `already-presenting`, `no-interactive-transition`, `gesture-in-progress`,
     `no-running-transition`, `limit-exceeded`, `too-many-sessions`, `unauthorized`,
-    `shutting-down`).
+    `shutting-down`, `memory-budget-exhausted` (507: the sessions hold the service's memory
+    budget; reads and deletes still work), `response-too-large` (422: ask for fewer frames)).
 
     Authentication is optional: when the server runs with `--auth-token`, every path except
     `/livez`, `/readyz` and `/metrics` needs `Authorization: Bearer <token>`.
@@ -162,6 +163,7 @@ paths:
         '415': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
         '429': {$ref: '#/components/responses/Problem'}
+        '507': {$ref: '#/components/responses/Problem'}
   /v1/sessions/{id}:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -219,6 +221,7 @@ paths:
         '413': {$ref: '#/components/responses/Problem'}
         '415': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
+        '507': {$ref: '#/components/responses/Problem'}
   /v1/sessions/{id}/clock:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -246,6 +249,7 @@ paths:
         '413': {$ref: '#/components/responses/Problem'}
         '415': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
+        '507': {$ref: '#/components/responses/Problem'}
   /v1/sessions/{id}/snapshot:
     parameters:
       - $ref: '#/components/parameters/SessionID'

@@ -12,7 +12,8 @@ extension Application {
     }
 
     func metricsText(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
-        HTTPResponse(status: 200, mediaType: .prometheus, body: metrics.render(liveSessions: sessions.count, ready: isReady))
+        HTTPResponse(status: 200, mediaType: .prometheus, body: metrics.render(liveSessions: sessions.count, ready: isReady,
+                                                                                      memoryUsed: sessions.memory.usedBytes, memoryLimit: sessions.memory.limit))
     }
 
     /// The contract, compiled into the binary (`scripts/embed-openapi` keeps it in step with openapi.yaml).

@@ -43,26 +43,26 @@ extension Application {
     func applyActions(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
         let session = try session(ctx)
         let body = try jsonBody(ctx)
-        var actions: [Action] = []
+        var actions: [Session.LoggedAction] = []
         do throws(SpecError) {
+            let items: [(json: JSONValue, pointer: String)]
             if let list = body.arrayValue {
                 guard !list.isEmpty else { throw SpecError("", "the list of actions is empty") }
                 guard list.count <= Self.maxActionsPerRequest else {
                     throw SpecError("", "at most \(Self.maxActionsPerRequest) actions per request")
                 }
-                for (i, item) in list.enumerated() { actions.append(try Action.decode(item, at: "/\(i)", limits: limits)) }
+                items = list.enumerated().map { ($1, "/\($0)") }
             } else {
-                actions.append(try Action.decode(body, at: "", limits: limits))
+                items = [(body, "")]
+            }
+            for item in items {
+                let action = try Action.decode(item.json, at: item.pointer, limits: limits)
+                actions.append(Session.LoggedAction(action: action, json: JSONWriter.encode(item.json)))
             }
         } catch {
             throw Problem(error)
         }
-        let outcome: (world: World, firstEvent: Int)
-        do throws(SimulationError) {
-            outcome = try session.apply(actions, now: ctx.now)
-        } catch {
-            throw Problem(error)
-        }
+        let outcome = try session.apply(actions, now: ctx.now)
         recordTransitions(outcome.world, since: outcome.firstEvent)
         var encoder = SnapshotEncoder(precision: nil, flat: false)
         encoder.outcome(world: outcome.world, firstEvent: outcome.firstEvent, applied: actions.count)
@@ -73,21 +73,17 @@ extension Application {
     func advanceClock(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
         let session = try session(ctx)
         let body = try jsonBody(ctx)
-        let outcome: (world: World, firstEvent: Int)
-        do {
+        let by: Double?, to: Double?
+        do throws(SpecError) {
             var r = try SpecReader(body, at: "")
-            let by = try r.number("by", in: 0...86_400)
-            let to = try r.number("to", in: 0...1e7)
+            by = try r.number("by", in: 0...86_400)
+            to = try r.number("to", in: 0...World.latestTime)
             try r.finish()
             guard (by == nil) != (to == nil) else { throw SpecError("", "give exactly one of 'by' (seconds) or 'to' (a session time)") }
-            outcome = try session.advance(to: { now in to ?? (now + by!) }, now: ctx.now)
-        } catch let error as SpecError {
-            throw Problem(error)
-        } catch let error as SimulationError {
-            throw Problem(error)
         } catch {
-            throw Problem.internalError()
+            throw Problem(error)
         }
+        let outcome = try session.advance(to: { now in to ?? (now + by!) }, now: ctx.now)
         recordTransitions(outcome.world, since: outcome.firstEvent)
         var encoder = SnapshotEncoder(precision: nil, flat: false)
         encoder.outcome(world: outcome.world, firstEvent: outcome.firstEvent, applied: nil)

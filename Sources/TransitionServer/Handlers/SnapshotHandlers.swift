@@ -21,8 +21,11 @@ extension Application {
     }
 
     static func time(_ text: String, name: String) throws(Problem) -> Double {
-        guard let t = Double(text.trimmingSpaces()), t.isFinite, t >= 0, t <= 1e7 else {
-            throw Problem.invalid(pointer: "?\(name)", reason: "'\(text)' is not a session time (seconds, 0 to 10000000)")
+        let text = text.trimmingSpaces()
+        // Plain decimal notation only: Swift's Double(_:) would also read "0x10", "inf" and "nan".
+        let decimal = !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B || $0 == 0x2D }
+        guard decimal, let t = Double(text), t.isFinite, t >= 0, t <= World.latestTime else {
+            throw Problem.invalid(pointer: "?\(name)", reason: "'\(text)' is not a session time (decimal seconds, 0 to 10000000)")
         }
         return t
     }
@@ -42,9 +45,7 @@ extension Application {
         try Self.rejectUnknown(ctx.query, allowed: Self.snapshotParameters)
         var encoder = try encoderOptions(ctx.query)
         let t = try ctx.query["t"].map { (text) throws(Problem) in try Self.time(text, name: "t") } ?? session.current(now: ctx.now).now
-        let shots: [Snapshot]
-        do throws(SimulationError) { shots = try session.snapshots(at: [t], now: ctx.now) } catch { throw Problem(error) }
-        encoder.snapshot(shots[0])
+        encoder.snapshot(try session.snapshots(at: [t], now: ctx.now)[0])
         return Self.json(200, encoder.writer.bytes)
     }
 
@@ -82,12 +83,17 @@ extension Application {
         } else {
             throw Problem.invalid(pointer: "?t", reason: "give t=a,b,c or from, to (and fps, default 60)")
         }
-        let shots: [Snapshot]
-        do throws(SimulationError) { shots = try session.snapshots(at: times, now: ctx.now) } catch { throw Problem(error) }
+        let shots = try session.snapshots(at: times, now: ctx.now)
         encoder.writer.beginObject()
         encoder.writer.key("snapshots")
         encoder.writer.beginArray()
-        for shot in shots { encoder.snapshot(shot) }
+        for shot in shots {
+            encoder.snapshot(shot)
+            // Stop as soon as the answer outgrows the limit, before it takes more memory.
+            guard encoder.writer.bytes.count <= configuration.maxResponseBytes else {
+                throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
+            }
+        }
         encoder.writer.endArray()
         encoder.writer.endObject()
         return Self.json(200, encoder.writer.bytes)

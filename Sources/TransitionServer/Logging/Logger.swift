@@ -15,13 +15,16 @@ public struct Logger: Sendable {
         self.level = level
     }
 
+    /// Whether events at `level` are written; check it before building costly fields.
+    @inlinable
+    public func isEnabled(_ level: LogLevel) -> Bool { level >= self.level }
+
     public func log(_ level: LogLevel, _ message: String, _ fields: KeyValuePairs<String, String> = [:]) {
         guard level >= self.level else { return }
         var line = "ts=\(Self.timestamp()) level=\(level) msg=\(Self.quoted(message))"
         for (key, value) in fields { line += " \(key)=\(Self.quoted(value))" }
         line += "\n"
-        var bytes = Array(line.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+        Self.writeAll(Array(line.utf8))
     }
 
     public func debug(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.debug, message, fields) }
@@ -29,19 +32,43 @@ public struct Logger: Sendable {
     public func warning(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.warning, message, fields) }
     public func error(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.error, message, fields) }
 
-    /// Quotes a value when it holds spaces, quotes or `=`, as logfmt readers expect.
+    /// Quotes a value when it is empty or holds spaces, quotes, `=`, backslashes or control
+    /// characters, as logfmt readers expect; inside quotes `"` and `\` are escaped and control
+    /// characters written as `\n`, `\r`, `\t` or `\u{XX}`, so one event is always one line.
     static func quoted(_ value: String) -> String {
-        guard value.isEmpty || value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\n" }) else { return value }
+        func plain(_ u: Unicode.Scalar) -> Bool { u.value > 0x20 && u.value != 0x7F && u != "\"" && u != "=" && u != "\\" }
+        guard !value.isEmpty, !value.unicodeScalars.allSatisfy(plain) else { return value.isEmpty ? "\"\"" : value }
         var out = "\""
-        for ch in value {
-            switch ch {
+        for u in value.unicodeScalars {
+            switch u {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            default: out.append(ch)
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x20 || u.value == 0x7F: out += "\\u{" + String(u.value, radix: 16) + "}"
+            default: out.unicodeScalars.append(u)
             }
         }
         return out + "\""
+    }
+
+    /// One write(2) per line (lines up to PIPE_BUF never interleave on a pipe); a short write or
+    /// EINTR is continued.
+    static func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                if n > 0 {
+                    offset += n
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
     }
 
     /// UTC time as RFC 3339 with milliseconds.

@@ -74,7 +74,7 @@ public final class Metrics: Sendable {
 
     /// Everything recorded, plus the two gauges the caller knows, series sorted by their labels
     /// so that two scrapes of the same state are byte-identical.
-    public func render(liveSessions: Int, ready: Bool) -> [UInt8] {
+    public func render(liveSessions: Int, ready: Bool, memoryUsed: Int, memoryLimit: Int) -> [UInt8] {
         let state = state.withLock { $0 }
         var text = ""
         header(&text, "transition_sim_http_requests_total", "counter", "HTTP requests answered, by route pattern, method and status.")
@@ -103,6 +103,10 @@ public final class Metrics: Sendable {
         text += "transition_sim_sessions_expired_total \(state.sessionsExpired)\n"
         header(&text, "transition_sim_sessions_live", "gauge", "Sessions currently held.")
         text += "transition_sim_sessions_live \(liveSessions)\n"
+        header(&text, "transition_sim_session_memory_bytes", "gauge", "Memory the sessions hold, estimated (history, logs, worlds).")
+        text += "transition_sim_session_memory_bytes \(memoryUsed)\n"
+        header(&text, "transition_sim_session_memory_limit_bytes", "gauge", "The sessions' memory budget (--max-memory); past it, changes answer 507.")
+        text += "transition_sim_session_memory_limit_bytes \(memoryLimit)\n"
         header(&text, "transition_sim_ready", "gauge", "1 while the service accepts work, 0 once it is shutting down.")
         text += "transition_sim_ready \(ready ? 1 : 0)\n"
         return Array(text.utf8)

@@ -1,41 +1,84 @@
+import JSONCodec
 import Synchronization
 import TransitionCore
 
-/// One client's simulation: the world, its history, and a lock, since libmicrohttpd calls us
-/// from several threads.
+/// One client's simulation: its world now, the log of what changed it, and a lock, since
+/// libmicrohttpd calls us from several threads.
 ///
-/// History: the world is kept as it was right after every action (a checkpoint). Because a
-/// world only moves forward deterministically, the state at any time t since the oldest
-/// checkpoint is that checkpoint advanced to t — so snapshots of the past are exact too.
+/// History: a world only moves forward, deterministically, so the state at a past time t is the
+/// state after the last action at or before t, advanced to t; and that state is the session's
+/// base replayed through its log. Replaying from the base every time would be slow, so some
+/// states along the log are kept as checkpoints (worlds share unchanged views, and checkpoints
+/// drop the event log, which the session holds once). Checkpoints live within a byte budget;
+/// when the log itself outgrows its budget, its oldest part is dropped and history starts later.
+/// docs/semantics.md ("History") has the numbers and why.
 final class Session: Sendable {
     let id: String
     let clockMode: ClockMode
     let created: ContinuousClock.Instant
+    let limits: SceneLimits
+    /// The service-wide budget this session's bytes count against.
+    private let memory: MemoryBudget
     private let state: Mutex<State>
 
-    /// Checkpoints kept per session; older ones are forgotten (their times become unreadable).
-    static let historyLimit = 512
-    /// View slots all checkpoints may hold together (each checkpoint owns its copy of the tree),
-    /// so that a session with a large scene keeps a shorter history instead of unbounded memory.
-    static let historyViewBudget = 200_000
+    /// The log keeps at most this many entries and bytes; past either, its oldest part goes.
+    static let logEntryLimit = 4096
+    static let logByteLimit = 4 << 20
+    /// Checkpoints besides the base: at most this many, estimated bytes at most this.
+    static let checkpointLimit = 64
+    static let checkpointByteBudget = 1 << 20
 
-    struct State {
-        var checkpoints: [World]
-        var current: World
-        var lastAccess: ContinuousClock.Instant
+    struct Checkpoint {
+        /// Log position: the state after this many entries since creation.
+        var position: Int
+        var world: World
+        var bytes: Int
     }
 
-    init(id: String, world: World, clockMode: ClockMode, now: ContinuousClock.Instant) {
+    struct State {
+        var log = SessionLog()
+        /// `[0]` is the base, where history starts; the rest are optional shortcuts, oldest first.
+        var checkpoints: [Checkpoint]
+        var current: World
+        var lastAccess: ContinuousClock.Instant
+        /// What the session holds, estimated: log, checkpoints and the current world.
+        var bytes: Int
+        /// Deleted or expired: no change may land any more (its bytes were given back).
+        var closed = false
+
+        var checkpointBytes: Int { checkpoints.dropFirst().reduce(0) { $0 + $1.bytes } }
+    }
+
+    init(id: String, world: World, clockMode: ClockMode, limits: SceneLimits, memory: MemoryBudget, now: ContinuousClock.Instant) {
         self.id = id
         self.clockMode = clockMode
         self.created = now
-        state = Mutex(State(checkpoints: [world], current: world, lastAccess: now))
+        self.limits = limits
+        self.memory = memory
+        let base = world.droppingEventLog()
+        let bytes = world.estimatedBytes + base.estimatedBytes
+        state = Mutex(State(checkpoints: [Checkpoint(position: 0, world: base, bytes: base.estimatedBytes)], current: world,
+                            lastAccess: now, bytes: bytes))
+        memory.add(bytes)
+    }
+
+    /// The session leaves the service: its bytes go back to the budget, and a change still in
+    /// flight is refused.
+    func close() {
+        state.withLock { s in
+            guard !s.closed else { return }
+            s.closed = true
+            memory.add(-s.bytes)
+        }
     }
 
     var lastAccess: ContinuousClock.Instant { state.withLock { $0.lastAccess } }
 
     /// The oldest session time snapshots can still show.
-    var historyStart: Double { state.withLock { $0.checkpoints[0].now } }
+    var historyStart: Double { state.withLock { $0.checkpoints[0].world.now } }
+
+    /// Estimated bytes the session holds.
+    var estimatedBytes: Int { state.withLock { $0.bytes } }
 
     /// Session time now for a wall-clock session (seconds since creation).
     private func wallTime(_ now: ContinuousClock.Instant) -> Double {
@@ -43,83 +86,181 @@ final class Session: Sendable {
         return Double(d.seconds) + Double(d.attoseconds) * 1e-18
     }
 
-    /// Runs `body` on the locked state after bringing a wall-clock session up to date.
-    func withState<R>(now: ContinuousClock.Instant, _ body: (inout State) throws(SimulationError) -> R) throws(SimulationError) -> R {
-        try state.withLock { (s: inout State) throws(SimulationError) -> R in
-            s.lastAccess = now
-            if clockMode == .wall {
-                let t = wallTime(now)
-                if t > s.current.now { s.current.advance(to: t) }
-            }
-            return try body(&s)
-        }
+    /// One action of a request, decoded, with the JSON it came from (what the log keeps).
+    struct LoggedAction {
+        var action: Action
+        var json: [UInt8]
+    }
+
+    /// What a change did: the world after it and the first event it caused.
+    struct Outcome {
+        var world: World
+        var firstEvent: Int
     }
 
     /// Applies actions in order, atomically: all of them or none.
-    func apply(_ actions: [Action], now: ContinuousClock.Instant) throws(SimulationError) -> (world: World, firstEvent: Int) {
-        try withState(now: now) { (s: inout State) throws(SimulationError) -> (world: World, firstEvent: Int) in
-            var world = s.current
-            let firstEvent = world.nextEventSeq
-            var checkpoints: [World] = []
-            for action in actions {
-                try world.apply(action)
-                checkpoints.append(world)
+    func apply(_ actions: [LoggedAction], now: ContinuousClock.Instant) throws(Problem) -> Outcome {
+        try change(now: now) { (world: inout World, record: (SessionLog.Change, World) -> Void) throws(Problem) in
+            for item in actions {
+                do throws(SimulationError) { try world.apply(item.action) } catch { throw Problem(error) }
+                record(.action(json: item.json, pointer: item.action.pointer), world)
             }
-            s.current = world
-            s.checkpoints.append(contentsOf: checkpoints)
-            if s.checkpoints.count > Self.historyLimit { s.checkpoints.removeFirst(s.checkpoints.count - Self.historyLimit) }
-            var views = s.checkpoints.reduce(0) { $0 + $1.tree.storageCount }
-            while views > Self.historyViewBudget, s.checkpoints.count > 1 {
-                views -= s.checkpoints.removeFirst().tree.storageCount
-            }
-            return (world, firstEvent)
         }
     }
 
     /// Moves the clock to `target(now)` (≥ now) and returns the world there.
-    func advance(to target: (Double) -> Double, now: ContinuousClock.Instant) throws(SimulationError) -> (world: World, firstEvent: Int) {
-        try withState(now: now) { (s: inout State) throws(SimulationError) -> (world: World, firstEvent: Int) in
-            let t = target(s.current.now)
-            guard t >= s.current.now else {
-                throw .invalid(SpecError("/to", "is in the past: the session clock is at \(s.current.now)"))
+    func advance(to target: (Double) -> Double, now: ContinuousClock.Instant) throws(Problem) -> Outcome {
+        try change(now: now) { (world: inout World, record: (SessionLog.Change, World) -> Void) throws(Problem) in
+            let t = target(world.now)
+            guard t >= world.now else {
+                throw Problem.invalid(pointer: "/to", reason: "is in the past: the session clock is at \(world.now)")
             }
-            let first = s.current.nextEventSeq
-            s.current.advance(to: t)
-            return (s.current, first)
+            guard t <= World.latestTime else {
+                throw Problem.invalid(pointer: "/by", reason: "would move the clock to \(t), past the latest session time, \(Int(World.latestTime)) s")
+            }
+            world.advance(to: t)
+            record(.clock(t), world)
         }
     }
 
+    /// Runs a change on a copy of the current world (a wall-clock session first catches up with
+    /// real time, logged as a clock move); on success the copy becomes current and every state
+    /// the change recorded is appended to the log.
+    private func change(now: ContinuousClock.Instant,
+                        _ body: (inout World, (SessionLog.Change, World) -> Void) throws(Problem) -> Void) throws(Problem) -> Outcome {
+        try state.withLock { (s: inout State) throws(Problem) -> Outcome in
+            guard !s.closed else { throw Problem.notFound("session '\(id)' was deleted or expired while this request waited") }
+            guard memory.admitsGrowth else { throw Problem.memoryBudgetExhausted(limit: memory.limit) }
+            s.lastAccess = now
+            var world = s.current
+            let firstEvent = world.nextEventSeq
+            var recorded: [(SessionLog.Change, World)] = []
+            if clockMode == .wall {
+                let t = wallTime(now)
+                if t > world.now {
+                    world.advance(to: t)
+                    recorded.append((.clock(t), world))
+                }
+            }
+            try body(&world) { change, after in recorded.append((change, after)) }
+            let before = s.bytes
+            s.current = world
+            for (change, after) in recorded { append(change, after, to: &s) }
+            s.bytes = s.log.bytes + s.checkpoints.reduce(0) { $0 + $1.bytes } + s.current.estimatedBytes
+            memory.add(s.bytes - before)
+            return Outcome(world: world, firstEvent: firstEvent)
+        }
+    }
+
+    /// Logs one change and keeps the state after it as a checkpoint, then restores the budgets.
+    private func append(_ change: SessionLog.Change, _ after: World, to s: inout State) {
+        s.log.append(SessionLog.Entry(change: change, time: after.now))
+        let checkpoint = after.droppingEventLog()
+        s.checkpoints.append(Checkpoint(position: s.log.endIndex, world: checkpoint, bytes: checkpoint.estimatedBytes))
+        while s.checkpoints.count > Self.checkpointLimit + 1 || (s.checkpoints.count > 1 && s.checkpointBytes > Self.checkpointByteBudget) {
+            s.checkpoints.remove(at: Self.thinningVictim(s.checkpoints))
+        }
+        if s.log.entries.count > Self.logEntryLimit || s.log.bytes > Self.logByteLimit {
+            rebase(&s)
+        }
+    }
+
+    /// The checkpoint to give up when over budget: among those between the base and the newest,
+    /// the one whose neighbours are closest, so that the rest stay evenly spread over the log
+    /// (any state is then a short replay away); the newest goes only when it is the only one.
+    static func thinningVictim(_ checkpoints: [Checkpoint]) -> Int {
+        guard checkpoints.count > 2 else { return checkpoints.count - 1 }
+        var victim = 1
+        var smallest = Int.max
+        for i in 1..<(checkpoints.count - 1) {
+            let gap = checkpoints[i + 1].position - checkpoints[i - 1].position
+            if gap < smallest { smallest = gap; victim = i }
+        }
+        return victim
+    }
+
+    /// Drops the older half of the log: the state in its middle becomes the base.
+    private func rebase(_ s: inout State) {
+        let target = s.log.baseIndex + s.log.entries.count / 2
+        // Prefer a checkpoint at or after the middle (no replay needed); else replay to it.
+        let base: Checkpoint
+        if let kept = s.checkpoints.dropFirst().first(where: { $0.position >= target }) {
+            base = kept
+        } else {
+            // Unreachable in practice (the newest checkpoint is never thinned while others exist),
+            // but replay covers it: the base replayed to the middle of the log.
+            guard let world = try? Self.world(at: target, from: s.checkpoints, log: s.log, limits: limits) else { return }
+            let stripped = world.droppingEventLog()
+            base = Checkpoint(position: target, world: stripped, bytes: stripped.estimatedBytes)
+        }
+        s.checkpoints.removeAll { $0.position <= base.position }
+        s.checkpoints.insert(base, at: 0)
+        s.log.dropEntries(before: base.position)
+    }
+
+    /// The state after `position` log entries: the nearest checkpoint at or before it, replayed.
+    static func world(at position: Int, from checkpoints: [Checkpoint], log: SessionLog, limits: SceneLimits) throws(Problem) -> World {
+        let start = checkpoints.last(where: { $0.position <= position }) ?? checkpoints[0]
+        var world = start.world
+        for p in start.position..<position { try world.replay(log[p].change, limits: limits) }
+        return world
+    }
+
+    /// The current world, brought up to real time for a wall-clock session (on a copy: reads
+    /// change nothing).
     func current(now: ContinuousClock.Instant) -> World {
-        (try? withState(now: now) { (s: inout State) throws(SimulationError) -> World in s.current }) ?? state.withLock { $0.current }
+        var world = state.withLock { (s: inout State) -> World in
+            s.lastAccess = now
+            return s.current
+        }
+        if clockMode == .wall {
+            let t = wallTime(now)
+            if t > world.now { world.advance(to: t) }
+        }
+        return world
     }
 
-    /// Snapshots at the given times (any order; each ≥ the oldest checkpoint), in that order.
-    /// The worlds are copied under the lock and advanced outside it.
-    func snapshots(at times: [Double], now: ContinuousClock.Instant) throws(SimulationError) -> [Snapshot] {
-        let (checkpoints, current) = try withState(now: now) { (s: inout State) throws(SimulationError) -> ([World], World) in
-            (s.checkpoints, s.current)
+    /// Snapshots at the given times (any order; each ≥ the start of history), in that order.
+    /// What they need is copied under the lock (cheap: worlds share their views) and computed
+    /// outside it.
+    func snapshots(at times: [Double], now: ContinuousClock.Instant) throws(Problem) -> [Snapshot] {
+        let (checkpoints, log, stored) = state.withLock { (s: inout State) in
+            s.lastAccess = now
+            return (s.checkpoints, s.log, s.current)
         }
-        let oldest = checkpoints[0].now
+        var current = stored
+        if clockMode == .wall {
+            let t = wallTime(now)
+            if t > current.now { current.advance(to: t) }
+        }
+        let oldest = checkpoints[0].world.now
         var result = [Snapshot?](repeating: nil, count: times.count)
-        // Visit times in increasing order so that one copy per checkpoint advances through them.
+        // Times in increasing order, so that replay only moves forward and one advancing copy
+        // serves every time that starts from the same state.
         let order = times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
-        var working: (source: Int, world: World)?
+        var replayed: (position: Int, world: World)?
+        var working: (position: Int, world: World)?
         for i in order {
             let t = times[i]
             guard t >= oldest else {
-                throw .invalid(SpecError("", "t = \(t) is before the session's history, which starts at \(oldest)"))
+                throw Problem.invalid(pointer: "", reason: "t = \(t) is before the session's history, which starts at \(oldest)")
             }
-            let source: Int
-            let base: World
-            if t >= current.now {
-                source = -1
-                base = current
-            } else {
-                source = checkpoints.lastIndex(where: { $0.now <= t })!
-                base = checkpoints[source]
-            }
-            if working == nil || working!.source != source || working!.world.now > t {
-                working = (source, base)
+            let position = t >= current.now ? Int.max : log.position(before: t)
+            if working == nil || working!.position != position || working!.world.now > t {
+                if position == Int.max {
+                    working = (position, current)
+                } else {
+                    // Continue the replay when it is behind `position` and no checkpoint is closer.
+                    let nearest = checkpoints.last(where: { $0.position <= position }) ?? checkpoints[0]
+                    if var r = replayed, r.position <= position, r.position >= nearest.position {
+                        for p in r.position..<position { try r.world.replay(log[p].change, limits: limits) }
+                        r.position = position
+                        replayed = r
+                    } else {
+                        replayed = (position, try Self.world(at: position, from: checkpoints, log: log, limits: limits))
+                    }
+                    working = replayed
+                }
             }
             working!.world.advance(to: t)
             result[i] = working!.world.snapshot(at: t)

@@ -1,17 +1,22 @@
 import Synchronization
 import TransitionCore
 
-/// Holds the live sessions: creation with a limit, lookup, deletion, and expiry of idle ones.
+/// Holds the live sessions: creation within the session and memory limits, lookup, deletion,
+/// and expiry of idle ones.
 final class SessionManager: Sendable {
     let maxSessions: Int
+    let memory: MemoryBudget
+    let limits: SceneLimits
     /// Seconds of idleness after which a session expires.
     let ttl: Double
     private let sessions = Mutex<[String: Session]>([:])
     private let lastSweep = Mutex<ContinuousClock.Instant?>(nil)
     let metrics: Metrics
 
-    init(maxSessions: Int, ttl: Double, metrics: Metrics) {
+    init(maxSessions: Int, ttl: Double, maxMemory: Int, limits: SceneLimits, metrics: Metrics) {
         self.maxSessions = maxSessions
+        self.memory = MemoryBudget(limit: maxMemory)
+        self.limits = limits
         self.ttl = ttl
         self.metrics = metrics
     }
@@ -36,13 +41,17 @@ final class SessionManager: Sendable {
 
     func create(world: World, clockMode: ClockMode, now: ContinuousClock.Instant) throws(Problem) -> Session {
         sweep(now: now, force: true)
-        let session = Session(id: Self.makeID(), world: world, clockMode: clockMode, now: now)
+        try admitGrowth()
+        let session = Session(id: Self.makeID(), world: world, clockMode: clockMode, limits: limits, memory: memory, now: now)
         let added = sessions.withLock { (all: inout [String: Session]) -> Bool in
             guard all.count < maxSessions else { return false }
             all[session.id] = session
             return true
         }
-        guard added else { throw Problem.tooManySessions(limit: maxSessions) }
+        guard added else {
+            session.close()
+            throw Problem.tooManySessions(limit: maxSessions)
+        }
         metrics.recordSessionCreated()
         return session
     }
@@ -52,9 +61,24 @@ final class SessionManager: Sendable {
         return sessions.withLock { $0[id] }
     }
 
+    /// Answers 507 when the sessions together hold the memory budget: what exists keeps working
+    /// (reads, deletes), what would grow waits until memory is given back.
+    func admitGrowth() throws(Problem) {
+        guard memory.admitsGrowth else { throw Problem.memoryBudgetExhausted(limit: memory.limit) }
+    }
+
     @discardableResult
     func delete(_ id: String) -> Bool {
-        sessions.withLock { $0.removeValue(forKey: id) != nil }
+        guard let session = sessions.withLock({ $0.removeValue(forKey: id) }) else { return false }
+        session.close()
+        return true
+    }
+
+    /// Periodic upkeep (about once a second, off the request path): expires idle sessions and
+    /// returns freed memory to the system.
+    func maintain(now: ContinuousClock.Instant) {
+        sweep(now: now, force: false)
+        memory.trimIfChanged()
     }
 
     /// Drops sessions idle for longer than the TTL; runs at most once a second unless forced.
@@ -69,7 +93,10 @@ final class SessionManager: Sendable {
         let all = sessions.withLock { Array($0.values) }
         let expired = all.filter { now - $0.lastAccess > limit }.map(\.id)
         guard !expired.isEmpty else { return }
-        sessions.withLock { for id in expired { $0[id] = nil } }
-        for _ in expired { metrics.recordSessionExpired() }
+        let removed = sessions.withLock { all in expired.compactMap { all.removeValue(forKey: $0) } }
+        for session in removed {
+            session.close()
+            metrics.recordSessionExpired()
+        }
     }
 }
