@@ -64,6 +64,7 @@ public final class Application: Sendable {
         if response.body.count > configuration.maxResponseBytes {
             response = Problem.responseTooLarge(limit: configuration.maxResponseBytes).response(instance: request.path)
         }
+        if !isReady { response.headers.append(("Connection", "close")) }
         let seconds = Self.seconds(ContinuousClock.now - start)
         metrics.recordRequest(route: pattern, method: request.method, status: response.status, seconds: seconds)
         logger.info("request", ["method": request.method, "path": request.path, "status": String(response.status),
@@ -77,7 +78,9 @@ public final class Application: Sendable {
         sessions.maintain(now: ContinuousClock.now)
     }
 
-    /// Readiness turns false; requests already in flight still finish.
+    /// The drain begins: readiness turns false, new sessions are refused (they live in this
+    /// process and would be lost with it), and every answer closes its connection so keep-alive
+    /// clients reconnect to a replica that stays; other requests are served as before.
     public func beginShutdown() {
         shuttingDown.store(true, ordering: .sequentiallyConsistent)
     }

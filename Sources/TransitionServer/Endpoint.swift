@@ -6,6 +6,7 @@ enum Endpoint: CaseIterable, Sendable {
     case createSession, showSession, deleteSession
     case applyActions, advanceClock
     case snapshot, snapshots, events
+    case exportScenario
 
     var method: String {
         switch self {
@@ -31,6 +32,7 @@ enum Endpoint: CaseIterable, Sendable {
         case .snapshot: "/v1/sessions/{id}/snapshot"
         case .snapshots: "/v1/sessions/{id}/snapshots"
         case .events: "/v1/sessions/{id}/events"
+        case .exportScenario: "/v1/sessions/{id}/scenario"
         }
     }
 }
@@ -53,6 +55,7 @@ extension Application {
         case .snapshot: try snapshot(ctx)
         case .snapshots: try snapshots(ctx)
         case .events: try events(ctx)
+        case .exportScenario: try exportScenario(ctx)
         }
     }
 }

@@ -34,6 +34,11 @@ public struct ServerConfiguration: Sendable {
     public var maxMemoryBytes = MemoryBudget.defaultLimit()
     /// Largest response body; a request whose answer would be larger gets a 422 problem.
     public var maxResponseBytes = 16 << 20
+    /// A folder of scenario documents loaded at start as sessions named after their files.
+    public var scenariosFolder: String?
+    /// Seconds between SIGTERM and closing the listener: readiness is false and requests are
+    /// still served, so a load balancer has time to stop sending any.
+    public var drainSeconds: Double = 5
 
     public init() {}
 }

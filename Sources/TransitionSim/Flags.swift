@@ -75,6 +75,18 @@ struct Flags {
             c.maxMemoryBytes = n
             return true
         },
+        Setting(flag: "--scenarios", environment: "TRANSITION_SIM_SCENARIOS",
+                help: "folder of scenario documents (*.json) loaded at start as sessions named after the files") { c, v in
+            guard !v.isEmpty else { return false }
+            c.scenariosFolder = v
+            return true
+        },
+        Setting(flag: "--drain-seconds", environment: "TRANSITION_SIM_DRAIN_SECONDS",
+                help: "seconds after SIGTERM during which requests are still served while readiness is false (default 5)") { c, v in
+            guard let n = Double(v), n.isFinite, n >= 0, n <= 600 else { return false }
+            c.drainSeconds = n
+            return true
+        },
         Setting(flag: "--max-response-bytes", environment: "TRANSITION_SIM_MAX_RESPONSE_BYTES",
                 help: "largest response body; K, M, G suffixes (default 16M)") { c, v in
             guard let n = byteCount(v), n >= 64 << 10 else { return false }

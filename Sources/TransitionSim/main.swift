@@ -34,6 +34,15 @@ pthread_sigmask(SIG_BLOCK, &signals, nil)
 signal(SIGPIPE, SIG_IGN)
 
 let application = Application(configuration: configuration)
+if let folder = configuration.scenariosFolder {
+    switch Fixtures.load(from: folder, into: application) {
+    case .success(let count):
+        application.logger.info("scenarios loaded", ["folder": folder, "sessions": String(count)])
+    case .failure(let error):
+        application.logger.error("could not load a scenario", ["file": error.file, "reason": error.reason])
+        exit(1)
+    }
+}
 let context = Unmanaged.passRetained(BridgeContext(application: application))
 var errorText = [CChar](repeating: 0, count: 256)
 let daemon: OpaquePointer? = configuration.host.withCString { host in
@@ -65,8 +74,19 @@ while true {
     }
     application.maintain()
 }
-application.logger.info("shutting down", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT"])
+application.logger.info("draining", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT",
+                                     "seconds": String(configuration.drainSeconds)])
 application.beginShutdown()
+// The drain: readiness is false and requests are still served, until the time is up or a second
+// signal says not to wait.
+let drainEnd = ContinuousClock.now + .milliseconds(Int64(configuration.drainSeconds * 1000))
+while ContinuousClock.now < drainEnd {
+    let left = min(drainEnd - ContinuousClock.now, .seconds(1))
+    var wait = timespec(tv_sec: Int(left.components.seconds), tv_nsec: Int(left.components.attoseconds / 1_000_000_000))
+    if sigtimedwait(&signals, nil, &wait) > 0 { break }
+    application.maintain()
+}
+application.logger.info("shutting down")
 // No new connections, and answers from now on close theirs. Requests already in flight get up
 // to five seconds to be answered and sent (idle keep-alive connections are not waited for).
 shim_quiesce(daemon)

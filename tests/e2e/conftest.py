@@ -23,6 +23,9 @@ class Server:
     """One running server process and a requests session bound to it."""
 
     def __init__(self, *flags):
+        # Tests stop servers often: no drain unless a test asks for one.
+        if "--drain-seconds" not in flags:
+            flags = ("--drain-seconds", "0", *flags)
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(

@@ -121,8 +121,10 @@ extension Problem {
                 extensions: [("limit", .number(Double(limit)))])
     }
 
+    /// The process is draining before it stops; another replica (or this one restarted) can answer.
     public static func unavailable(_ detail: String) -> Problem {
-        Problem(status: 503, type: "shutting-down", title: "The service is shutting down", detail: detail)
+        Problem(status: 503, type: "shutting-down", title: "The service is shutting down", detail: detail,
+                headers: [("Retry-After", "1")])
     }
 
     /// A last resort: a bug of ours, never a client's mistake, and nothing internal leaks.

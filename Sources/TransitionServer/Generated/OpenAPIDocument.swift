@@ -17,7 +17,8 @@ info:
     `nothing-presented`, `already-presenting`, `no-interactive-transition`, `gesture-in-progress`,
     `no-running-transition`, `limit-exceeded`, `too-many-sessions`, `unauthorized`,
     `shutting-down`, `memory-budget-exhausted` (507: the sessions hold the service's memory
-    budget; reads and deletes still work), `response-too-large` (422: ask for fewer frames)).
+    budget; reads and deletes still work), `response-too-large` (422: ask for fewer frames),
+    `history-truncated` (409: the session's log no longer starts at its creation)).
 
     Authentication is optional: when the server runs with `--auth-token`, every path except
     `/livez`, `/readyz` and `/metrics` needs `Authorization: Bearer <token>`.
@@ -51,7 +52,7 @@ paths:
     get:
       tags: [operations]
       operationId: readyz
-      summary: Readiness (false once shutdown has begun)
+      summary: Readiness (false from the start of the drain that SIGTERM begins)
       security: []
       responses:
         '200':
@@ -141,12 +142,20 @@ paths:
     post:
       tags: [sessions]
       operationId: createSession
-      summary: Create a session
+      summary: Create a session, or replay an exported scenario into a new one
+      description: |
+        The body is a session's creation body, or `{"scenario": …}`: a document exported by
+        `GET /v1/sessions/{id}/scenario`. A replayed session answers every read with the bytes the
+        original answered (its id aside); a change that cannot be replayed is a 422 whose pointer
+        names it.
       requestBody:
         required: true
         content:
           application/json:
-            schema: {$ref: '#/components/schemas/SessionCreate'}
+            schema:
+              oneOf:
+                - $ref: '#/components/schemas/SessionCreate'
+                - $ref: '#/components/schemas/ScenarioImport'
       responses:
         '201':
           description: 'The session''s state; `Location` is its URL.'
@@ -163,6 +172,7 @@ paths:
         '415': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
         '429': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
         '507': {$ref: '#/components/responses/Problem'}
   /v1/sessions/{id}:
     parameters:
@@ -190,6 +200,27 @@ paths:
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
+  /v1/sessions/{id}/scenario:
+    parameters:
+      - $ref: '#/components/parameters/SessionID'
+    get:
+      tags: [sessions]
+      operationId: exportScenario
+      summary: The session as a scenario document (creation body and every change since)
+      description: |
+        Replay it with `POST /v1/sessions {"scenario": …}`, or load it at start with
+        `--scenarios DIR`. A session that made more changes than its log keeps (4,096) no longer
+        starts at its creation and answers 409 `history-truncated`.
+      responses:
+        '200':
+          description: The scenario document.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Scenario'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '404': {$ref: '#/components/responses/Problem'}
+        '409': {$ref: '#/components/responses/Problem'}
   /v1/sessions/{id}/actions:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -761,6 +792,45 @@ components:
           type: array
           maxItems: 16
           items: {$ref: '#/components/schemas/Interaction'}
+    ScenarioImport:
+      type: object
+      required: [scenario]
+      additionalProperties: false
+      properties:
+        scenario: {$ref: '#/components/schemas/Scenario'}
+    Scenario:
+      type: object
+      description: A session as a document, version 1 (docs/semantics.md, Scenarios).
+      required: [version, session, changes]
+      additionalProperties: false
+      properties:
+        version: {type: integer, enum: [1]}
+        session: {$ref: '#/components/schemas/SessionCreate'}
+        changes:
+          type: array
+          maxItems: 4096
+          items: {$ref: '#/components/schemas/ScenarioChange'}
+    ScenarioChange:
+      description: One change, in the order the session saw them.
+      oneOf:
+        - $ref: '#/components/schemas/ScenarioAction'
+        - $ref: '#/components/schemas/ScenarioClock'
+    ScenarioAction:
+      type: object
+      required: [action]
+      additionalProperties: false
+      properties:
+        action: {$ref: '#/components/schemas/Action'}
+        pointer:
+          type: string
+          maxLength: 32
+          description: Where the action stood in its request (`/1` for the second of an array); errors it raises later name it.
+    ScenarioClock:
+      type: object
+      required: [clock]
+      additionalProperties: false
+      properties:
+        clock: {type: number, minimum: 0, maximum: 10000000, description: The session time the clock moved to.}
     Action:
       type: object
       description: |

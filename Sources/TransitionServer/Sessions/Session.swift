@@ -17,6 +17,10 @@ final class Session: Sendable {
     let clockMode: ClockMode
     let created: ContinuousClock.Instant
     let limits: SceneLimits
+    /// Loaded from `--scenarios`: kept until deleted, never expired.
+    let pinned: Bool
+    /// The creation body, as compact JSON: with the log, the whole session (`scenario()`).
+    private let creation: [UInt8]
     /// The service-wide budget this session's bytes count against.
     private let memory: MemoryBudget
     private let state: Mutex<State>
@@ -49,17 +53,57 @@ final class Session: Sendable {
         var checkpointBytes: Int { checkpoints.dropFirst().reduce(0) { $0 + $1.bytes } }
     }
 
-    init(id: String, world: World, clockMode: ClockMode, limits: SceneLimits, memory: MemoryBudget, now: ContinuousClock.Instant) {
+    /// A session created by `creation` (its body, as compact JSON), whose world is `world`, then
+    /// replayed through `changes` (an imported scenario; empty for a new session). A change that
+    /// fails is a 422 naming it under `changesPointer`.
+    init(id: String, creation: [UInt8], world: World, clockMode: ClockMode, pinned: Bool = false, changes: [SessionLog.Change] = [],
+         changesPointer: String = "", limits: SceneLimits, memory: MemoryBudget, now: ContinuousClock.Instant) throws(Problem) {
         self.id = id
         self.clockMode = clockMode
-        self.created = now
+        self.pinned = pinned
+        self.creation = creation
         self.limits = limits
         self.memory = memory
         let base = world.droppingEventLog()
-        let bytes = world.estimatedBytes + base.estimatedBytes
-        state = Mutex(State(checkpoints: [Checkpoint(position: 0, world: base, bytes: base.estimatedBytes)], current: world,
-                            lastAccess: now, bytes: bytes))
-        memory.add(bytes)
+        var s = State(checkpoints: [Checkpoint(position: 0, world: base, bytes: base.estimatedBytes)], current: world,
+                      lastAccess: now, bytes: 0)
+        for (i, change) in changes.enumerated() {
+            var next = s.current
+            do throws(Problem) {
+                try next.replay(change, limits: limits)
+            } catch {
+                throw Problem.invalid(pointer: "\(changesPointer)/\(i)", reason: "this change cannot be replayed: \(Self.reason(change, on: s.current, limits: limits))")
+            }
+            s.current = next
+            Self.append(change, next, to: &s, limits: limits)
+        }
+        s.bytes = creation.count + s.log.bytes + s.checkpoints.reduce(0) { $0 + $1.bytes } + s.current.estimatedBytes
+        // A wall-clock session's time goes on from where its scenario left it.
+        let elapsed = clockMode == .wall ? s.current.now : 0
+        self.created = now - .nanoseconds(Int64(elapsed * 1e9))
+        state = Mutex(s)
+        memory.add(s.bytes)
+    }
+
+    /// Why a change fails, in the words of the decoder or the simulation.
+    private static func reason(_ change: SessionLog.Change, on world: World, limits: SceneLimits) -> String {
+        var world = world
+        switch change {
+        case .clock(let t):
+            return "the clock cannot move back to \(t) from \(world.now)"
+        case .action(let json, let pointer):
+            do {
+                let action = try Action.decode(try JSONParser.parse(json, limits: limits.jsonBodyLimits), at: pointer, limits: limits)
+                try world.apply(action)
+                return "unknown"
+            } catch let error as SpecError {
+                return error.pointer.isEmpty ? error.reason : "\(error.pointer): \(error.reason)"
+            } catch let error as SimulationError {
+                return Problem(error).detail
+            } catch {
+                return "\(error)"
+            }
+        }
     }
 
     /// The session leaves the service: its bytes go back to the budget, and a change still in
@@ -145,23 +189,23 @@ final class Session: Sendable {
             try body(&world) { change, after in recorded.append((change, after)) }
             let before = s.bytes
             s.current = world
-            for (change, after) in recorded { append(change, after, to: &s) }
-            s.bytes = s.log.bytes + s.checkpoints.reduce(0) { $0 + $1.bytes } + s.current.estimatedBytes
+            for (change, after) in recorded { Self.append(change, after, to: &s, limits: limits) }
+            s.bytes = creation.count + s.log.bytes + s.checkpoints.reduce(0) { $0 + $1.bytes } + s.current.estimatedBytes
             memory.add(s.bytes - before)
             return Outcome(world: world, firstEvent: firstEvent)
         }
     }
 
     /// Logs one change and keeps the state after it as a checkpoint, then restores the budgets.
-    private func append(_ change: SessionLog.Change, _ after: World, to s: inout State) {
+    private static func append(_ change: SessionLog.Change, _ after: World, to s: inout State, limits: SceneLimits) {
         s.log.append(SessionLog.Entry(change: change, time: after.now))
         let checkpoint = after.droppingEventLog()
         s.checkpoints.append(Checkpoint(position: s.log.endIndex, world: checkpoint, bytes: checkpoint.estimatedBytes))
-        while s.checkpoints.count > Self.checkpointLimit + 1 || (s.checkpoints.count > 1 && s.checkpointBytes > Self.checkpointByteBudget) {
-            s.checkpoints.remove(at: Self.thinningVictim(s.checkpoints))
+        while s.checkpoints.count > checkpointLimit + 1 || (s.checkpoints.count > 1 && s.checkpointBytes > checkpointByteBudget) {
+            s.checkpoints.remove(at: thinningVictim(s.checkpoints))
         }
-        if s.log.entries.count > Self.logEntryLimit || s.log.bytes > Self.logByteLimit {
-            rebase(&s)
+        if s.log.entries.count > logEntryLimit || s.log.bytes > logByteLimit {
+            rebase(&s, limits: limits)
         }
     }
 
@@ -180,7 +224,7 @@ final class Session: Sendable {
     }
 
     /// Drops the older half of the log: the state in its middle becomes the base.
-    private func rebase(_ s: inout State) {
+    private static func rebase(_ s: inout State, limits: SceneLimits) {
         let target = s.log.baseIndex + s.log.entries.count / 2
         // Prefer a checkpoint at or after the middle (no replay needed); else replay to it.
         let base: Checkpoint
@@ -189,7 +233,7 @@ final class Session: Sendable {
         } else {
             // Unreachable in practice (the newest checkpoint is never thinned while others exist),
             // but replay covers it: the base replayed to the middle of the log.
-            guard let world = try? Self.world(at: target, from: s.checkpoints, log: s.log, limits: limits) else { return }
+            guard let world = try? world(at: target, from: s.checkpoints, log: s.log, limits: limits) else { return }
             let stripped = world.droppingEventLog()
             base = Checkpoint(position: target, world: stripped, bytes: stripped.estimatedBytes)
         }
@@ -204,6 +248,18 @@ final class Session: Sendable {
         var world = start.world
         for p in start.position..<position { try world.replay(log[p].change, limits: limits) }
         return world
+    }
+
+    /// The session as a scenario document: its creation body and its whole log. A log that
+    /// outgrew its limit no longer starts at the creation, so it cannot be exported (409).
+    func scenario() throws(Problem) -> [UInt8] {
+        let log = state.withLock { $0.log }
+        guard log.baseIndex == 0 else {
+            throw Problem.conflict(type: "history-truncated", title: "The session's log is incomplete",
+                                   detail: "the session made more than \(Self.logEntryLimit) changes and its log dropped the oldest \(log.baseIndex); only a complete log exports exactly")
+        }
+        let session = (try? JSONParser.parse(creation, limits: limits.jsonBodyLimits)) ?? .null
+        return Scenario(session: session, changes: log.entries.map(\.change)).encode()
     }
 
     /// The current world, brought up to real time for a wall-clock session (on a copy: reads

@@ -39,18 +39,25 @@ final class SessionManager: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    func create(world: World, clockMode: ClockMode, now: ContinuousClock.Instant) throws(Problem) -> Session {
+    /// Adds the session `make` builds for an id (a new random one unless `id` is given), within
+    /// the session and memory limits; a given id that exists already is a 409.
+    func create(id: String? = nil, now: ContinuousClock.Instant,
+                _ make: (_ id: String, _ memory: MemoryBudget) throws(Problem) -> Session) throws(Problem) -> Session {
         sweep(now: now, force: true)
         try admitGrowth()
-        let session = Session(id: Self.makeID(), world: world, clockMode: clockMode, limits: limits, memory: memory, now: now)
-        let added = sessions.withLock { (all: inout [String: Session]) -> Bool in
-            guard all.count < maxSessions else { return false }
+        let session = try make(id ?? Self.makeID(), memory)
+        let refusal = sessions.withLock { (all: inout [String: Session]) -> Problem? in
+            guard all[session.id] == nil else {
+                return Problem.conflict(type: "session-exists", title: "A session with this id exists",
+                                        detail: "a session with id '\(session.id)' exists already")
+            }
+            guard all.count < maxSessions else { return Problem.tooManySessions(limit: maxSessions) }
             all[session.id] = session
-            return true
+            return nil
         }
-        guard added else {
+        if let refusal {
             session.close()
-            throw Problem.tooManySessions(limit: maxSessions)
+            throw refusal
         }
         metrics.recordSessionCreated()
         return session
@@ -91,7 +98,7 @@ final class SessionManager: Sendable {
         guard due else { return }
         let limit = Duration.milliseconds(Int64((ttl * 1000).rounded()))
         let all = sessions.withLock { Array($0.values) }
-        let expired = all.filter { now - $0.lastAccess > limit }.map(\.id)
+        let expired = all.filter { !$0.pinned && now - $0.lastAccess > limit }.map(\.id)
         guard !expired.isEmpty else { return }
         let removed = sessions.withLock { all in expired.compactMap { all.removeValue(forKey: $0) } }
         for session in removed {
