@@ -7,7 +7,7 @@ import TransitionCore
 public final class Application: Sendable {
     public let configuration: ServerConfiguration
     let sessions: SessionManager
-    let metrics = Metrics()
+    let metrics: Metrics
     public let logger: Logger
     let limits = SceneLimits()
     private let router: Router<Endpoint>
@@ -21,11 +21,15 @@ public final class Application: Sendable {
         var now: ContinuousClock.Instant
     }
 
-    public init(configuration: ServerConfiguration) {
+    /// The service; with a `journal`, sessions are stored there and shared by every replica on it.
+    public init(configuration: ServerConfiguration, journal: (any SessionJournal)? = nil) {
         self.configuration = configuration
         self.logger = Logger(level: configuration.logLevel)
+        let metrics = Metrics(stored: journal != nil)
+        self.metrics = metrics
         self.sessions = SessionManager(maxSessions: configuration.maxSessions, ttl: configuration.sessionTTL,
-                                       maxMemory: configuration.maxMemoryBytes, limits: limits, metrics: metrics)
+                                       maxMemory: configuration.maxMemoryBytes, limits: limits,
+                                       journal: journal.map { TimedJournal(journal: $0, metrics: metrics) }, metrics: metrics)
         var router = Router<Endpoint>()
         for endpoint in Endpoint.allCases { router.add(endpoint.method, endpoint.pattern, endpoint) }
         self.router = router
@@ -126,7 +130,7 @@ public final class Application: Sendable {
 
     func session(_ ctx: RequestContext) throws(Problem) -> Session {
         let id = ctx.parameters["id"] ?? ""
-        guard let session = sessions.session(id, now: ctx.now) else {
+        guard let session = try sessions.session(id, now: ctx.now) else {
             throw Problem.notFound("no session '\(id)': it never existed, was deleted or expired after \(Int(configuration.sessionTTL)) s idle")
         }
         return session

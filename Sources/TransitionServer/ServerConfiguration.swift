@@ -34,6 +34,9 @@ public struct ServerConfiguration: Sendable {
     public var maxMemoryBytes = MemoryBudget.defaultLimit()
     /// Largest response body; a request whose answer would be larger gets a 422 problem.
     public var maxResponseBytes = 16 << 20
+    /// Where sessions are stored: nil keeps them in this process (`--store memory`); a
+    /// `redis://HOST:PORT[/DB]` URL shares them, through Redis, with every replica using it.
+    public var storeURL: String?
     /// A folder of scenario documents loaded at start as sessions named after their files.
     public var scenariosFolder: String?
     /// Seconds between SIGTERM and closing the listener: readiness is false and requests are

@@ -1,3 +1,4 @@
+import RedisJournal
 import TransitionServer
 #if canImport(Glibc)
 import Glibc
@@ -73,6 +74,16 @@ struct Flags {
                 help: "bytes all sessions may hold, estimated; K, M, G suffixes (default: half the machine's or cgroup's memory)") { c, v in
             guard let n = byteCount(v), n >= 1 << 20 else { return false }
             c.maxMemoryBytes = n
+            return true
+        },
+        Setting(flag: "--store", environment: "TRANSITION_SIM_STORE",
+                help: "where sessions live: memory (default) or redis://HOST:PORT[/DB], shared by replicas") { c, v in
+            if v == "memory" {
+                c.storeURL = nil
+                return true
+            }
+            guard RedisAddress(url: v) != nil else { return false }
+            c.storeURL = v
             return true
         },
         Setting(flag: "--scenarios", environment: "TRANSITION_SIM_SCENARIOS",

@@ -1,5 +1,6 @@
 // transition-sim: flags, signals, the daemon's life. The request path is in Bridge.swift.
 import CHTTPShim
+import RedisJournal
 import TransitionServer
 #if canImport(Glibc)
 import Glibc
@@ -33,7 +34,14 @@ sigaddset(&signals, SIGTERM)
 pthread_sigmask(SIG_BLOCK, &signals, nil)
 signal(SIGPIPE, SIG_IGN)
 
-let application = Application(configuration: configuration)
+let journal = configuration.storeURL.flatMap(RedisAddress.init(url:)).map {
+    RedisJournal(address: $0, connections: configuration.threads)
+}
+let application = Application(configuration: configuration, journal: journal)
+if let journal, !journal.ping() {
+    // Not fatal: requests answer 503 and readiness is false until Redis answers.
+    application.logger.warning("the session store does not answer yet", ["store": configuration.storeURL ?? ""])
+}
 if let folder = configuration.scenariosFolder {
     switch Fixtures.load(from: folder, into: application) {
     case .success(let count):

@@ -7,11 +7,11 @@ import TransitionCore
 struct Client {
     let app: Application
 
-    init(_ configure: (inout ServerConfiguration) -> Void = { _ in }) {
+    init(journal: (any SessionJournal)? = nil, _ configure: (inout ServerConfiguration) -> Void = { _ in }) {
         var configuration = ServerConfiguration()
         configuration.logLevel = .critical
         configure(&configuration)
-        app = Application(configuration: configuration)
+        app = Application(configuration: configuration, journal: journal)
     }
 
     func send(_ method: String, _ target: String, _ body: String? = nil, contentType: String? = "application/json",

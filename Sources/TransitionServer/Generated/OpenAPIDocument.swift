@@ -18,7 +18,10 @@ info:
     `no-running-transition`, `limit-exceeded`, `too-many-sessions`, `unauthorized`,
     `shutting-down`, `memory-budget-exhausted` (507: the sessions hold the service's memory
     budget; reads and deletes still work), `response-too-large` (422: ask for fewer frames),
-    `history-truncated` (409: the session's log no longer starts at its creation)).
+    `history-truncated` (409: the session's log no longer starts at its creation), and with
+    `--store redis://…`: `store-unavailable` (503 with `Retry-After`: the session store does not
+    answer), `concurrent-change` (409: other replicas kept changing the session; send again),
+    `session-log-full` (409: a stored session keeps at most 16,384 changes)).
 
     Authentication is optional: when the server runs with `--auth-token`, every path except
     `/livez`, `/readyz` and `/metrics` needs `Authorization: Bearer <token>`.
@@ -190,6 +193,7 @@ paths:
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
     delete:
       tags: [sessions]
       operationId: deleteSession
@@ -200,6 +204,7 @@ paths:
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
   /v1/sessions/{id}/scenario:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -221,6 +226,7 @@ paths:
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
         '409': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
   /v1/sessions/{id}/actions:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -252,6 +258,7 @@ paths:
         '413': {$ref: '#/components/responses/Problem'}
         '415': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
         '507': {$ref: '#/components/responses/Problem'}
   /v1/sessions/{id}/clock:
     parameters:
@@ -280,6 +287,8 @@ paths:
         '413': {$ref: '#/components/responses/Problem'}
         '415': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
+        '409': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
         '507': {$ref: '#/components/responses/Problem'}
   /v1/sessions/{id}/snapshot:
     parameters:
@@ -305,6 +314,7 @@ paths:
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
   /v1/sessions/{id}/snapshots:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -346,6 +356,7 @@ paths:
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
   /v1/sessions/{id}/events:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -383,6 +394,7 @@ paths:
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
 components:
   securitySchemes:
     bearerAuth:

@@ -40,11 +40,20 @@ public final class Metrics: Sendable {
         var transitions: [TransitionKey: Int] = [:]
         var sessionsCreated = 0
         var sessionsExpired = 0
+        var store: [String: Histogram] = [:]
+        var storeConflicts = 0
+        var replays = 0
+        var replayedEntries = 0
     }
 
     private let state = Mutex(State())
+    /// Whether sessions are stored beyond the process (`--store`): only then are the store's
+    /// series written.
+    private let stored: Bool
 
-    public init() {}
+    public init(stored: Bool = false) {
+        self.stored = stored
+    }
 
     /// - Parameters:
     ///   - route: the matched route pattern (`/v1/sessions/{id}`), or a fixed name such as
@@ -62,6 +71,26 @@ public final class Metrics: Sendable {
     /// - Parameter outcome: `started`, `completed` or `cancelled`.
     public func recordTransition(operation: String, outcome: String) {
         state.withLock { $0.transitions[TransitionKey(operation: operation, outcome: outcome), default: 0] += 1 }
+    }
+
+    /// One round trip to the session store. - Parameter operation: a fixed name (`append`, …).
+    func recordStore(operation: String, seconds: Double) {
+        let seconds = seconds.isFinite ? max(seconds, 0) : 0
+        let bucket = Self.bucketBounds.firstIndex { seconds <= $0 } ?? Self.bucketBounds.count
+        state.withLock { $0.store[operation, default: Histogram()].observe(seconds, bucket: bucket) }
+    }
+
+    /// A change found another replica's changes stored first, and was tried again after them.
+    func recordStoreConflict() {
+        state.withLock { $0.storeConflicts += 1 }
+    }
+
+    /// A session caught up with (or was rebuilt from) its stored log.
+    func recordReplay(entries: Int) {
+        state.withLock {
+            $0.replays += 1
+            $0.replayedEntries += entries
+        }
     }
 
     public func recordSessionCreated() {
@@ -96,6 +125,26 @@ public final class Metrics: Sendable {
         header(&text, "transition_sim_transitions_total", "counter", "Transitions by operation and outcome (started, completed, cancelled).")
         for (key, count) in state.transitions.sorted(by: { ($0.key.operation, $0.key.outcome) < ($1.key.operation, $1.key.outcome) }) {
             text += "transition_sim_transitions_total\(labels(("operation", key.operation), ("outcome", key.outcome))) \(count)\n"
+        }
+        if stored {
+            let store = "transition_sim_store_request_duration_seconds"
+            header(&text, store, "histogram", "Round trips to the session store (--store), in seconds, by operation.")
+            for (operation, h) in state.store.sorted(by: { $0.key < $1.key }) {
+                var cumulative = 0
+                for (i, count) in h.counts.enumerated() {
+                    cumulative += count
+                    let bound = i < Self.bucketBounds.count ? Self.number(Self.bucketBounds[i]) : "+Inf"
+                    text += "\(store)_bucket\(labels(("operation", operation), ("le", bound))) \(cumulative)\n"
+                }
+                text += "\(store)_sum\(labels(("operation", operation))) \(Self.number(h.sum))\n"
+                text += "\(store)_count\(labels(("operation", operation))) \(h.count)\n"
+            }
+            header(&text, "transition_sim_store_conflicts_total", "counter", "Changes that found another replica's changes stored first and were applied again after them.")
+            text += "transition_sim_store_conflicts_total \(state.storeConflicts)\n"
+            header(&text, "transition_sim_replays_total", "counter", "Sessions brought up to date from, or rebuilt from, their stored log.")
+            text += "transition_sim_replays_total \(state.replays)\n"
+            header(&text, "transition_sim_replayed_entries_total", "counter", "Stored log entries replayed by those replays.")
+            text += "transition_sim_replayed_entries_total \(state.replayedEntries)\n"
         }
         header(&text, "transition_sim_sessions_created_total", "counter", "Sessions created.")
         text += "transition_sim_sessions_created_total \(state.sessionsCreated)\n"

@@ -33,21 +33,9 @@ struct Scenario {
         }
         try r.finish()
         var changes: [SessionLog.Change] = []
+        changes.reserveCapacity(list.count)
         for (i, item) in list.enumerated() {
-            var c = try SpecReader(item, at: r.path("changes") + "/\(i)")
-            let action = c.value("action")
-            let clock = try c.number("clock", in: 0...World.latestTime)
-            let at = try c.string("pointer", maxLength: 32) ?? ""
-            try c.finish()
-            switch (action, clock) {
-            case (let action?, nil):
-                changes.append(.action(json: JSONWriter.encode(action), pointer: at))
-            case (nil, let t?):
-                guard at.isEmpty else { throw SpecError(c.path("pointer"), "belongs to an action") }
-                changes.append(.clock(t))
-            default:
-                throw SpecError(c.pointer, "a change is {\"action\": {…}} or {\"clock\": seconds}")
-            }
+            changes.append(try SessionLog.Change.decode(item, at: r.path("changes") + "/\(i)"))
         }
         return Scenario(session: session, changes: changes)
     }
@@ -59,20 +47,59 @@ struct Scenario {
         writer.key("session"); writer.value(session)
         writer.key("changes")
         writer.beginArray()
-        for change in changes {
-            writer.beginObject()
-            switch change {
-            case .action(let json, let pointer):
-                // Logged actions were parsed once already; they parse again.
-                writer.key("action"); writer.value((try? JSONParser.parse(json, limits: SceneLimits().jsonBodyLimits)) ?? .null)
-                if !pointer.isEmpty { writer.key("pointer"); writer.string(pointer) }
-            case .clock(let t):
-                writer.key("clock"); writer.number(t)
-            }
-            writer.endObject()
-        }
+        for change in changes { change.write(to: &writer) }
         writer.endArray()
         writer.endObject()
+        return writer.bytes
+    }
+}
+
+extension SessionLog.Change {
+    /// One change as a scenario and the journal write it: `{"action": {…}, "pointer": "/1"}`
+    /// (the pointer only when not empty) or `{"clock": seconds}`.
+    static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> SessionLog.Change {
+        var c = try SpecReader(json, at: pointer)
+        let action = c.value("action")
+        let clock = try c.number("clock", in: 0...World.latestTime)
+        let at = try c.string("pointer", maxLength: 32) ?? ""
+        try c.finish()
+        switch (action, clock) {
+        case (let action?, nil):
+            return .action(json: JSONWriter.encode(action), pointer: at)
+        case (nil, let t?):
+            guard at.isEmpty else { throw SpecError(c.path("pointer"), "belongs to an action") }
+            return .clock(t)
+        default:
+            throw SpecError(c.pointer, "a change is {\"action\": {…}} or {\"clock\": seconds}")
+        }
+    }
+
+    /// Decodes a change the journal stored (`bytes`, as `stored` wrote it).
+    static func decode(stored bytes: [UInt8], limits: SceneLimits) throws(SpecError) -> SessionLog.Change {
+        let json: JSONValue
+        do throws(JSONParseError) { json = try JSONParser.parse(bytes, limits: limits.jsonBodyLimits) } catch {
+            throw SpecError("", "a stored change is not JSON: \(error)")
+        }
+        return try decode(json, at: "")
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        switch self {
+        case .action(let json, let pointer):
+            // Logged actions were parsed once already; they parse again.
+            writer.key("action"); writer.value((try? JSONParser.parse(json, limits: SceneLimits().jsonBodyLimits)) ?? .null)
+            if !pointer.isEmpty { writer.key("pointer"); writer.string(pointer) }
+        case .clock(let t):
+            writer.key("clock"); writer.number(t)
+        }
+        writer.endObject()
+    }
+
+    /// The change as the journal stores it.
+    var stored: [UInt8] {
+        var writer = JSONWriter()
+        write(to: &writer)
         return writer.bytes
     }
 }
