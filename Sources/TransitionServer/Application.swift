@@ -44,6 +44,8 @@ public final class Application: Sendable {
         var pattern = "unmatched"
         var response: HTTPResponse
         do throws(Problem) {
+            // Framing the HTTP layer reported (413 for a body over the limit, 400 for RFC 9112 errors).
+            if let problem = request.framingProblem(maxBodyBytes: configuration.maxBodyBytes) { throw problem }
             if let token = configuration.authToken, !Self.openPaths.contains(request.path) {
                 guard let header = request.authorization, Self.constantTimeEquals(header, "Bearer " + token) else {
                     throw Problem.unauthorized()

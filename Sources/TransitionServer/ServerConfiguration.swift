@@ -17,8 +17,17 @@ public struct ServerConfiguration: Sendable {
     public var logLevel: LogLevel = .info
     /// Simultaneous connections libmicrohttpd accepts.
     public var connectionLimit = 1024
-    /// Seconds an idle connection is kept.
-    public var connectionTimeout = 30
+    /// Seconds an idle connection is kept (libmicrohttpd's only timeout: it restarts on every byte).
+    public var connectionTimeout = 10
+    /// Connections one client address may hold; 0 for no limit. Slow clients from one address
+    /// cannot take every connection.
+    public var maxConnectionsPerIP = 64
+    /// Seconds a client has from the moment it may send a request (connection accepted, or the
+    /// previous response done) to the request's last byte; 0 for no deadline.
+    public var requestTimeout = 30
+    /// A second listener answering only `/livez` and `/readyz`, which clients of the main port
+    /// cannot fill; nil for none.
+    public var probePort: UInt16?
     /// Estimated bytes all sessions may hold together (history, logs, worlds); past it, new
     /// sessions and changes get 507 while reads and deletes go on. Default: half of the
     /// machine's or the container's memory.

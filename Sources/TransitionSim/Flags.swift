@@ -60,7 +60,16 @@ struct Flags {
             return true
         },
         .integer("--connection-limit", "TRANSITION_SIM_CONNECTION_LIMIT", "simultaneous connections (default 1024)", 1...100_000, \.connectionLimit),
-        .integer("--connection-timeout", "TRANSITION_SIM_CONNECTION_TIMEOUT", "seconds an idle connection is kept (default 30)", 1...3600, \.connectionTimeout),
+        .integer("--connection-timeout", "TRANSITION_SIM_CONNECTION_TIMEOUT", "seconds an idle connection is kept (default 10)", 1...3600, \.connectionTimeout),
+        .integer("--max-connections-per-ip", "TRANSITION_SIM_MAX_CONNECTIONS_PER_IP", "connections one client address may hold, 0 for no limit (default 64)",
+                 0...100_000, \.maxConnectionsPerIP),
+        .integer("--request-timeout", "TRANSITION_SIM_REQUEST_TIMEOUT", "seconds a client has to send a whole request, 0 for no limit (default 30)",
+                 0...3600, \.requestTimeout),
+        Setting(flag: "--probe-port", environment: "TRANSITION_SIM_PROBE_PORT", help: "second port answering only /livez and /readyz (default: none)") { c, v in
+            guard let p = UInt16(v), p > 0 else { return false }
+            c.probePort = p
+            return true
+        },
         Setting(flag: "--max-memory", environment: "TRANSITION_SIM_MAX_MEMORY",
                 help: "bytes all sessions may hold, estimated; K, M, G suffixes (default: half the machine's or cgroup's memory)") { c, v in
             guard let n = byteCount(v), n >= 1 << 20 else { return false }
@@ -103,13 +112,14 @@ struct Flags {
 
         usage: transition-sim [flags]
                transition-sim healthcheck [--host H] [--port P]   exit 0 when /livez answers 200
+                   (on the probe port when TRANSITION_SIM_PROBE_PORT is set)
 
         flags (each also read from the environment variable shown; flags win):
 
         """
         for s in settings {
-            text += "  " + s.flag + String(repeating: " ", count: max(1, 22 - s.flag.count)) + s.help + "\n"
-            text += String(repeating: " ", count: 24) + "env " + s.environment + "\n"
+            text += "  " + s.flag + String(repeating: " ", count: max(1, 26 - s.flag.count)) + s.help + "\n"
+            text += String(repeating: " ", count: 28) + "env " + s.environment + "\n"
         }
         return text
     }

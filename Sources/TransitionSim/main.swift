@@ -56,9 +56,11 @@ var errorText = [CChar](repeating: 0, count: 256)
 let daemon: OpaquePointer? = configuration.host.withCString { host in
     var options = shim_options(host: host, port: configuration.port, threads: UInt32(configuration.threads),
                                max_body: configuration.maxBodyBytes, connection_limit: UInt32(configuration.connectionLimit),
-                               connection_timeout: UInt32(configuration.connectionTimeout),
-                               log_level: Int32(configuration.logLevel.rawValue))
-    return shim_start(&options, handleRequest, context.toOpaque(), &errorText, errorText.count)
+                               connection_timeout: UInt32(configuration.connectionTimeout))
+    var guards = shim_guards(per_ip_limit: UInt32(configuration.maxConnectionsPerIP),
+                             request_timeout: UInt32(configuration.requestTimeout), probe_port: configuration.probePort ?? 0,
+                             logger: logLibraryMessage)
+    return shim_start(&options, &guards, handleRequest, context.toOpaque(), &errorText, errorText.count)
 }
 guard let daemon else {
     application.logger.error("could not start", ["reason": cText(errorText)])
@@ -66,7 +68,8 @@ guard let daemon else {
     exit(1)
 }
 application.logger.info("listening", ["host": configuration.host, "port": String(shim_bound_port(daemon)),
-                                      "threads": String(configuration.threads)])
+                                      "threads": String(configuration.threads),
+                                      "probe_port": configuration.probePort != nil ? String(shim_probe_port(daemon)) : "none"])
 
 // Wait for a signal, doing the service's upkeep (expiry, returning memory) once a second.
 var received: Int32 = 0
