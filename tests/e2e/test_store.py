@@ -193,12 +193,27 @@ def test_concurrent_changes_through_two_replicas_lose_nothing(redis):
         b.stop()
 
 
-def test_redis_going_away_is_a_503_and_coming_back_heals(redis):
+def test_redis_going_away_under_load_is_a_503_and_coming_back_heals(redis):
     server = Server("--store", redis.url)
     try:
         sid = requests.post(server.base_url + "/v1/sessions", json=SCENE, timeout=10).json()["id"]
         assert server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "viewController": DETAIL}).status_code == 200
+        statuses, stop = [], threading.Event()
+
+        def load():
+            http = requests.Session()
+            while not stop.is_set():
+                r = http.get(f"{server.base_url}/v1/sessions/{sid}/snapshot?t=0.2", timeout=10)
+                statuses.append(r.status_code)
+                if r.status_code == 503:
+                    assert r.headers["Retry-After"] == "1" and r.json()["type"] == "store-unavailable"
+
+        threads = [threading.Thread(target=load) for _ in range(4)]
+        for t in threads:
+            t.start()
+        time.sleep(0.3)
         redis.stop()
+        time.sleep(0.5)
         for path in ("/readyz", f"/v1/sessions/{sid}/snapshot", "/v1/sessions"):
             r = server.post(path, SCENE) if path == "/v1/sessions" else server.get(path)
             assert r.status_code == 503, (path, r.text)
@@ -210,6 +225,14 @@ def test_redis_going_away_is_a_503_and_coming_back_heals(redis):
         while server.get("/readyz").status_code != 200:
             assert time.monotonic() < deadline, "readiness did not come back with Redis"
             time.sleep(0.05)
+        time.sleep(0.3)
+        stop.set()
+        for t in threads:
+            t.join()
+        # Only 200s and 503s under the outage, and 200s again once Redis is back.
+        assert set(statuses) <= {200, 503}, set(statuses)
+        assert 503 in statuses and statuses[-4:] == [200] * 4, statuses[-10:]
+        assert server.process.poll() is None
         assert server.get(f"/v1/sessions/{sid}").json()["controllers"]["topViewController"] == "detail"
         assert server.post(f"/v1/sessions/{sid}/actions", {"type": "pop", "at": 1}).status_code == 200
     finally:

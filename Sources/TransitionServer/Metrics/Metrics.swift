@@ -42,7 +42,7 @@ public final class Metrics: Sendable {
         var sessionsExpired = 0
         var store: [String: Histogram] = [:]
         var storeConflicts = 0
-        var replays = 0
+        var replays = Histogram()
         var replayedEntries = 0
     }
 
@@ -85,10 +85,12 @@ public final class Metrics: Sendable {
         state.withLock { $0.storeConflicts += 1 }
     }
 
-    /// A session caught up with (or was rebuilt from) its stored log.
-    func recordReplay(entries: Int) {
+    /// A session caught up with (or was rebuilt from) its stored log: `entries` replayed in `seconds`.
+    func recordReplay(entries: Int, seconds: Double) {
+        let seconds = seconds.isFinite ? max(seconds, 0) : 0
+        let bucket = Self.bucketBounds.firstIndex { seconds <= $0 } ?? Self.bucketBounds.count
         state.withLock {
-            $0.replays += 1
+            $0.replays.observe(seconds, bucket: bucket)
             $0.replayedEntries += entries
         }
     }
@@ -141,8 +143,16 @@ public final class Metrics: Sendable {
             }
             header(&text, "transition_sim_store_conflicts_total", "counter", "Changes that found another replica's changes stored first and were applied again after them.")
             text += "transition_sim_store_conflicts_total \(state.storeConflicts)\n"
-            header(&text, "transition_sim_replays_total", "counter", "Sessions brought up to date from, or rebuilt from, their stored log.")
-            text += "transition_sim_replays_total \(state.replays)\n"
+            let replays = "transition_sim_replay_duration_seconds"
+            header(&text, replays, "histogram", "Replays of a stored log (a session brought up to date, or rebuilt), in seconds.")
+            var cumulative = 0
+            for (i, count) in state.replays.counts.enumerated() {
+                cumulative += count
+                let bound = i < Self.bucketBounds.count ? Self.number(Self.bucketBounds[i]) : "+Inf"
+                text += "\(replays)_bucket\(labels(("le", bound))) \(cumulative)\n"
+            }
+            text += "\(replays)_sum \(Self.number(state.replays.sum))\n"
+            text += "\(replays)_count \(state.replays.count)\n"
             header(&text, "transition_sim_replayed_entries_total", "counter", "Stored log entries replayed by those replays.")
             text += "transition_sim_replayed_entries_total \(state.replayedEntries)\n"
         }

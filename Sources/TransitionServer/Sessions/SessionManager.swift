@@ -107,8 +107,9 @@ final class SessionManager: Sendable {
         if let cached {
             let held = cached.logLength
             if length > held {
+                let start = ContinuousClock.now
                 try cached.catchUp(toStoredLength: length)
-                metrics.recordReplay(entries: length - held)
+                metrics.recordReplay(entries: length - held, seconds: Application.seconds(ContinuousClock.now - start))
             }
             return cached
         }
@@ -117,6 +118,7 @@ final class SessionManager: Sendable {
 
     /// Rebuilds a stored session in this replica: its creation replayed through its whole log.
     private func restore(_ id: String, journal: any SessionJournal, now: ContinuousClock.Instant) throws(Problem) -> Session? {
+        let start = ContinuousClock.now
         let loaded: (record: JournalRecord, entries: [[UInt8]])?
         do throws(JournalError) { loaded = try journal.load(id, from: 0) } catch { throw Problem(error) }
         guard let (record, entries) = loaded else { return nil }
@@ -128,7 +130,7 @@ final class SessionManager: Sendable {
         let age = Double(Session.epochNanoseconds() - record.createdEpochNanoseconds) / 1e9
         let session = try Session.make(id: id, creation: record.creation, at: "", changes: changes, changesAt: "", pinned: false,
                                        created: now - .nanoseconds(Int64(age * 1e9)), in: environment, now: now)
-        metrics.recordReplay(entries: entries.count)
+        metrics.recordReplay(entries: entries.count, seconds: Application.seconds(ContinuousClock.now - start))
         // Two requests may rebuild it at once; the first one cached wins.
         let kept = sessions.withLock { all in
             if let first = all[id] { return first }
