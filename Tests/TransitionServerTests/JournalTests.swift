@@ -116,6 +116,24 @@ final class FakeJournal: SessionJournal {
         #expect(a.send("POST", "/v1/sessions/\(imported)/actions", #"{"type": "pop", "at": 1}"#).status == 404)
     }
 
+    @Test func aStoredSessionExportsItsWholeLogAfterHistoryMovedOn() throws {
+        let (_, a, _) = replicas()
+        let id = try a.createSession()
+        var t = 0.0
+        for _ in 0..<((Session.logEntryLimit / 256) + 1) {
+            let actions = (0..<256).map { i -> String in
+                t += 0.01
+                return i % 2 == 0 ? #"{"type": "push", "animated": false, "at": \#(t), "viewController": {"id": "b"}}"#
+                                  : #"{"type": "pop", "animated": false, "at": \#(t)}"#
+            }
+            try #require(a.send("POST", "/v1/sessions/\(id)/actions", "[" + actions.joined(separator: ",") + "]").status == 200)
+        }
+        #expect(try #require(a.send("GET", "/v1/sessions/\(id)").json?["historyStart"]?.numberValue) > 0)
+        let exported = a.send("GET", "/v1/sessions/\(id)/scenario")
+        #expect(exported.status == 200)
+        #expect(exported.json?["changes"]?.arrayValue?.count == 256 * ((Session.logEntryLimit / 256) + 1))
+    }
+
     @Test func anUnreachableStoreIsA503UntilItAnswers() throws {
         let (journal, a, _) = replicas()
         let id = try a.createSession()

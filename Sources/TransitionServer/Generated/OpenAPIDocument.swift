@@ -215,7 +215,8 @@ paths:
       description: |
         Replay it with `POST /v1/sessions {"scenario": …}`, or load it at start with
         `--scenarios DIR`. A session that made more changes than its log keeps (4,096) no longer
-        starts at its creation and answers 409 `history-truncated`.
+        starts at its creation and answers 409 `history-truncated`, unless it is stored
+        (`--store redis://…`), whose log keeps every change.
       responses:
         '200':
           description: The scenario document.

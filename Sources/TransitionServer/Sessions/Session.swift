@@ -381,9 +381,21 @@ final class Session: Sendable {
     }
 
     /// The session as a scenario document: its creation body and its whole log. A log that
-    /// outgrew its limit no longer starts at the creation, so it cannot be exported (409).
+    /// outgrew its limit no longer starts at the creation, so it cannot be exported (409) unless
+    /// the journal, which keeps every change, has it.
     func scenario() throws(Problem) -> [UInt8] {
         let log = state.withLock { $0.log }
+        if log.baseIndex > 0, let journal {
+            let loaded: (record: JournalRecord, entries: [[UInt8]])?
+            do throws(JournalError) { loaded = try journal.load(id, from: 0) } catch { throw Problem(error) }
+            guard let entries = loaded?.entries else { throw Problem.notFound("session '\(id)' was deleted or expired") }
+            var changes: [SessionLog.Change] = []
+            for bytes in entries {
+                do throws(SpecError) { changes.append(try .decode(stored: bytes, limits: limits)) } catch { throw Problem.internalError() }
+            }
+            let session = (try? JSONParser.parse(creation, limits: limits.jsonBodyLimits)) ?? .null
+            return Scenario(session: session, changes: changes).encode()
+        }
         guard log.baseIndex == 0 else {
             throw Problem.conflict(type: "history-truncated", title: "The session's log is incomplete",
                                    detail: "the session made more than \(Self.logEntryLimit) changes and its log dropped the oldest \(log.baseIndex); only a complete log exports exactly")
