@@ -62,8 +62,8 @@ public struct World: Sendable {
         self.tree = tree
         let root = try makeController(scene.root, parent: nil)
         self.tree.addSubview(controllers[root]!.view, to: window)
-        for id in visibleControllers() { emit("viewWillAppear", id, ["animated": .bool(false)]) }
-        for id in visibleControllers() { emit("viewDidAppear", id, ["animated": .bool(false)]) }
+        for id in visibleControllers() { emit(.viewWillAppear, id, ["animated": .bool(false)]) }
+        for id in visibleControllers() { emit(.viewDidAppear, id, ["animated": .bool(false)]) }
     }
 
     // MARK: Controllers
@@ -226,14 +226,15 @@ public struct World: Sendable {
 
     /// An appearance callback for a controller and, as UIKit's containers forward them, for its
     /// visible descendants (a tab's navigation controller, then its top controller).
-    mutating func emitAppearance(_ type: String, _ controller: String, animated: Bool) {
+    mutating func emitAppearance(_ type: EventType, _ controller: String, animated: Bool) {
         for id in visibleChain(from: controller) { emit(type, id, ["animated": .bool(animated)]) }
     }
 
-    mutating func emit(_ type: String, _ controller: String?, _ arguments: KeyValuePairs<String, JSONValue>) {
+    mutating func emit(_ type: EventType, _ controller: String?, _ arguments: KeyValuePairs<String, JSONValue>,
+                       outcome: TransitionOutcome? = nil) {
         assert(arguments.allSatisfy { !Self.eventMembers.contains($0.key) }, "event argument reuses a member name")
         events.append(Event(seq: nextEventSeq, time: now, type: type, viewController: controller,
-                            arguments: arguments.map { (key: $0.key, value: $0.value) }))
+                            arguments: arguments.map { (key: $0.key, value: $0.value) }, outcome: outcome))
         nextEventSeq += 1
         if events.count > Self.eventLogLimit { events.removeFirst(events.count - Self.eventLogLimit) }
     }
@@ -299,24 +300,24 @@ public struct World: Sendable {
     /// A transition whose animations have all ended, with no completion left to run, that never
     /// called completeTransition: UIKit would hang here; we report it.
     mutating func detectStuckTransitions() {
-        for i in transitions.indices where transitions[i].phase.isRunning && !transitions[i].diagnostics.contains(where: { $0.code == "complete-transition-not-called" }) {
+        for i in transitions.indices where transitions[i].phase.isRunning && !transitions[i].diagnostics.contains(where: { $0.code == .completeTransitionNotCalled }) {
             let number = transitions[i].number
             guard transitions[i].phase != .interactive, !pending.contains(where: { $0.transition == number }) else { continue }
             let tau = transitions[i].timeline.tau(at: now)
             let lastEnd = animations.values.joined().filter { $0.transition == number }.map(\.end).max() ?? 0
             guard tau >= max(lastEnd, transitions[i].duration) else { continue }
-            diagnose(i, "complete-transition-not-called",
+            diagnose(i, .completeTransitionNotCalled,
                      "every animation has ended and no completion is left, but completeTransition was never called: UIKit would leave the container blocked here",
                      view: nil)
         }
     }
 
-    mutating func diagnose(_ index: Int, _ code: String, _ message: String, view: ViewID?) {
+    mutating func diagnose(_ index: Int, _ code: DiagnosticCode, _ message: String, view: ViewID?) {
         let d = Diagnostic(code: code, message: message, view: view.map(describe), time: now)
         transitions[index].diagnostics.append(d)
-        var args: [(key: String, value: JSONValue)] = [("transition", .string(transitions[index].id)), ("code", .string(code)), ("message", .string(message))]
+        var args: [(key: String, value: JSONValue)] = [("transition", .string(transitions[index].id)), ("code", .string(code.rawValue)), ("message", .string(message))]
         if let v = d.view { args.append(("view", .string(v))) }
-        events.append(Event(seq: nextEventSeq, time: now, type: "diagnostic", viewController: transitions[index].container, arguments: args))
+        events.append(Event(seq: nextEventSeq, time: now, type: .diagnostic, viewController: transitions[index].container, arguments: args))
         nextEventSeq += 1
     }
 

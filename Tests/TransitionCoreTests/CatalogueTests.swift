@@ -23,7 +23,7 @@ func dump(_ shot: Snapshot) -> String {
     if let t = shot.transition {
         out += "transition \(t.id) \(t.operation) \(t.phase) \(t.from)→\(t.to) \(t.animator) \(t.chosenBy) D=\(t.duration) "
         out += "begin=\(t.begin) elapsed=\(t.elapsed) p=\(t.percentComplete) cancelled=\(t.wasCancelled) done=\(String(describing: t.completedAt)) "
-        out += "diagnostics=\(t.diagnostics.map { "\($0.code)@\($0.time):\($0.view ?? "-")" })\n"
+        out += "diagnostics=\(t.diagnostics.map { "\($0.code.rawValue)@\($0.time):\($0.view ?? "-")" })\n"
     }
     func node(_ n: SnapshotNode, _ depth: Int) {
         out += String(repeating: " ", count: depth) + "\(n.id) \(n.kind) \(n.viewController ?? "-") \(n.path) \(n.role ?? "-") "

@@ -56,8 +56,8 @@ import Testing
         #expect(end.controllers.viewControllers.map(\.id) == ["things", "detail"])
         #expect(end.root.find("things", "") == nil)
         #expect(try #require(end.root.find("detail", "")).frame == Rect(x: 0, y: 0, width: 320, height: 568))
-        #expect(end.transition?.phase == "cancelled")
-        #expect(world.events.first { $0.type == "completeTransition" && $0.seq > before }.map { abs($0.time - 1.35) < 1e-12 } == true)
+        #expect(end.transition?.phase == .cancelled)
+        #expect(world.events.first { $0.type == .completeTransition && $0.seq > before }.map { abs($0.time - 1.35) < 1e-12 } == true)
         #expect(world.eventNames(after: before) == [
             "viewWillDisappear:detail", "viewWillAppear:things", "willShow:nav", "animationControllerFor:nav",
             "animateTransition:nav", "updateInteractiveTransition:nav", "cancelInteractiveTransition:nav",
@@ -78,7 +78,7 @@ import Testing
         world.advance(to: 1.3000001)
         #expect(world.transitions.last?.phase == .completed)
         #expect(world.controllers["nav"]!.children == ["things"])
-        #expect(world.events.last { $0.type == "completeTransition" }.map { abs($0.time - 1.3) < 1e-9 } == true)
+        #expect(world.events.last { $0.type == .completeTransition }.map { abs($0.time - 1.3) < 1e-9 } == true)
     }
 
     @Test func edgePanGestureFollowsTheSeedsFormula() throws {
@@ -90,11 +90,11 @@ import Testing
         #expect(abs(try #require(shot.root.find("detail", "")).frame.minX - (try referencePopX("detail", tau: 0.15))) < 1e-9)
         try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "ended", "at": 2.1, "translation": {"x": 200, "y": 0}, "velocity": {"x": 300, "y": 0}}"#))
         let g = try #require(world.gesture)
-        #expect(g.decision == "finish" && g.reason == "threshold")
+        #expect(g.decision == .finish && g.reason == .threshold)
         // The timeline stays at the last `changed` (0.3) and finishes from there: 0.35 s.
         world.advance(to: 2.46)
         #expect(world.controllers["nav"]!.children == ["things"])
-        let complete = try #require(world.events.last { $0.type == "completeTransition" })
+        let complete = try #require(world.events.last { $0.type == .completeTransition })
         #expect(abs(complete.time - 2.45) < 1e-9)
     }
 
@@ -103,7 +103,7 @@ import Testing
         for (phase, x, t) in [("began", 0.0, 2.0), ("changed", 64.0, 2.05), ("ended", 64.0, 2.1)] {
             try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(x), "y": 0}, "velocity": {"x": 400, "y": 0}}"#))
         }
-        #expect(world.gesture?.decision == "cancel")
+        #expect(world.gesture?.decision == .cancel)
         world.advance(to: 3)
         #expect(world.controllers["nav"]!.children == ["things", "detail"])
 
@@ -114,7 +114,7 @@ import Testing
         for (phase, x, t) in [("began", 0.0, 2.0), ("changed", 64.0, 2.05), ("ended", 64.0, 2.1)] {
             try flung.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(x), "y": 0}, "velocity": {"x": 400, "y": 0}}"#))
         }
-        #expect(flung.gesture?.decision == "finish" && flung.gesture?.reason == "velocity")
+        #expect(flung.gesture?.decision == .finish && flung.gesture?.reason == .velocity)
     }
 
     @Test func seed003DividesTheLocationBy300AndClampsBelowOne() throws {
@@ -137,19 +137,33 @@ import Testing
         world.advance(to: 5)
         let t = try #require(world.transitions.last)
         #expect(t.phase == .finishing)
-        #expect(t.diagnostics.map(\.code) == ["interaction-reached-100-percent", "complete-transition-not-called"])
+        #expect(t.diagnostics.map(\.code) == [.interactionReached100Percent, .completeTransitionNotCalled])
         #expect(throws: SimulationError.self) { try world.apply(try action(#"{"type": "pop"}"#)) }
     }
 
     @Test func samplesWithoutBeganAndUpdatesAfterEndAreDiagnosed() throws {
         var world = try pushed()
         try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "ended", "at": 1.5, "translation": {"x": 10, "y": 0}}"#))
-        #expect(world.events.last?.type == "diagnostic")
+        #expect(world.events.last?.type == .diagnostic)
         #expect(world.events.last?.arguments.first?.value == .string("gesture-without-began"))
         try world.apply(try action(#"{"type": "pop", "interactive": true, "at": 2}"#))
         try world.apply(try action(#"{"type": "cancel", "at": 2.1}"#))
         try world.apply(try action(#"{"type": "update", "percent": 0.5, "at": 2.2}"#))
-        #expect(world.transitions.last?.diagnostics.map(\.code) == ["update-after-end"])
+        #expect(world.transitions.last?.diagnostics.map(\.code) == [.updateAfterEnd])
+    }
+
+    @Test func outcomesSayHowEachTransitionEnded() throws {
+        var world = try thingsScene()
+        let first = world.nextEventSeq
+        try world.apply(try action(detailPush))
+        try world.apply(try action(#"{"type": "pop", "interactive": true, "at": 1}"#))
+        try world.apply(try action(#"{"type": "cancel", "at": 1.1}"#))
+        world.advance(to: 2)
+        #expect(world.transitionOutcomes(since: first) == [
+            TransitionOutcome(operation: .push, kind: .started), TransitionOutcome(operation: .push, kind: .completed),
+            TransitionOutcome(operation: .pop, kind: .started), TransitionOutcome(operation: .pop, kind: .cancelled),
+        ])
+        #expect(world.transitionOutcomes(since: world.nextEventSeq).isEmpty)
     }
 
     @Test func pauseAndContinueLikeAPropertyAnimator() throws {
@@ -167,13 +181,13 @@ import Testing
         #expect(abs(try #require(world.shot(0.45).root.find("detail", "")).frame.minX - (try #require(reference.shot(0.25).root.find("detail", ""))).frame.minX) < 1e-9)
         world.advance(to: 0.71)
         #expect(world.transitions.last?.phase == .completed)
-        #expect(abs((world.events.last { $0.type == "completeTransition" }?.time ?? 0) - 0.7) < 1e-9)
+        #expect(abs((world.events.last { $0.type == .completeTransition }?.time ?? 0) - 0.7) < 1e-9)
 
         try reversed.apply(try action(#"{"type": "continue", "reversed": true, "at": 0.3}"#))
         reversed.advance(to: 1)
         #expect(reversed.transitions.last?.phase == .cancelled)
         #expect(reversed.controllers["nav"]!.children == ["things"])
-        #expect(abs((reversed.events.last { $0.type == "completeTransition" }?.time ?? 0) - 0.4) < 1e-9)
+        #expect(abs((reversed.events.last { $0.type == .completeTransition }?.time ?? 0) - 0.4) < 1e-9)
     }
 
     @Test func pinchDismissesInteractively() throws {
@@ -194,7 +208,7 @@ import Testing
         let alpha = try #require(world.shot(1.15).root.find("photo", "")).alpha
         #expect(abs(alpha - (1 - TimingCurve.easeInOut.value(at: 0.24, duration: 0.4))) < 1e-9)
         try world.apply(try action(#"{"type": "gesture", "recognizer": "pinch", "phase": "ended", "at": 1.2, "scale": 0.4}"#))
-        #expect(world.gesture?.decision == "finish")
+        #expect(world.gesture?.decision == .finish)
         world.advance(to: 2)
         #expect(world.presentationChain().isEmpty && world.controllers["photo"] == nil)
         #expect(world.snapshot(at: 2).root.find("home", "") != nil)

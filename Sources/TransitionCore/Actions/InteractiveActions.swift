@@ -58,7 +58,7 @@ enum InteractiveActions {
             guard let index = world.transitions.lastIndex(where: { $0.phase == .interactive }) else {
                 // UIKit ignores an update once the transition was released; we say so.
                 if let last = world.transitions.indices.last, world.transitions[last].interactive {
-                    world.diagnose(last, "update-after-end", "updateInteractiveTransition(\(percent)) arrived after the transition was released; UIKit ignores it", view: nil)
+                    world.diagnose(last, .updateAfterEnd, "updateInteractiveTransition(\(percent)) arrived after the transition was released; UIKit ignores it", view: nil)
                     return
                 }
                 _ = try world.interactiveIndex(pointer: action.pointer)
@@ -91,7 +91,7 @@ enum InteractiveActions {
 /// One gesture-recognizer sample.
 struct GestureAction: ActionBody {
     var recognizer: Interaction.Recognizer
-    var phase: String
+    var phase: GesturePhase
     var translation: Point?
     var velocity: Point?
     var location: Point?
@@ -102,8 +102,8 @@ struct GestureAction: ActionBody {
     static func decode(_ r: inout SpecReader) throws(SpecError) -> GestureAction {
         let name = try r.requiredString("recognizer", maxLength: 16)
         guard let recognizer = Interaction.Recognizer(rawValue: name) else { throw SpecError(r.path("recognizer"), "one of edgePan, pan, pinch") }
-        let phase = try r.requiredString("phase", maxLength: 16)
-        guard ["began", "changed", "ended", "cancelled"].contains(phase) else {
+        let phaseName = try r.requiredString("phase", maxLength: 16)
+        guard let phase = GesturePhase(rawValue: phaseName) else {
             throw SpecError(r.path("phase"), "one of began, changed, ended, cancelled")
         }
         func point(_ key: String, _ r: inout SpecReader) throws(SpecError) -> Point? {
@@ -125,7 +125,7 @@ struct GestureAction: ActionBody {
         return g
     }
 
-    init(recognizer: Interaction.Recognizer, phase: String) {
+    init(recognizer: Interaction.Recognizer, phase: GesturePhase) {
         self.recognizer = recognizer
         self.phase = phase
     }

@@ -585,7 +585,7 @@ extension World {
         do throws(SpecError) {
             try run(p.steps, transition: index)
         } catch {
-            diagnose(index, "step-failed", "a completion step failed: \(error.description)", view: nil)
+            diagnose(index, .stepFailed, "a completion step failed: \(error.description)", view: nil)
         }
         checkAfterCompletion(index)
     }

@@ -33,8 +33,8 @@ public struct SnapshotNode: Sendable {
 /// The transition object of snapshots and session state.
 public struct TransitionState: Sendable {
     public var id: String
-    public var operation: String
-    public var phase: String
+    public var operation: TransitionOperation
+    public var phase: TransitionPhase
     public var container: String
     public var from: String
     public var to: String
@@ -78,7 +78,7 @@ extension World {
     }
 
     public func transitionState(_ tr: Transition, at t: Double) -> TransitionState {
-        TransitionState(id: tr.id, operation: tr.operation.rawValue, phase: tr.phase.rawValue, container: tr.container,
+        TransitionState(id: tr.id, operation: tr.operation, phase: tr.phase, container: tr.container,
                         from: tr.from, to: tr.to, animator: tr.animator, chosenBy: tr.chosenBy, duration: tr.duration,
                         begin: tr.begin, elapsed: tr.elapsed(at: tr.completedAt.map { min($0, t) } ?? t),
                         percentComplete: tr.percentComplete(at: t), interactive: tr.interactive, wasCancelled: tr.wasCancelled,

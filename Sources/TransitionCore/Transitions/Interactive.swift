@@ -1,23 +1,5 @@
 import JSONCodec
 
-/// The state of the gesture that drives an interactive transition, as snapshots report it.
-public struct GestureState: Sendable {
-    public var recognizer: Interaction.Recognizer
-    public var phase: String
-    public var transition: Int
-    public var interaction: Interaction
-    /// Points for 100 % (the interaction's distance, or the container's width or height).
-    public var distance: Double
-    public var startScale: Double
-    /// The progress of the last sample, after clamping.
-    public var progress: Double
-    public var velocity: Point
-    /// `finish` or `cancel`, once released.
-    public var decision: String?
-    /// Why: `threshold`, `velocity` or `gesture-cancelled`.
-    public var reason: String?
-}
-
 /// UIPercentDrivenInteractiveTransition: `update`, `finish`, `cancel`, and the gesture samples
 /// that call them (DESIGN §7, REFERENCE.md "Interactive transitions").
 extension World {
@@ -34,7 +16,7 @@ extension World {
     mutating func updateInteractive(_ index: Int, percent: Double) {
         let t = transitions[index]
         transitions[index].timeline.hold(at: now, tau: percent * t.duration)
-        emit("updateInteractiveTransition", t.container, ["transition": .string(t.id), "percentComplete": .number(percent)])
+        emit(.updateInteractiveTransition, t.container, ["transition": .string(t.id), "percentComplete": .number(percent)])
     }
 
     /// `finishInteractiveTransition` / `cancelInteractiveTransition`: the rest of the timeline
@@ -43,17 +25,17 @@ extension World {
         let t = transitions[index]
         let tau = t.timeline.tau(at: now)
         let percent = t.duration > 0 ? tau / t.duration : 1
-        emit(finish ? "finishInteractiveTransition" : "cancelInteractiveTransition", t.container,
+        emit(finish ? .finishInteractiveTransition : .cancelInteractiveTransition, t.container,
              ["transition": .string(t.id), "percentComplete": .number(percent), "completionSpeed": .number(speed)])
         if !finish { transitions[index].wasCancelled = true }
         transitions[index].phase = finish ? .finishing : .cancelling
         if finish, percent >= 1 {
             // UIKit's known glitch: released at exactly 100 %, the paused animations never
             // report completion, so completeTransition never comes.
-            diagnose(index, "interaction-reached-100-percent",
+            diagnose(index, .interactionReached100Percent,
                      "the interactive transition was finished at exactly 100 %: its animations never complete, so the animator's completeTransition never runs (clamp progress below 1, as seed 003 does)",
                      view: nil)
-            diagnose(index, "complete-transition-not-called", "completeTransition will never be called: the container stays blocked", view: nil)
+            diagnose(index, .completeTransitionNotCalled, "completeTransition will never be called: the container stays blocked", view: nil)
             return
         }
         let seconds = (finish ? (t.duration - tau) : tau) / speed
@@ -68,7 +50,7 @@ extension World {
         transitions[index].phase = .interactive
         transitions[index].interactive = true
         transitions[index].wasCancelled = false
-        emit("pauseAnimation", t.container, ["transition": .string(t.id), "percentComplete": .number(t.duration > 0 ? tau / t.duration : 1)])
+        emit(.pauseAnimation, t.container, ["transition": .string(t.id), "percentComplete": .number(t.duration > 0 ? tau / t.duration : 1)])
     }
 
     /// Resumes a paused transition toward its end, or back to its start when reversed (which
@@ -78,7 +60,7 @@ extension World {
         let t = transitions[index]
         let tau = t.timeline.tau(at: now)
         let target = reversed ? 0 : t.duration
-        emit("continueAnimation", t.container, ["transition": .string(t.id), "reversed": .bool(reversed)])
+        emit(.continueAnimation, t.container, ["transition": .string(t.id), "reversed": .bool(reversed)])
         if reversed { transitions[index].wasCancelled = true }
         transitions[index].phase = reversed ? .cancelling : .finishing
         let seconds = durationFactor.map { $0 * t.duration } ?? abs(target - tau)
@@ -89,7 +71,7 @@ extension World {
     /// `ended` decides and releases it, `cancelled` cancels it.
     mutating func gestureSample(_ s: GestureAction, pointer: String) throws(SimulationError) {
         switch s.phase {
-        case "began":
+        case .began:
             if let g = gesture, g.decision == nil, transitions.contains(where: { $0.number == g.transition && $0.phase == .interactive }) {
                 throw .conflict(type: "gesture-in-progress", detail: "a \(g.recognizer.rawValue) gesture already drives transition t\(g.transition)")
             }
@@ -109,19 +91,19 @@ extension World {
             let index = transitions.count - 1
             let bounds = tree[transitions[index].containerView].bounds.size
             let distance = interaction.distance ?? (interaction.axis == .vertical ? bounds.height : bounds.width)
-            gesture = GestureState(recognizer: s.recognizer, phase: "began", transition: transitions[index].number,
+            gesture = GestureState(recognizer: s.recognizer, phase: .began, transition: transitions[index].number,
                                    interaction: interaction, distance: distance, startScale: s.scale ?? 1, progress: 0,
                                    velocity: s.velocity ?? .zero)
-        case "changed", "ended", "cancelled":
+        case .changed, .ended, .cancelled:
             guard var g = gesture, g.decision == nil, let index = transitionIndex(g.transition), transitions[index].phase == .interactive else {
-                emit("diagnostic", nil, ["code": .string("gesture-without-began"),
-                                         "message": .string("a \(s.phase) sample arrived with no gesture in progress; UIKit's handler would message a nil interaction controller and nothing happens")])
+                emit(.diagnostic, nil, ["code": .string(DiagnosticCode.gestureWithoutBegan.rawValue),
+                                         "message": .string("a \(s.phase.rawValue) sample arrived with no gesture in progress; UIKit's handler would message a nil interaction controller and nothing happens")])
                 return
             }
             let progress = self.progress(of: s, g)
             g.phase = s.phase
             g.velocity = s.velocity ?? .zero
-            if s.phase == "changed" {
+            if s.phase == .changed {
                 g.progress = progress
                 gesture = g
                 updateInteractive(index, percent: progress)
@@ -129,16 +111,14 @@ extension World {
             }
             // Released. Like the seeds, the decision reads the release sample but the timeline
             // stays where the last `changed` left it.
-            let (finish, reason) = s.phase == "cancelled" ? (false, "gesture-cancelled") : decide(progress, g, s)
-            g.decision = finish ? "finish" : "cancel"
+            let (finish, reason) = s.phase == .cancelled ? (false, .gestureCancelled) : decide(progress, g, s)
+            g.decision = finish ? .finish : .cancel
             g.reason = reason
             gesture = g
             let percent = transitions[index].duration > 0 ? transitions[index].timeline.tau(at: now) / transitions[index].duration : 0
             let speed = g.interaction.completionSpeed == .remaining ? max(0.01, 1 - percent) : 1
             let curve = (try? g.interaction.completionCurve.map { try TimingCurve.decode($0, duration: 1, at: "").curve }) ?? nil
             release(index, finish: finish, speed: speed, curve: curve ?? .easeInOut)
-        default:
-            throw .invalid(SpecError(pointer + "/phase", "one of began, changed, ended, cancelled"))
         }
     }
 
@@ -174,17 +154,17 @@ extension World {
     }
 
     /// Finish or cancel on release, and why.
-    func decide(_ progress: Double, _ g: GestureState, _ s: GestureAction) -> (Bool, String) {
+    func decide(_ progress: Double, _ g: GestureState, _ s: GestureAction) -> (Bool, GestureState.Reason) {
         let v = s.velocity ?? .zero
         var along = g.interaction.axis == .vertical ? v.y : v.x
         if g.interaction.recognizer == .edgePan, g.interaction.edge == "right" { along = -along }
         switch g.interaction.velocity {
         case .none: break
         case .fling(let minimum):
-            if abs(along) >= minimum * g.distance { return (along > 0, "velocity") }
+            if abs(along) >= minimum * g.distance { return (along > 0, .velocity) }
         case .speed(let minimum):
-            if along > minimum { return (true, "velocity") }
+            if along > minimum { return (true, .velocity) }
         }
-        return (progress > g.interaction.threshold, "threshold")
+        return (progress > g.interaction.threshold, .threshold)
     }
 }

@@ -32,18 +32,18 @@ extension World {
             for id in leaving { discardController(id) }
             return
         }
-        emitAppearance("viewWillDisappear", from, animated: animated)
-        emitAppearance("viewWillAppear", to, animated: animated)
-        emit("willShow", nav, ["shown": .string(to), "animated": .bool(animated)])
+        emitAppearance(.viewWillDisappear, from, animated: animated)
+        emitAppearance(.viewWillAppear, to, animated: animated)
+        emit(.willShow, nav, ["shown": .string(to), "animated": .bool(animated)])
         guard animated || interactive else {
             let content = c.contentView!
             tree.detach(controllers[from]!.view)
             setChildFrame(controllers[to]!.view, in: content)
             tree.addSubview(controllers[to]!.view, to: content)
             for id in leaving { discardController(id) }
-            emitAppearance("viewDidDisappear", from, animated: false)
-            emitAppearance("viewDidAppear", to, animated: false)
-            emit("didShow", nav, ["shown": .string(to), "animated": .bool(false)])
+            emitAppearance(.viewDidDisappear, from, animated: false)
+            emitAppearance(.viewDidAppear, to, animated: false)
+            emit(.didShow, nav, ["shown": .string(to), "animated": .bool(false)])
             updateTitle(nav)
             return
         }
@@ -69,9 +69,9 @@ extension World {
             // UIKit takes the from view out of the container once the transition completes.
             tree.detach(t.fromView)
             for id in t.leaving { discardController(id) }
-            emitAppearance("viewDidDisappear", t.from, animated: true)
-            emitAppearance("viewDidAppear", t.to, animated: true)
-            emit("didShow", t.container, ["shown": .string(t.to), "animated": .bool(true)])
+            emitAppearance(.viewDidDisappear, t.from, animated: true)
+            emitAppearance(.viewDidAppear, t.to, animated: true)
+            emit(.didShow, t.container, ["shown": .string(t.to), "animated": .bool(true)])
         } else {
             // Cancelled: the stack goes back, the to view leaves, and the from controller
             // reappears (UIKit's cancelled-pop sequence; no didShow).
@@ -79,10 +79,10 @@ extension World {
             let added = controllers[t.container]!.children.filter { !t.previousChildren.contains($0) }
             controllers[t.container]!.children = t.previousChildren
             for id in added { discardController(id) }
-            emitAppearance("viewWillDisappear", t.to, animated: true)
-            emitAppearance("viewDidDisappear", t.to, animated: true)
-            emitAppearance("viewWillAppear", t.from, animated: true)
-            emitAppearance("viewDidAppear", t.from, animated: true)
+            emitAppearance(.viewWillDisappear, t.to, animated: true)
+            emitAppearance(.viewDidDisappear, t.to, animated: true)
+            emitAppearance(.viewWillAppear, t.from, animated: true)
+            emitAppearance(.viewDidAppear, t.from, animated: true)
         }
         updateTitle(t.container)
     }

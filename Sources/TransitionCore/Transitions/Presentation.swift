@@ -33,21 +33,21 @@ extension World {
         controllers[id]!.presenting = presenting
         controllers[id]!.presentationContainer = container
         controllers[id]!.presentedStyle = style
-        var appearance: [(type: String, controller: String)] = []
-        if style == .fullScreen { appearance.append(("viewWillDisappear", presenting)) }
-        appearance.append(("viewWillAppear", id))
+        var appearance: [(type: EventType, controller: String)] = []
+        if style == .fullScreen { appearance.append((.viewWillDisappear, presenting)) }
+        appearance.append((.viewWillAppear, id))
         guard animated || interactive else {
             for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
             setChildFrame(controllers[id]!.view, in: container)
             tree.addSubview(controllers[id]!.view, to: container)
             if style == .fullScreen {
                 tree.detach(controllers[presenting]!.view)
-                emitAppearance("viewDidDisappear", presenting, animated: false)
+                emitAppearance(.viewDidDisappear, presenting, animated: false)
             }
-            emitAppearance("viewDidAppear", id, animated: false)
+            emitAppearance(.viewDidAppear, id, animated: false)
             return
         }
-        if style == .custom { emit("presentationControllerFor", id, ["presenting": .string(presenting)]) }
+        if style == .custom { emit(.presentationControllerFor, id, ["presenting": .string(presenting)]) }
         try beginTransition(TransitionRequest(operation: .present, container: id, from: presenting, to: id, containerView: container,
                                               actionChoice: animator, interactive: interactive, previousChildren: [],
                                               leaving: [], appearance: appearance))
@@ -79,8 +79,8 @@ extension World {
         let above = Array(chain[(chain.firstIndex(of: dismissed)! + 1)...])
         let animatedOne = above.last ?? dismissed
         for id in above.dropLast().reversed() {
-            emitAppearance("viewWillDisappear", id, animated: false)
-            emitAppearance("viewDidDisappear", id, animated: false)
+            emitAppearance(.viewWillDisappear, id, animated: false)
+            emitAppearance(.viewDidDisappear, id, animated: false)
             if let holder = controllers[id]!.presentationContainer { tree.detach(holder) }
         }
         let style = controllers[dismissed]!.presentedStyle ?? .fullScreen
@@ -93,13 +93,13 @@ extension World {
                 tree.addSubview(controllers[presenting]!.view, to: holder)
             }
         }
-        var appearance: [(type: String, controller: String)] = [("viewWillDisappear", animatedOne)]
-        if style == .fullScreen { appearance.append(("viewWillAppear", presenting)) }
+        var appearance: [(type: EventType, controller: String)] = [(.viewWillDisappear, animatedOne)]
+        if style == .fullScreen { appearance.append((.viewWillAppear, presenting)) }
         let container = controllers[animatedOne]!.presentationContainer!
         guard animated || interactive else {
             for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
-            emitAppearance("viewDidDisappear", animatedOne, animated: false)
-            if style == .fullScreen { emitAppearance("viewDidAppear", presenting, animated: false) }
+            emitAppearance(.viewDidDisappear, animatedOne, animated: false)
+            if style == .fullScreen { emitAppearance(.viewDidAppear, presenting, animated: false) }
             discardController(dismissed)
             return
         }
@@ -121,15 +121,15 @@ extension World {
         if didComplete {
             if style == .fullScreen {
                 tree.detach(controllers[t.from]!.view)
-                emitAppearance("viewDidDisappear", t.from, animated: true)
+                emitAppearance(.viewDidDisappear, t.from, animated: true)
             }
-            emitAppearance("viewDidAppear", t.to, animated: true)
+            emitAppearance(.viewDidAppear, t.to, animated: true)
         } else {
-            emitAppearance("viewWillDisappear", t.to, animated: true)
-            emitAppearance("viewDidDisappear", t.to, animated: true)
+            emitAppearance(.viewWillDisappear, t.to, animated: true)
+            emitAppearance(.viewDidDisappear, t.to, animated: true)
             if style == .fullScreen {
-                emitAppearance("viewWillAppear", t.from, animated: true)
-                emitAppearance("viewDidAppear", t.from, animated: true)
+                emitAppearance(.viewWillAppear, t.from, animated: true)
+                emitAppearance(.viewDidAppear, t.from, animated: true)
             }
             discardController(t.to)
         }
@@ -140,15 +140,15 @@ extension World {
         let dismissed = t.leaving[0]
         let style = controllers[dismissed]?.presentedStyle ?? .fullScreen
         if didComplete {
-            emitAppearance("viewDidDisappear", t.from, animated: true)
-            if style == .fullScreen { emitAppearance("viewDidAppear", t.to, animated: true) }
+            emitAppearance(.viewDidDisappear, t.from, animated: true)
+            if style == .fullScreen { emitAppearance(.viewDidAppear, t.to, animated: true) }
             for id in t.leaving.reversed() { discardController(id) }
         } else {
-            emitAppearance("viewWillAppear", t.from, animated: true)
-            emitAppearance("viewDidAppear", t.from, animated: true)
+            emitAppearance(.viewWillAppear, t.from, animated: true)
+            emitAppearance(.viewDidAppear, t.from, animated: true)
             if style == .fullScreen {
-                emitAppearance("viewWillDisappear", t.to, animated: true)
-                emitAppearance("viewDidDisappear", t.to, animated: true)
+                emitAppearance(.viewWillDisappear, t.to, animated: true)
+                emitAppearance(.viewDidDisappear, t.to, animated: true)
                 tree.detach(controllers[t.to]!.view)
             }
             // The chain is as it was.

@@ -24,10 +24,10 @@ extension World {
         try ensureIdle()
         let from = c.children[c.selectedIndex]
         let to = c.children[index]
-        emit("shouldSelect", tabs, ["selected": .string(to)])
+        emit(.shouldSelect, tabs, ["selected": .string(to)])
         guard from != to else {
             // Re-selecting the current tab: no switch; UIKit still reports the selection.
-            emit("didSelect", tabs, ["selected": .string(to)])
+            emit(.didSelect, tabs, ["selected": .string(to)])
             return
         }
         let chosen = chooseAnimator(.selectTab, from: from, to: to, actionChoice: animator)
@@ -38,39 +38,39 @@ extension World {
             if interactive {
                 throw .invalid(SpecError(pointer + "/interactive", "an interactive tab switch needs an animator (UIKit's default switch has none)"))
             }
-            emitAppearance("viewWillAppear", to, animated: false)
-            emitAppearance("viewWillDisappear", from, animated: false)
+            emitAppearance(.viewWillAppear, to, animated: false)
+            emitAppearance(.viewWillDisappear, from, animated: false)
             let content = c.contentView!
             tree.detach(controllers[from]!.view)
             setChildFrame(controllers[to]!.view, in: content)
             tree.addSubview(controllers[to]!.view, to: content)
-            emitAppearance("viewDidDisappear", from, animated: false)
-            emitAppearance("viewDidAppear", to, animated: false)
-            emit("didSelect", tabs, ["selected": .string(to)])
+            emitAppearance(.viewDidDisappear, from, animated: false)
+            emitAppearance(.viewDidAppear, to, animated: false)
+            emit(.didSelect, tabs, ["selected": .string(to)])
             return
         }
         // The tab bar order of appearance callbacks: the new tab's first (REFERENCE.md).
         try beginTransition(TransitionRequest(operation: .selectTab, container: tabs, from: from, to: to,
                                               containerView: c.contentView!, actionChoice: animator, interactive: interactive,
                                               previousChildren: c.children, leaving: [],
-                                              appearance: [("viewWillAppear", to), ("viewWillDisappear", from)]))
+                                              appearance: [(.viewWillAppear, to), (.viewWillDisappear, from)]))
         transitions[transitions.count - 1].previousSelection = c.selectedIndex
-        emit("didSelect", tabs, ["selected": .string(to)])
+        emit(.didSelect, tabs, ["selected": .string(to)])
     }
 
     /// The tab bar controller's side of `completeTransition:`.
     mutating func finishTabSwitch(_ t: Transition, didComplete: Bool) {
         if didComplete {
             tree.detach(t.fromView)
-            emitAppearance("viewDidDisappear", t.from, animated: true)
-            emitAppearance("viewDidAppear", t.to, animated: true)
+            emitAppearance(.viewDidDisappear, t.from, animated: true)
+            emitAppearance(.viewDidAppear, t.to, animated: true)
         } else {
             tree.detach(t.toView)
             if let previous = t.previousSelection { controllers[t.container]!.selectedIndex = previous }
-            emitAppearance("viewWillDisappear", t.to, animated: true)
-            emitAppearance("viewDidDisappear", t.to, animated: true)
-            emitAppearance("viewWillAppear", t.from, animated: true)
-            emitAppearance("viewDidAppear", t.from, animated: true)
+            emitAppearance(.viewWillDisappear, t.to, animated: true)
+            emitAppearance(.viewDidDisappear, t.to, animated: true)
+            emitAppearance(.viewWillAppear, t.from, animated: true)
+            emitAppearance(.viewDidAppear, t.from, animated: true)
         }
     }
 }

@@ -13,30 +13,6 @@ public enum TransitionPhase: String, Sendable {
     }
 }
 
-/// Something a transition's animator got wrong (DESIGN §8), reported, never fixed.
-public struct Diagnostic: Sendable, Equatable {
-    /// A stable slug: `complete-transition-not-called`, `complete-transition-called-twice`,
-    /// `to-view-not-added`, `view-left-hidden`, `snapshot-left-in-hierarchy`,
-    /// `animation-on-removed-view`, `step-failed`.
-    public var code: String
-    public var message: String
-    /// The view concerned, as `controller:path` or a service view's id.
-    public var view: String?
-    public var time: Double
-}
-
-/// An appearance callback or delegate call, as UIKit would have made it.
-public struct Event: Sendable {
-    public var seq: Int
-    public var time: Double
-    /// The callback's name (`viewWillAppear`, `willShow`, `completeTransition`, …).
-    public var type: String
-    /// The controller it concerns (for delegate calls, the container whose delegate is called).
-    public var viewController: String?
-    /// Its arguments, in a fixed order.
-    public var arguments: [(key: String, value: JSONValue)]
-}
-
 /// One view-controller transition: what UIKit's transition context knows, plus our record of it.
 public struct Transition: Sendable {
     /// Serial number in the session; the public id is "t" + number.

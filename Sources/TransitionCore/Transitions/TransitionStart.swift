@@ -40,7 +40,7 @@ extension World {
         guard let running = runningTransition else { return }
         var extras: [(key: String, value: JSONValue)] = [("transition", .string(running.id)), ("phase", .string(running.phase.rawValue))]
         let detail: String
-        if running.phase == .animating, !running.diagnostics.contains(where: { $0.code == "complete-transition-not-called" }) {
+        if running.phase == .animating, !running.diagnostics.contains(where: { $0.code == .completeTransitionNotCalled }) {
             let end = running.begin + running.duration
             extras.append(("expectedEnd", .number(end)))
             detail = "transition \(running.id) (\(running.operation.rawValue) \(running.from) → \(running.to)) runs until t = \(end); advance the clock or give a later 'at'"
@@ -64,7 +64,7 @@ extension World {
         var leaving: [String]
         /// Appearance callbacks UIKit makes after asking for the animator (presentations and tab
         /// switches); navigation makes its own before.
-        var appearance: [(type: String, controller: String)] = []
+        var appearance: [(type: EventType, controller: String)] = []
     }
 
     /// Asks for the animator, starts the transition at `now` and runs the animator's body.
@@ -94,10 +94,10 @@ extension World {
             bodyPointer += "/spec" + (definition.bodies.contains { $0.operation == nil } ? "" : "/" + r.operation.rawValue)
         }
         let custom = chosenBy != "default"
-        emit("animationControllerFor", r.container, ["operation": .string(r.operation.rawValue), "from": .string(r.from),
+        emit(.animationControllerFor, r.container, ["operation": .string(r.operation.rawValue), "from": .string(r.from),
                                                      "to": .string(r.to), "animator": .string(name), "chosenBy": .string(chosenBy)])
         if custom {
-            emit("interactionControllerFor", r.container, ["animator": .string(name), "interactive": .bool(r.interactive)])
+            emit(.interactionControllerFor, r.container, ["animator": .string(name), "interactive": .bool(r.interactive)])
         }
         // Number 0: not started, so `duration` in the body's duration expression is the parameter.
         for (type, controller) in r.appearance { emitAppearance(type, controller, animated: true) }
@@ -126,7 +126,8 @@ extension World {
         }
         transitions.append(t)
         let index = transitions.count - 1
-        emit("animateTransition", r.container, ["transition": .string(t.id), "animator": .string(name), "duration": .number(duration)])
+        emit(.animateTransition, r.container, ["transition": .string(t.id), "animator": .string(name), "duration": .number(duration)],
+             outcome: TransitionOutcome(operation: t.operation, kind: .started))
         do throws(SpecError) {
             try run(body.setup, transition: index)
         } catch {
@@ -147,12 +148,13 @@ extension World {
         transitions[index].completeCalls += 1
         let t = transitions[index]
         guard t.completeCalls == 1 else {
-            diagnose(index, "complete-transition-called-twice", "completeTransition was called again after the transition ended; UIKit ignores the call", view: nil)
+            diagnose(index, .completeTransitionCalledTwice, "completeTransition was called again after the transition ended; UIKit ignores the call", view: nil)
             return
         }
-        emit("completeTransition", t.container, ["transition": .string(t.id), "didComplete": .bool(didComplete)])
+        emit(.completeTransition, t.container, ["transition": .string(t.id), "didComplete": .bool(didComplete)],
+             outcome: TransitionOutcome(operation: t.operation, kind: didComplete ? .completed : .cancelled))
         if didComplete, !isInWindow(t.toView) {
-            diagnose(index, "to-view-not-added", "the animator completed without adding the to view to the container", view: t.toView)
+            diagnose(index, .toViewNotAdded, "the animator completed without adding the to view to the container", view: t.toView)
         }
         transitions[index].completedAt = now
         transitions[index].phase = didComplete ? .completed : .cancelled
@@ -171,11 +173,11 @@ extension World {
         guard t.completedAt == now, !t.phase.isRunning, !t.checked else { return }
         transitions[index].checked = true
         for view in t.hiddenByAnimator where tree.exists(view) && tree[view].hidden {
-            diagnose(index, "view-left-hidden", "the animator hid \(describe(view)) and it is still hidden after the transition", view: view)
+            diagnose(index, .viewLeftHidden, "the animator hid \(describe(view)) and it is still hidden after the transition", view: view)
         }
         for name in t.namedOrder {
             guard let view = t.named[name], isInWindow(view) else { continue }
-            diagnose(index, "snapshot-left-in-hierarchy", "the view the animator made as $\(name) is still in the window after the transition", view: view)
+            diagnose(index, .snapshotLeftInHierarchy, "the view the animator made as $\(name) is still in the window after the transition", view: view)
         }
         // A cancelled transition's animations all ended when its timeline returned to 0.
         guard t.phase == .completed else { return }
@@ -187,7 +189,7 @@ extension World {
         }
         for (view, list) in animations.sorted(by: { $0.key < $1.key }) where !isInWindow(view) {
             if list.contains(where: stillRunning) {
-                diagnose(index, "animation-on-removed-view", "\(describe(view)) left the window while its animation still runs", view: view)
+                diagnose(index, .animationOnRemovedView, "\(describe(view)) left the window while its animation still runs", view: view)
             }
         }
     }

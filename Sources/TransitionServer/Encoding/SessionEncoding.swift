@@ -25,7 +25,7 @@ extension SnapshotEncoder {
         writer.beginObject()
         writer.key("seq"); writer.integer(e.seq)
         writer.key("time"); writer.number(e.time)
-        writer.key("type"); writer.string(e.type)
+        writer.key("type"); writer.string(e.type.rawValue)
         writer.key("viewController"); if let vc = e.viewController { writer.string(vc) } else { writer.null() }
         for (key, value) in e.arguments {
             writer.key(key)
