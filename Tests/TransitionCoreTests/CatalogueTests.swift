@@ -170,14 +170,14 @@ func exercises(for name: String) -> [(Exercise, String)] {
             // Only the side panel keeps a view of its own: its overlay, while presented.
             let keeps = name == "sidePanel" && exercise.operation == .present
             #expect((shot.root.find(role: "dimming") != nil) == keeps, "\(name) \(exercise)")
-            let to = try #require(shot.root.find(done.to, ""), "\(name) \(exercise): the to view is on screen")
+            let to = try #require(shot.root.find(done.to.rawValue, ""), "\(name) \(exercise): the to view is on screen")
             #expect(!to.hidden && to.alpha == 1 && to.transform3D == nil, "\(name) \(exercise)")
             if exercise.operation != .dismiss, name != "overlay", name != "sidePanel" {
                 #expect(to.frame == Rect(x: 0, y: 0, width: 320, height: 568), "\(name) \(exercise): \(to.frame)")
             }
             switch exercise.operation {
             case .push, .pop, .selectTab:
-                #expect(shot.root.find(done.from, "") == nil, "\(name) \(exercise): the from view left")
+                #expect(shot.root.find(done.from.rawValue, "") == nil, "\(name) \(exercise): the from view left")
             case .present:
                 let custom = name == "overlay" || name == "sidePanel"
                 #expect((shot.root.find("home", "") != nil) == custom, "\(name) \(exercise)")

@@ -6,7 +6,7 @@ public struct Event: Sendable {
     public var time: Double
     public var type: EventType
     /// The controller it concerns (for delegate calls, the container whose delegate is called).
-    public var viewController: String?
+    public var viewController: ControllerID?
     /// Its arguments, in a fixed order.
     public var arguments: [(key: String, value: JSONValue)]
     /// What the call means for its transition's life, so that counting transitions needs no

@@ -16,7 +16,7 @@ public struct GestureState: Sendable {
 
     public var recognizer: Interaction.Recognizer
     public var phase: GesturePhase
-    public var transition: Int
+    public var transition: TransitionID
     public var interaction: Interaction
     /// Points for 100 % (the interaction's distance, or the container's width or height).
     public var distance: Double

@@ -15,14 +15,12 @@ public enum TransitionPhase: String, Sendable {
 
 /// One view-controller transition: what UIKit's transition context knows, plus our record of it.
 public struct Transition: Sendable {
-    /// Serial number in the session; the public id is "t" + number.
-    public let number: Int
-    public var id: String { "t\(number)" }
+    public let id: TransitionID
     public let operation: TransitionOperation
     /// The container controller performing it (the navigation controller, …).
-    public let container: String
-    public let from: String
-    public let to: String
+    public let container: ControllerID
+    public let from: ControllerID
+    public let to: ControllerID
     public let fromView: ViewID
     public let toView: ViewID
     public let containerView: ViewID
@@ -49,9 +47,9 @@ public struct Transition: Sendable {
     /// Views the animator hid, to report those still hidden once it completes.
     var hiddenByAnimator: [ViewID] = []
     /// The container's children before the operation, restored when it is cancelled.
-    var previousChildren: [String]
+    var previousChildren: [ControllerID]
     /// Controllers the operation takes out of the container when it completes.
-    var leaving: [String]
+    var leaving: [ControllerID]
     /// A tab bar's selected index before the switch, restored when it is cancelled.
     var previousSelection: Int?
 
