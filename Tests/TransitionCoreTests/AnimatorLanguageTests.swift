@@ -188,7 +188,7 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
         #expect(close(mid.frame, Rect(x: 65, y: 82, width: 190, height: 190), 1e-9))
         var end = world
         end.advance(to: 0.3)
-        // It was never removed: reported, as DESIGN §8 asks.
+        // It was never removed: reported, never fixed (docs/semantics.md § Diagnostics).
         #expect(end.transitions.last?.diagnostics.map(\.code) == [.snapshotLeftInHierarchy])
         #expect(end.transitions.last?.diagnostics.first?.view == "t1.snap")
     }

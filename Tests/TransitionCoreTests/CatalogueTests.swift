@@ -190,8 +190,9 @@ func exercises(for name: String) -> [(Exercise, String)] {
         }
     }
 
-    /// DESIGN §6 / issue 5: what `GET /v1/animators/{name}` serves, posted back inline, gives the
-    /// same snapshots to the last bit (here for every operation, at several instants).
+    /// docs/animators.md § The catalogue, issue 5: what `GET /v1/animators/{name}` serves, posted
+    /// back inline, gives the same snapshots to the last bit (here for every operation, at several
+    /// instants).
     @Test(arguments: names)
     func servedSpecPostedBackInlineGivesIdenticalSnapshots(name: String) throws {
         let d = try #require(Catalogue.shared.definition(named: name))

@@ -3,7 +3,8 @@ import Testing
 @testable import TransitionCore
 
 /// Percent-driven interactive transitions: the timeline sits at p·D while driven, runs forward
-/// in (1 − p)·D / speed on finish and back in p·D / speed on cancel (REFERENCE.md).
+/// in (1 − p)·D / speed on finish and back in p·D / speed on cancel
+/// (docs/reference.md § Interactive transitions).
 @Suite struct InteractiveTests {
     /// The scene after an animated push of `detail` has completed, at t = 1.
     func pushed() throws -> World {

@@ -7,7 +7,7 @@ import Testing
 /// curves: where each view is, its alpha and transform, when completeTransition fires, and what
 /// is left in the hierarchy. Then the seeds translated literally, and the diagnostics they earn.
 @Suite struct SeedFidelityTests {
-    /// UIView.animate's default curve (REFERENCE.md).
+    /// UIView.animate's default curve (docs/reference.md § UIKit defaults).
     func easeInOut(_ t: Double, _ d: Double) -> Double { TimingCurve.easeInOut.value(at: min(max(t, 0), d), duration: d) }
     func named(_ name: String, _ t: Double, _ d: Double) -> Double { TimingCurve.named(name)!.value(at: min(max(t, 0), d), duration: d) }
     /// UIKit's duration-based spring (`usingSpringWithDamping:initialSpringVelocity:`).

@@ -47,7 +47,7 @@ func integrate(_ s: Spring, to t: Double, step: Double = 1e-4) -> (position: Dou
         #expect(!(0..<400).contains { Spring(mass: 1, stiffness: 100, damping: 20).value(at: Double($0) / 100) > 1 + 1e-12 })
     }
 
-    /// Framer's reverse-engineered mapping (REFERENCE.md's test vector).
+    /// Framer's reverse-engineered mapping (its test vector: docs/reference.md § Springs).
     @Test func uikitDurationFormMatchesFramersVector() {
         let s = Spring.uikit(dampingRatio: 0.25, initialVelocity: 0, duration: 3)
         #expect(abs(s.stiffness - 54.83363359078326) < 1e-9 * 54.8)

@@ -1,5 +1,6 @@
 /// What the window shows at one session time: every view's presentation values, back to front,
-/// the transition in effect and the controller hierarchy. Field names follow DESIGN §5.
+/// the transition in effect and the controller hierarchy. Field names are the API's (openapi.yaml,
+/// `Snapshot`).
 public struct Snapshot: Sendable {
     public var time: Double
     public var transition: TransitionState?

@@ -102,7 +102,7 @@ public struct CubicBezier: Sendable, Hashable {
         return dx != 0 ? derivativeY(t) / dx : 0
     }
 
-    // Core Animation's named curves (REFERENCE.md, "Timing curves").
+    // Core Animation's named curves (docs/timing.md § Cubic Bézier).
     public static let linear = CubicBezier(0, 0, 1, 1)
     public static let easeIn = CubicBezier(0.42, 0, 1, 1)
     public static let easeOut = CubicBezier(0, 0, 0.58, 1)

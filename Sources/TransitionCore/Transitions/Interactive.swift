@@ -1,7 +1,8 @@
 import JSONCodec
 
 /// UIPercentDrivenInteractiveTransition: `update`, `finish`, `cancel`, and the gesture samples
-/// that call them (DESIGN §7, REFERENCE.md "Interactive transitions").
+/// that call them (docs/semantics.md § Interactive transitions; the numbers' sources are in
+/// docs/reference.md § Interactive transitions).
 extension World {
     /// The transition a gesture or an update drives now.
     func interactiveTransition(pointer: String) throws(SimulationError) -> TransitionID {

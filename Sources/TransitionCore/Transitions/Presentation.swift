@@ -1,6 +1,7 @@
 /// Modal presentation: `presentViewController:animated:completion:` and
 /// `dismissViewControllerAnimated:completion:`, with the fullScreen, overFullScreen and custom
-/// styles, presentation chains, and UIKit's callbacks for each style (REFERENCE.md).
+/// styles, presentation chains, and UIKit's callbacks for each style
+/// (docs/reference.md § Presentation).
 extension World {
     /// The controller presenting by default: the top-most of the presentation chain, else the root.
     var topPresenter: ControllerID { presentationChain().last ?? rootController }

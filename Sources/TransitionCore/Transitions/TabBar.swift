@@ -49,7 +49,8 @@ extension World {
             emit(.didSelect, tabs, ["selected": .string(to.rawValue)])
             return
         }
-        // The tab bar order of appearance callbacks: the new tab's first (REFERENCE.md).
+        // The tab bar order of appearance callbacks: the new tab's first
+        // (docs/reference.md § Appearance callback order).
         try beginTransition(TransitionRequest(operation: .selectTab, container: tabs, from: from, to: to,
                                               containerView: content, actionChoice: animator, interactive: interactive,
                                               previousChildren: c.children, leaving: [],

@@ -1,6 +1,7 @@
 import JSONCodec
 
-/// Where a transition is in its life (DESIGN §5).
+/// Where a transition is in its life (openapi.yaml, `Transition`;
+/// docs/semantics.md § Interactive transitions).
 public enum TransitionPhase: String, Sendable {
     case idle, animating, interactive, finishing, cancelling, completed, cancelled
 
