@@ -11,7 +11,7 @@ public struct Event: Sendable {
     public var arguments: [(key: String, value: JSONValue)]
     /// What the call means for its transition's life, so that counting transitions needs no
     /// reading of arguments: set on `animateTransition` and `completeTransition` only.
-    public var outcome: TransitionOutcome?
+    var outcome: TransitionOutcome?
 }
 
 /// The calls a session records, named as UIKit names them (clients filter on these names);
