@@ -23,7 +23,7 @@ func dump(_ shot: Snapshot) -> String {
     if let t = shot.transition {
         out += "transition \(t.id) \(t.operation) \(t.phase) \(t.from)→\(t.to) \(t.animator) \(t.chosenBy) D=\(t.duration) "
         out += "begin=\(t.begin) elapsed=\(t.elapsed) p=\(t.percentComplete) cancelled=\(t.wasCancelled) done=\(String(describing: t.completedAt)) "
-        out += "diagnostics=\(t.diagnostics.map { "\($0.code)@\($0.time):\($0.view ?? "-")" })\n"
+        out += "diagnostics=\(t.diagnostics.map { "\($0.code.rawValue)@\($0.time):\($0.view ?? "-")" })\n"
     }
     func node(_ n: SnapshotNode, _ depth: Int) {
         out += String(repeating: " ", count: depth) + "\(n.id) \(n.kind) \(n.viewController ?? "-") \(n.path) \(n.role ?? "-") "
@@ -170,14 +170,14 @@ func exercises(for name: String) -> [(Exercise, String)] {
             // Only the side panel keeps a view of its own: its overlay, while presented.
             let keeps = name == "sidePanel" && exercise.operation == .present
             #expect((shot.root.find(role: "dimming") != nil) == keeps, "\(name) \(exercise)")
-            let to = try #require(shot.root.find(done.to, ""), "\(name) \(exercise): the to view is on screen")
+            let to = try #require(shot.root.find(done.to.rawValue, ""), "\(name) \(exercise): the to view is on screen")
             #expect(!to.hidden && to.alpha == 1 && to.transform3D == nil, "\(name) \(exercise)")
             if exercise.operation != .dismiss, name != "overlay", name != "sidePanel" {
                 #expect(to.frame == Rect(x: 0, y: 0, width: 320, height: 568), "\(name) \(exercise): \(to.frame)")
             }
             switch exercise.operation {
             case .push, .pop, .selectTab:
-                #expect(shot.root.find(done.from, "") == nil, "\(name) \(exercise): the from view left")
+                #expect(shot.root.find(done.from.rawValue, "") == nil, "\(name) \(exercise): the from view left")
             case .present:
                 let custom = name == "overlay" || name == "sidePanel"
                 #expect((shot.root.find("home", "") != nil) == custom, "\(name) \(exercise)")
@@ -190,8 +190,9 @@ func exercises(for name: String) -> [(Exercise, String)] {
         }
     }
 
-    /// DESIGN §6 / issue 5: what `GET /v1/animators/{name}` serves, posted back inline, gives the
-    /// same snapshots to the last bit (here for every operation, at several instants).
+    /// docs/animators.md § The catalogue, issue 5: what `GET /v1/animators/{name}` serves, posted
+    /// back inline, gives the same snapshots to the last bit (here for every operation, at several
+    /// instants).
     @Test(arguments: names)
     func servedSpecPostedBackInlineGivesIdenticalSnapshots(name: String) throws {
         let d = try #require(Catalogue.shared.definition(named: name))

@@ -77,7 +77,7 @@ func integrate(_ s: Spring, to t: Double, step: Double = 1e-4) -> (position: Dou
         #expect(under.value(at: 0.3) == allowed.value(at: 0.3))
     }
 
-    /// Framer's reverse-engineered mapping (REFERENCE.md's test vector).
+    /// Framer's reverse-engineered mapping (its test vector: docs/reference.md § Springs).
     @Test func uikitDurationFormMatchesFramersVector() {
         let s = Spring.uikit(dampingRatio: 0.25, initialVelocity: 0, duration: 3)
         #expect(abs(s.stiffness - 54.83363359078326) < 1e-9 * 54.8)

@@ -44,14 +44,14 @@ public enum PresentationStyle: String, Sendable {
 
 /// A view controller in the session: its identity, its view, and for containers their children.
 public struct Controller: Sendable {
-    public let id: String
+    public let id: ControllerID
     public var title: String?
     public let kind: ControllerKind
     /// Navigation stack (bottom first) or tab children.
-    public var children: [String] = []
+    public var children: [ControllerID] = []
     public var selectedIndex = 0
     /// The container controller holding this one.
-    public var parent: String?
+    public var parent: ControllerID?
     /// The controller's root view.
     public var view: ViewID
     /// A container's content view (the navigation transition view, the tab content view).
@@ -68,9 +68,9 @@ public struct Controller: Sendable {
     public var interactions: [Interaction] = []
 
     /// The controller this one presents (`presentedViewController`).
-    public var presented: String?
+    public var presented: ControllerID?
     /// The controller that presented this one (`presentingViewController`).
-    public var presenting: String?
+    public var presenting: ControllerID?
     /// The window-level container holding this controller's view while it is presented.
     public var presentationContainer: ViewID?
     /// The style it was presented with.

@@ -1,9 +1,9 @@
 import JSONCodec
 
-/// Which gesture drives which interactive transition, and how its samples become progress and
-/// a decision (DESIGN §7). The defaults are seeds 000/001's: an edge pan from the left pops,
-/// progress = translation.x / container width clamped to [0, 1], finish above 0.5 on release,
-/// no velocity rule, completion speed 1.
+/// Which gesture drives which interactive transition, and how its samples become progress and a
+/// decision (docs/semantics.md § Gestures). The defaults are seeds 000/001's: an edge pan from the
+/// left pops, progress = translation.x / container width clamped to [0, 1], finish above 0.5 on
+/// release, no velocity rule, completion speed 1.
 public struct Interaction: Sendable {
     public enum Recognizer: String, Sendable { case edgePan, pan, pinch }
     public enum Axis: String, Sendable { case horizontal, vertical }

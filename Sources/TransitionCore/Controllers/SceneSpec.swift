@@ -3,7 +3,7 @@ import JSONCodec
 /// A controller as the client describes it.
 public struct ControllerSpec: Sendable {
     public var kind: ControllerKind
-    public var id: String
+    public var id: ControllerID
     public var title: String?
     public var view: ViewSpec?
     public var children: [ControllerSpec]
@@ -26,7 +26,7 @@ public struct ControllerSpec: Sendable {
         }
         let id = try r.requiredString("id", maxLength: 64)
         guard ViewSpec.isValidID(id) else { throw SpecError(r.path("id"), "ids are 1–64 characters of letters, digits, '-', '_' and '.'") }
-        var spec = ControllerSpec(kind: kind, id: id, title: try r.string("title", maxLength: 256), view: nil, children: [],
+        var spec = ControllerSpec(kind: kind, id: ControllerID(id), title: try r.string("title", maxLength: 256), view: nil, children: [],
                                   selectedIndex: 0, pointer: pointer)
         if let view = r.value("view") {
             guard kind == .viewController else { throw SpecError(r.path("view"), "a \(kind.rawValue) controller draws its own view") }
@@ -68,15 +68,15 @@ public struct ControllerSpec: Sendable {
     }
 
     /// Every controller id in this subtree, depth first.
-    var allIDs: [String] { [id] + children.flatMap(\.allIDs) }
+    var allIDs: [ControllerID] { [id] + children.flatMap(\.allIDs) }
 }
 
 /// A navigation-delegate rule (`navigationController:animationControllerForOperation:fromViewController:toViewController:`):
 /// for the operation and the from/to controller ids (`*` matches any), use this animator.
 public struct DelegateRule: Sendable {
     public var operation: TransitionOperation?
-    public var from: String?
-    public var to: String?
+    public var from: ControllerID?
+    public var to: ControllerID?
     public var animator: AnimatorChoice
     public var index: Int
 
@@ -89,15 +89,15 @@ public struct DelegateRule: Sendable {
             }
             operation = parsed
         }
-        let from = try r.string("from", maxLength: 64).flatMap { $0 == "*" ? nil : $0 }
-        let to = try r.string("to", maxLength: 64).flatMap { $0 == "*" ? nil : $0 }
+        let from = try r.string("from", maxLength: 64).flatMap { $0 == "*" ? nil : ControllerID($0) }
+        let to = try r.string("to", maxLength: 64).flatMap { $0 == "*" ? nil : ControllerID($0) }
         guard let a = r.value("animator") else { throw SpecError(r.path("animator"), "is required") }
         let rule = DelegateRule(operation: operation, from: from, to: to, animator: try AnimatorChoice.decode(a, at: r.path("animator")), index: index)
         try r.finish()
         return rule
     }
 
-    func matches(_ op: TransitionOperation, from f: String, to t: String) -> Bool {
+    func matches(_ op: TransitionOperation, from f: ControllerID, to t: ControllerID) -> Bool {
         (operation == nil || operation == op) && (from == nil || from == f) && (to == nil || to == t)
     }
 }
@@ -134,7 +134,7 @@ public struct SceneSpec: Sendable {
         guard let clock = ClockMode(rawValue: clockName) else { throw SpecError(r.path("clock"), "one of virtual, wall") }
         guard let rootJSON = r.value("root") else { throw SpecError(r.path("root"), "is required: the window's root controller") }
         let root = try ControllerSpec.decode(rootJSON, at: r.path("root"), limits: limits)
-        var ids: Set<String> = []
+        var ids: Set<ControllerID> = []
         for id in root.allIDs where !ids.insert(id).inserted {
             throw SpecError(r.path("root"), "controller id '\(id)' is used twice")
         }

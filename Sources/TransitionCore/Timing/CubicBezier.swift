@@ -102,7 +102,7 @@ public struct CubicBezier: Sendable, Hashable {
         return dx != 0 ? derivativeY(t) / dx : 0
     }
 
-    // Core Animation's named curves (REFERENCE.md, "Timing curves").
+    // Core Animation's named curves (docs/timing.md § Cubic Bézier).
     public static let linear = CubicBezier(0, 0, 1, 1)
     public static let easeIn = CubicBezier(0.42, 0, 1, 1)
     public static let easeOut = CubicBezier(0, 0, 0.58, 1)
@@ -111,6 +111,6 @@ public struct CubicBezier: Sendable, Hashable {
     /// kCAMediaTimingFunctionDefault (CSS `ease`).
     public static let caDefault = CubicBezier(0.25, 0.1, 0.25, 1)
     /// Flutter's `Curves.fastLinearToSlowEaseIn` (0.18, 1, 0.04, 1): what its reproduction of
-    /// iOS uses for a back swipe's page after the finger lets go (docs/timing.md).
+    /// iOS uses for a back swipe's page after the finger lets go (docs/semantics.md § UIKit's back swipe).
     public static let fastLinearToSlowEaseIn = CubicBezier(0.18, 1, 0.04, 1)
 }

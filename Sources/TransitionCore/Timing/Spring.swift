@@ -11,7 +11,7 @@
 /// SwiftUI's `Spring(mass:stiffness:damping:allowOverDamping:)` documents the same default as
 /// "treated as critically damped"; RBBAnimation, a CASpringAnimation clone, added the same flag
 /// defaulting to off "to behave like CASpringAnimation"). So by default the motion follows
-/// `effectiveDamping`; docs/timing.md has the numbers.
+/// `effectiveDamping` (docs/timing.md § Over-damped springs).
 public struct Spring: Sendable, Hashable {
     public var mass: Double
     public var stiffness: Double
@@ -127,12 +127,13 @@ public struct Spring: Sendable, Hashable {
         }
     }
 
-    /// CASpringAnimation's defaults: mass 1, stiffness 100, damping 10, velocity 0 (REFERENCE.md).
+    /// CASpringAnimation's defaults: mass 1, stiffness 100, damping 10, velocity 0
+    /// (docs/reference.md § Springs).
     public static let caDefault = Spring(mass: 1, stiffness: 100, damping: 10)
 
     /// UIKit's system spring (its internal "curve 7"): mass 3, stiffness 1000, damping 500, ζ ≈ 4.56 —
-    /// the parameters of `UISpringTimingParameters()` (REFERENCE.md). Core Animation runs it
-    /// critically damped (over-damping is not allowed by default).
+    /// the parameters of `UISpringTimingParameters()` (docs/reference.md § Springs). Core Animation
+    /// runs it critically damped (docs/timing.md § Over-damped springs).
     public static let system = Spring(mass: 3, stiffness: 1000, damping: 500)
 
     /// `UISpringTimingParameters(dampingRatio:initialVelocity:)` with a response, and SwiftUI's
@@ -164,7 +165,8 @@ public enum DurationSpringModel: Sendable, Hashable {
     /// ζ clamped to [0.05, 1], duration to [0.01, 10] s; ω₀ found by Newton's method from
     /// 5 / duration so that the decay envelope (ζ·ω₀ − v) / ω_d · e^(−ζ·ω₀·duration) is 0.001
     /// (for ζ = 1: e^(−ω₀·d)·((ω₀ − v)·d + 1) = 0.001); then k = ω₀², c = 2ζ·√k. Test vector
-    /// (REFERENCE.md): duration 3, ζ 0.25 → k = 54.83363359078326, c = 3.702486785620688.
+    /// (docs/reference.md § Springs): duration 3, ζ 0.25 → k = 54.83363359078326,
+    /// c = 3.702486785620688.
     case framer
 
     public func spring(dampingRatio: Double, initialVelocity v: Double, duration: Double) -> Spring {

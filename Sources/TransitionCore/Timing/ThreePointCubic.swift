@@ -41,7 +41,7 @@ public struct ThreePointCubic: Sendable, Hashable {
     }
 
     /// The native iOS push curve as measured on an iPhone 14 Pro Max running iOS 16.3 and fitted by
-    /// Flutter (`Curves.fastEaseInToSlowEaseOut`; REFERENCE.md).
+    /// Flutter (`Curves.fastEaseInToSlowEaseOut`; docs/reference.md § Timing curves).
     public static let fastEaseInToSlowEaseOut = ThreePointCubic(
         a1: Point(x: 0.056, y: 0.024), b1: Point(x: 0.108, y: 0.3085), midpoint: Point(x: 0.198, y: 0.541),
         a2: Point(x: 0.3655, y: 1.0), b2: Point(x: 0.5465, y: 0.989))

@@ -7,7 +7,8 @@ extension TimingCurve {
     /// `{"mass", "stiffness", "damping", "initialVelocity"}` (CASpringAnimation; defaults 1/100/10/0),
     /// `{"response", "dampingRatio", "initialVelocity"?}`, `{"duration", "bounce", "initialVelocity"?}`,
     /// or `"system"`; the object forms also take `"allowsOverdamping": true` (off by default, as in
-    /// Core Animation: a damping above critical then runs critically damped). `naturalDuration`
+    /// Core Animation: a damping above critical then runs critically damped;
+    /// docs/timing.md § Over-damped springs). `naturalDuration`
     /// is the settling time of springs that define their own.
     public static func decode(_ json: JSONValue, duration: Double, at pointer: String) throws(SpecError)
         -> (curve: TimingCurve, naturalDuration: Double?) {

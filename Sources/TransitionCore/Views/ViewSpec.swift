@@ -13,8 +13,8 @@ public struct SceneLimits: Sendable {
     public init() {}
 }
 
-/// A view as the client describes it (DESIGN §5): `id`, `kind`, `frame`, and optional `alpha`,
-/// `hidden`, `backgroundColor`, `text`, `image`, `children`.
+/// A view as the client describes it (openapi.yaml, `ViewSpec`): `id`, `kind`, `frame`, and
+/// optional `alpha`, `hidden`, `backgroundColor`, `text`, `image`, `children`.
 public struct ViewSpec: Sendable, Equatable {
     public var id: String
     public var kind: String

@@ -25,8 +25,8 @@ extension SnapshotEncoder {
         writer.beginObject()
         writer.key("seq"); writer.integer(e.seq)
         writer.key("time"); writer.number(e.time)
-        writer.key("type"); writer.string(e.type)
-        writer.key("viewController"); if let vc = e.viewController { writer.string(vc) } else { writer.null() }
+        writer.key("type"); writer.string(e.type.rawValue)
+        writer.key("viewController"); if let vc = e.viewController { writer.string(vc.rawValue) } else { writer.null() }
         for (key, value) in e.arguments {
             writer.key(key)
             writer.value(value)

@@ -109,23 +109,11 @@ extension Application {
         return Self.json(200, encoder.writer.bytes)
     }
 
-    /// Counts transitions started and ended, from the events of one request.
+    /// Counts the transitions one request started and ended.
     func recordTransitions(_ world: World, since firstEvent: Int) {
-        for e in world.events where e.seq >= firstEvent {
-            switch e.type {
-            case "animateTransition":
-                metrics.recordTransition(operation: operationName(e, world), outcome: "started")
-            case "completeTransition":
-                let done = e.arguments.first { $0.key == "didComplete" }?.value.boolValue ?? false
-                metrics.recordTransition(operation: operationName(e, world), outcome: done ? "completed" : "cancelled")
-            default: break
-            }
+        for outcome in world.transitionOutcomes(since: firstEvent) {
+            metrics.recordTransition(operation: outcome.operation.rawValue, outcome: outcome.kind.rawValue)
         }
-    }
-
-    private func operationName(_ e: Event, _ world: World) -> String {
-        let id = e.arguments.first { $0.key == "transition" }?.value.stringValue
-        return world.transitions.first { $0.id == id }?.operation.rawValue ?? "unknown"
     }
 }
 

@@ -116,7 +116,7 @@ extension Application {
         encoder.writer.key("time"); encoder.writer.number(world.now)
         encoder.writer.key("events")
         encoder.events(world.events.lazy.filter { e in
-            e.seq > after && (type == nil || e.type == type) && (controller == nil || e.viewController == controller)
+            e.seq > after && (type == nil || e.type.rawValue == type) && (controller == nil || e.viewController?.rawValue == controller)
         })
         encoder.writer.key("lastSeq"); encoder.writer.integer(world.nextEventSeq - 1)
         encoder.writer.endObject()
