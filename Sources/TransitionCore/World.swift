@@ -9,8 +9,10 @@ public struct World: Sendable {
     public private(set) var now: Double = 0
     public internal(set) var tree: ViewTree
     public let window: ViewID
-    public let screen: Size
-    public let scale: Double
+    /// The screen as the session described it: size, scale, safe area and iOS version.
+    public let display: Screen
+    public var screen: Size { display.size }
+    public var scale: Double { display.scale }
     public let rootController: ControllerID
     /// Controllers by id; `controllerOrder` gives a deterministic iteration order.
     public internal(set) var controllers: [ControllerID: Controller] = [:]
@@ -47,15 +49,14 @@ public struct World: Sendable {
     }
 
     public init(scene: SceneSpec, limits: SceneLimits = SceneLimits()) throws(SimulationError) {
-        self.screen = scene.screen
-        self.scale = scene.scale
+        self.display = scene.screen
         self.limits = limits
         self.rules = scene.rules
         self.sessionAnimators = scene.animators
         self.sessionInteractions = scene.interactions
         self.rootController = scene.root.id
         var tree = ViewTree(limit: limits.viewsPerSession)
-        let bounds = Rect(origin: .zero, size: scene.screen)
+        let bounds = Rect(origin: .zero, size: scene.screen.size)
         var windowNode = ViewNode(id: "window", kind: "window", owner: nil, path: "window", role: "window", frame: bounds)
         windowNode.backgroundColor = .black
         self.window = try tree.create(windowNode)
@@ -126,13 +127,16 @@ public struct World: Sendable {
         return spec.id
     }
 
-    /// The navigation bar (status bar 20 pt + bar 44 pt, as iOS 7 lays it out) or the tab bar (49 pt).
+    /// The navigation bar, 44 pt below the top safe-area inset (the status bar, 20 pt on iOS 7-style
+    /// screens, or the sensor housing), or the tab bar, 49 pt above the bottom inset (the home
+    /// indicator) and reaching the bottom edge, as UIKit lays them out (docs/semantics.md § Views
+    /// and layout).
     mutating func makeBar(for id: ControllerID) throws(SimulationError) {
         let c = self[controller: id]
         let width = screen.width
         if c.kind == .navigation {
             var bar = ViewNode(id: "\(id).navigationBar", kind: "navigationBar", owner: nil, path: "\(id).navigationBar",
-                               role: "navigationBar", frame: Rect(x: 0, y: 20, width: width, height: 44))
+                               role: "navigationBar", frame: Rect(x: 0, y: display.safeArea.top, width: width, height: 44))
             bar.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97)
             let barID = try tree.create(bar)
             var title = ViewNode(id: "\(id).navigationTitle", kind: "label", owner: nil, path: "\(id).navigationTitle",
@@ -145,7 +149,8 @@ public struct World: Sendable {
             self[controller: id].titleView = titleID
         } else if c.kind == .tabBar {
             var bar = ViewNode(id: "\(id).tabBar", kind: "tabBar", owner: nil, path: "\(id).tabBar", role: "tabBar",
-                               frame: Rect(x: 0, y: screen.height - 49, width: width, height: 49))
+                               frame: Rect(x: 0, y: screen.height - 49 - display.safeArea.bottom, width: width,
+                                           height: 49 + display.safeArea.bottom))
             bar.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97)
             let barID = try tree.create(bar)
             let itemWidth = width / Double(max(1, c.children.count))

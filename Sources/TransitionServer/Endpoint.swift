@@ -3,6 +3,7 @@ enum Endpoint: CaseIterable, Sendable {
     case livez, readyz, metrics, openAPI
     case listAnimators, showAnimator
     case sampleTiming
+    case listDevices
     case createSession, showSession, deleteSession
     case applyActions, advanceClock
     case snapshot, snapshots, events
@@ -25,6 +26,7 @@ enum Endpoint: CaseIterable, Sendable {
         case .listAnimators: "/v1/animators"
         case .showAnimator: "/v1/animators/{name}"
         case .sampleTiming: "/v1/timing/sample"
+        case .listDevices: "/v1/devices"
         case .createSession: "/v1/sessions"
         case .showSession, .deleteSession: "/v1/sessions/{id}"
         case .applyActions: "/v1/sessions/{id}/actions"
@@ -47,6 +49,7 @@ extension Application {
         case .listAnimators: try listAnimators(ctx)
         case .showAnimator: try showAnimator(ctx)
         case .sampleTiming: try sampleTiming(ctx)
+        case .listDevices: try listDevices(ctx)
         case .createSession: try createSession(ctx)
         case .showSession: try showSession(ctx)
         case .deleteSession: try deleteSession(ctx)

@@ -112,8 +112,7 @@ public enum ClockMode: String, Sendable {
 
 /// The body of `POST /v1/sessions`.
 public struct SceneSpec: Sendable {
-    public var screen: Size
-    public var scale: Double
+    public var screen: Screen
     public var clock: ClockMode
     public var root: ControllerSpec
     public var rules: [DelegateRule]
@@ -122,14 +121,7 @@ public struct SceneSpec: Sendable {
 
     public static func decode(_ json: JSONValue, limits: SceneLimits) throws(SpecError) -> SceneSpec {
         var r = try SpecReader(json, at: "")
-        var screen = Size(width: 320, height: 568)
-        var scale = 2.0
-        if let s = r.value("screen") {
-            var sr = try SpecReader(s, at: r.path("screen"))
-            screen = Size(width: try sr.requiredNumber("width", in: 1...10_000), height: try sr.requiredNumber("height", in: 1...10_000))
-            scale = try sr.number("scale", in: 1...4) ?? 2
-            try sr.finish()
-        }
+        let screen = try Screen.decode(r.value("screen"), at: r.path("screen"))
         let clockName = try r.string("clock", maxLength: 16) ?? "virtual"
         guard let clock = ClockMode(rawValue: clockName) else { throw SpecError(r.path("clock"), "one of virtual, wall") }
         guard let rootJSON = r.value("root") else { throw SpecError(r.path("root"), "is required: the window's root controller") }
@@ -159,7 +151,7 @@ public struct SceneSpec: Sendable {
         }
         let interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"))
         try r.finish()
-        return SceneSpec(screen: screen, scale: scale, clock: clock, root: root, rules: rules, animators: animators,
+        return SceneSpec(screen: screen, clock: clock, root: root, rules: rules, animators: animators,
                          interactions: interactions)
     }
 }

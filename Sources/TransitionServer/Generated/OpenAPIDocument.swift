@@ -141,6 +141,33 @@ paths:
         '413': {$ref: '#/components/responses/Problem'}
         '415': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
+  /v1/devices:
+    get:
+      tags: [catalogue]
+      operationId: listDevices
+      summary: The device profiles a session's screen may name
+      responses:
+        '200':
+          description: Each profile with its screen (size, scale, safe-area insets, iOS version).
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [devices]
+                additionalProperties: false
+                properties:
+                  devices:
+                    type: array
+                    items:
+                      type: object
+                      required: [name, idiom, screen]
+                      additionalProperties: false
+                      properties:
+                        name: {type: string}
+                        idiom: {type: string, enum: [phone, pad]}
+                        screen: {$ref: '#/components/schemas/Screen'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
   /v1/sessions:
     post:
       tags: [sessions]
@@ -787,13 +814,22 @@ components:
       additionalProperties: false
       properties:
         screen:
-          type: object
-          required: [width, height]
-          additionalProperties: false
-          properties:
-            width: {type: number, minimum: 1, maximum: 10000}
-            height: {type: number, minimum: 1, maximum: 10000}
-            scale: {type: number, minimum: 1, maximum: 4}
+          description: The screen in points (default 320 × 568 at 2×, iOS 7), or a device profile by name (GET /v1/devices).
+          oneOf:
+            - type: object
+              required: [width, height]
+              additionalProperties: false
+              properties:
+                width: {type: number, minimum: 1, maximum: 10000}
+                height: {type: number, minimum: 1, maximum: 10000}
+                scale: {type: number, minimum: 1, maximum: 4}
+                iOS: {type: integer, minimum: 7, maximum: 18, description: 'The iOS major version the session follows (default 7).'}
+            - type: object
+              required: [device]
+              additionalProperties: false
+              properties:
+                device: {type: string, enum: ['iPhone SE (1st)', 'iPhone 8', 'iPhone 8 Plus', 'iPhone X', 'iPhone 13', 'iPhone 15', 'iPhone 15 Pro Max', 'iPhone 16 Pro', 'iPad (10th)']}
+                iOS: {type: integer, minimum: 7, maximum: 18, description: "The iOS major version (default: the profile's)."}
         clock: {type: string, enum: [virtual, wall], default: virtual}
         root: {$ref: '#/components/schemas/ControllerSpec'}
         rules:
@@ -1084,6 +1120,26 @@ components:
         type: {type: string}
         viewController: {type: [string, 'null']}
       additionalProperties: true
+    Screen:
+      type: object
+      description: A screen as a session uses it, portrait, in points (docs/reference.md, Device profiles).
+      required: [device, width, height, scale, safeAreaInsets, iOS]
+      additionalProperties: false
+      properties:
+        device: {type: ['string', 'null'], description: The device profile's name, or null for a screen given by size.}
+        width: {type: number}
+        height: {type: number}
+        scale: {type: number}
+        safeAreaInsets:
+          type: object
+          required: [top, left, bottom, right]
+          additionalProperties: false
+          properties:
+            top: {type: number}
+            left: {type: number}
+            bottom: {type: number}
+            right: {type: number}
+        iOS: {type: integer, minimum: 7, maximum: 18}
     SessionState:
       type: object
       required: [id, time, clock, screen, controllers, transition, historyStart, eventCount]
@@ -1092,14 +1148,7 @@ components:
         id: {type: string}
         time: {type: number}
         clock: {type: string, enum: [virtual, wall]}
-        screen:
-          type: object
-          required: [width, height, scale]
-          additionalProperties: false
-          properties:
-            width: {type: number}
-            height: {type: number}
-            scale: {type: number}
+        screen: {$ref: '#/components/schemas/Screen'}
         controllers: {$ref: '#/components/schemas/Controller'}
         transition: {$ref: '#/components/schemas/Transition'}
         historyStart: {type: number, description: The earliest time snapshots can still show.}
