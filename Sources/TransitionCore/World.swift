@@ -129,8 +129,8 @@ public struct World: Sendable {
 
     /// The navigation bar, 44 pt below the top safe-area inset (the status bar, 20 pt on iOS 7-style
     /// screens, or the sensor housing), or the tab bar, 49 pt above the bottom inset (the home
-    /// indicator) and reaching the bottom edge, as UIKit lays them out (docs/semantics.md § Views
-    /// and layout).
+    /// indicator) and reaching the bottom edge, as UIKit lays them out
+    /// (docs/semantics.md § Views and layout).
     mutating func makeBar(for id: ControllerID) throws(SimulationError) {
         let c = self[controller: id]
         let width = screen.width

@@ -53,7 +53,7 @@ public struct Screen: Sendable, Equatable {
 
 /// A device as UIKit lays it out in portrait: screen size and scale from Apple's Human Interface
 /// Guidelines (Layout § Specifications), safe-area insets as the devices report them, and the
-/// iOS version the profile stands for (docs/reference.md § Device profiles has each source).
+/// iOS version the profile stands for (each with its source: docs/reference.md § Device profiles).
 public struct DeviceProfile: Sendable {
     public enum Idiom: String, Sendable { case phone, pad }
 
