@@ -90,6 +90,7 @@ func exercises(for name: String) -> [(Exercise, String)] {
         return [(.push, zoomPush), (pop, zoomPop)]
     case "flip": return [(.push, #""flip""#), (.pop, #""flip""#)]
     case "overlay", "sidePanel": return [(.present("custom"), "\"\(name)\""), (.dismiss("custom"), "\"\(name)\"")]
+    case "sheet": return [(.present("pageSheet"), #""sheet""#), (.dismiss("pageSheet"), #""sheet""#)]
     case "fade": return [(.push, #""fade""#), (.pop, #""fade""#), (.present("fullScreen"), #""fade""#), (.dismiss("fullScreen"), #""fade""#), (.selectTab, #""fade""#)]
     default: return []
     }
@@ -97,7 +98,7 @@ func exercises(for name: String) -> [(Exercise, String)] {
 
 @Suite struct CatalogueTests {
     static let names = ["default", "slide", "coverVertical", "crossDissolve", "flipFromLeft", "flipFromRight", "curlUp", "curlDown",
-                        "zoom", "flip", "overlay", "fade", "sidePanel"]
+                        "zoom", "flip", "overlay", "fade", "sidePanel", "sheet"]
 
     @Test func theCatalogueHoldsThePinnedNames() {
         #expect(Catalogue.shared.names == Self.names)
@@ -167,13 +168,17 @@ func exercises(for name: String) -> [(Exercise, String)] {
             #expect(done.diagnostics.isEmpty, "\(name) \(exercise): \(done.diagnostics.map(\.message))")
             let shot = world.snapshot(at: 5)
             #expect(shot.root.find(role: "snapshot") == nil, "\(name) \(exercise)")
-            // Only the side panel keeps a view of its own: its overlay, while presented.
-            let keeps = name == "sidePanel" && exercise.operation == .present
+            // Only the side panel and the sheet keep a view of their own, while presented: the
+            // overlay and the veil.
+            let keeps = (name == "sidePanel" || name == "sheet") && exercise.operation == .present
             #expect((shot.root.find(role: "dimming") != nil) == keeps, "\(name) \(exercise)")
             let to = try #require(shot.root.find(done.to.rawValue, ""), "\(name) \(exercise): the to view is on screen")
             #expect(!to.hidden && to.alpha == 1 && to.transform3D == nil, "\(name) \(exercise)")
-            if exercise.operation != .dismiss, name != "overlay", name != "sidePanel" {
+            if exercise.operation != .dismiss, name != "overlay", name != "sidePanel", name != "sheet" {
                 #expect(to.frame == Rect(x: 0, y: 0, width: 320, height: 568), "\(name) \(exercise): \(to.frame)")
+            }
+            if exercise.operation == .present, name == "sheet" {
+                #expect(abs(to.frame.minY - 0.08 * 568) < 1e-9 && abs(to.frame.height - 0.92 * 568) < 1e-9, "the card rests 0.08 H down")
             }
             switch exercise.operation {
             case .push, .pop, .selectTab:

@@ -17,7 +17,7 @@ enum ContainerActions {
             var style: PresentationStyle?
             if let name = try r.string("modalPresentationStyle", maxLength: 32) {
                 guard let parsed = PresentationStyle(rawValue: name) else {
-                    throw SpecError(r.path("modalPresentationStyle"), "one of fullScreen, overFullScreen, custom")
+                    throw SpecError(r.path("modalPresentationStyle"), "one of \(PresentationStyle.list)")
                 }
                 style = parsed
             }

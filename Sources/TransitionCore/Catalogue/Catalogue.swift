@@ -27,11 +27,12 @@ public struct Catalogue: Sendable {
 
     /// UIKit's animator when nobody supplies one: push and pop slide, present and dismiss cover
     /// vertically (`UIModalTransitionStyleCoverVertical`, UIKit's default modal transition
-    /// style); tab switches have none.
-    public func platformDefault(for operation: TransitionOperation) -> AnimatorDefinition? {
+    /// style), or move a sheet card when the presentation is a page or form sheet; tab switches
+    /// have none.
+    public func platformDefault(for operation: TransitionOperation, sheet: Bool = false) -> AnimatorDefinition? {
         switch operation {
         case .push, .pop: definition(named: "slide")
-        case .present, .dismiss: definition(named: "coverVertical")
+        case .present, .dismiss: definition(named: sheet ? "sheet" : "coverVertical")
         case .selectTab: nil
         }
     }
@@ -59,5 +60,5 @@ public struct Catalogue: Sendable {
     }
 
     static let sources = [slide, coverVertical, crossDissolve, flipFromLeft, flipFromRight, curlUp, curlDown,
-                          zoom, flip, overlay, fade, sidePanel]
+                          zoom, flip, overlay, fade, sidePanel, sheet]
 }

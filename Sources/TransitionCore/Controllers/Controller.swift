@@ -38,8 +38,24 @@ public struct AnimatorChoice: Sendable {
 }
 
 /// Modal presentation styles (`UIModalPresentationStyle`).
-public enum PresentationStyle: String, Sendable {
-    case fullScreen, overFullScreen, custom
+public enum PresentationStyle: String, Sendable, CaseIterable {
+    case automatic, fullScreen, overFullScreen, pageSheet, formSheet, custom
+
+    static let list = allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// A card over the presenting view, dismissed by a pull (iOS 13 and later).
+    public var isSheet: Bool { self == .pageSheet || self == .formSheet }
+
+    /// What UIKit presents with on `iOS`: `.automatic` is `.pageSheet` since iOS 13
+    /// (docs/reference.md § UIKit defaults), `.fullScreen` before; sheets are full-screen covers
+    /// before iOS 13, where they did not exist on the iPhone as cards.
+    func resolved(iOS: Int) -> PresentationStyle {
+        switch self {
+        case .automatic: iOS >= 13 ? .pageSheet : .fullScreen
+        case .pageSheet, .formSheet: iOS >= 13 ? self : .fullScreen
+        default: self
+        }
+    }
 }
 
 /// A view controller in the session: its identity, its view, and for containers their children.

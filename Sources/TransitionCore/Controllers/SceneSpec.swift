@@ -58,7 +58,7 @@ public struct ControllerSpec: Sendable {
         }
         if let style = try r.string("modalPresentationStyle", maxLength: 32) {
             guard let parsed = PresentationStyle(rawValue: style) else {
-                throw SpecError(r.path("modalPresentationStyle"), "one of fullScreen, overFullScreen, custom")
+                throw SpecError(r.path("modalPresentationStyle"), "one of \(PresentationStyle.list)")
             }
             spec.modalPresentationStyle = parsed
         }

@@ -113,4 +113,8 @@ public struct CubicBezier: Sendable, Hashable {
     /// Flutter's `Curves.fastLinearToSlowEaseIn` (0.18, 1, 0.04, 1): what its reproduction of
     /// iOS uses for a back swipe's page after the finger lets go (docs/semantics.md § UIKit's back swipe).
     public static let fastLinearToSlowEaseIn = CubicBezier(0.18, 1, 0.04, 1)
+    /// Flutter's `Curves.linearToEaseOut` and `Curves.easeInToLinear`: its iOS sheets move the
+    /// covered page along them (docs/reference.md § Sheets).
+    public static let linearToEaseOut = CubicBezier(0.35, 0.91, 0.33, 0.97)
+    public static let easeInToLinear = CubicBezier(0.67, 0.03, 0.65, 0.09)
 }

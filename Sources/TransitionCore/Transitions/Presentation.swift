@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// Modal presentation: `presentViewController:animated:completion:` and
 /// `dismissViewControllerAnimated:completion:`, with the fullScreen, overFullScreen and custom
 /// styles, presentation chains, and UIKit's callbacks for each style
@@ -24,8 +26,8 @@ extension World {
         }
         try ensureIdle()
         let id = try makeController(spec, parent: nil)
-        // iOS 7's default style is fullScreen (`.automatic` came with iOS 13).
-        let style = override ?? spec.modalPresentationStyle ?? .fullScreen
+        // `.automatic` by default, which is fullScreen before iOS 13 and a page sheet since.
+        let style = (override ?? spec.modalPresentationStyle ?? .automatic).resolved(iOS: display.iOS)
         let bounds = Rect(origin: .zero, size: screen)
         let container = try tree.create(ViewNode(id: "\(id).presentation", kind: "view", owner: nil, path: "\(id).presentation",
                                                  role: "container", frame: bounds))
@@ -40,6 +42,7 @@ extension World {
         guard animated || interactive else {
             for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
             setChildFrame(self[controller: id].view, in: container)
+            if style.isSheet { try layOutSheet(id, over: presenting, in: container) }
             tree.addSubview(self[controller: id].view, to: container)
             if style == .fullScreen {
                 tree.detach(self[controller: presenting].view)
@@ -103,6 +106,7 @@ extension World {
         }
         guard animated || interactive else {
             for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
+            if style.isSheet { tree[self[controller: presenting].view].transform = .identity }
             emitAppearance(.viewDidDisappear, animatedOne, animated: false)
             if style == .fullScreen { emitAppearance(.viewDidAppear, presenting, animated: false) }
             discardController(dismissed)
@@ -118,6 +122,25 @@ extension World {
         try beginTransition(TransitionRequest(operation: .dismiss, container: animatedOne, from: animatedOne, to: presenting,
                                               containerView: container, actionChoice: animator, interactive: interactive,
                                               previousChildren: [], leaving: [dismissed] + above, appearance: appearance))
+    }
+
+    /// A sheet presented without animation starts where the `sheet` animator ends: the card at
+    /// its resting top, the covered page shrunk and the veil over it (the numbers are that
+    /// animator's parameters, so both ways agree).
+    mutating func layOutSheet(_ id: ControllerID, over presenting: ControllerID, in container: ViewID) throws(SimulationError) {
+        let parameters = Catalogue.shared.definition(named: "sheet")?.parameters ?? JSONObject()
+        func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
+        let size = tree[container].bounds.size
+        let top = number("top") * size.height
+        tree[self[controller: id].view].frame = Rect(x: 0, y: top, width: size.width, height: size.height - top)
+        let scale = number("coveredScale")
+        tree[self[controller: presenting].view].transform = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0,
+                                                                           ty: size.height * (number("coveredShift") - (1 - scale) / 2))
+        var veil = ViewNode(id: "\(tree[container].id).veil", kind: "view", owner: nil, path: "\(tree[container].id).veil", role: "dimming",
+                            frame: Rect(origin: .zero, size: size))
+        veil.backgroundColor = .black
+        veil.alpha = number("dimming")
+        tree.addSubview(try tree.create(veil), to: container)
     }
 
     /// The presentation's side of `completeTransition:`.

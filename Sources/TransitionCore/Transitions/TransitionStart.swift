@@ -80,7 +80,9 @@ extension World {
         var definition = resolved
         var name = resolved.name
         // `default` stands for the platform's animator for the operation.
-        if resolved.name == "default", let platform = Catalogue.shared.platformDefault(for: r.operation) {
+        let presented = r.operation == .present ? r.to : r.from
+        let sheet = (r.operation == .present || r.operation == .dismiss) && controllers[presented]?.presentedStyle?.isSheet == true
+        if resolved.name == "default", let platform = Catalogue.shared.platformDefault(for: r.operation, sheet: sheet) {
             definition = platform
             name = platform.name
             do throws(SpecError) {

@@ -51,6 +51,8 @@ paths:
           content:
             application/json:
               schema: {$ref: '#/components/schemas/Status'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /readyz:
     get:
       tags: [operations]
@@ -64,6 +66,8 @@ paths:
             application/json:
               schema: {$ref: '#/components/schemas/Status'}
         '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /metrics:
     get:
       tags: [operations]
@@ -77,6 +81,8 @@ paths:
           content:
             text/plain:
               schema: {type: string}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /openapi.yaml:
     get:
       tags: [operations]
@@ -89,6 +95,8 @@ paths:
             application/yaml:
               schema: {type: string}
         '401': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/animators:
     get:
       tags: [catalogue]
@@ -101,6 +109,8 @@ paths:
             application/json:
               schema: {$ref: '#/components/schemas/AnimatorList'}
         '401': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/animators/{name}:
     get:
       tags: [catalogue]
@@ -119,6 +129,8 @@ paths:
               schema: {$ref: '#/components/schemas/AnimatorDefinition'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/timing/sample:
     post:
       tags: [timing]
@@ -141,6 +153,8 @@ paths:
         '413': {$ref: '#/components/responses/Problem'}
         '415': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/devices:
     get:
       tags: [catalogue]
@@ -168,6 +182,8 @@ paths:
                         screen: {$ref: '#/components/schemas/Screen'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/sessions:
     post:
       tags: [sessions]
@@ -204,6 +220,8 @@ paths:
         '429': {$ref: '#/components/responses/Problem'}
         '503': {$ref: '#/components/responses/Problem'}
         '507': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/sessions/{id}:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -221,6 +239,8 @@ paths:
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
         '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
     delete:
       tags: [sessions]
       operationId: deleteSession
@@ -232,6 +252,8 @@ paths:
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
         '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/sessions/{id}/scenario:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -255,6 +277,8 @@ paths:
         '404': {$ref: '#/components/responses/Problem'}
         '409': {$ref: '#/components/responses/Problem'}
         '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/sessions/{id}/actions:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -288,6 +312,8 @@ paths:
         '422': {$ref: '#/components/responses/Problem'}
         '503': {$ref: '#/components/responses/Problem'}
         '507': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/sessions/{id}/clock:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -318,6 +344,8 @@ paths:
         '409': {$ref: '#/components/responses/Problem'}
         '503': {$ref: '#/components/responses/Problem'}
         '507': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/sessions/{id}/snapshot:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -343,6 +371,8 @@ paths:
         '404': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
         '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/sessions/{id}/snapshots:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -385,6 +415,8 @@ paths:
         '404': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
         '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/sessions/{id}/events:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -423,6 +455,8 @@ paths:
         '404': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
         '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
 components:
   securitySchemes:
     bearerAuth:
@@ -452,6 +486,14 @@ components:
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
+    HeaderTooLarge:
+      description: |
+        The request line (414) or the header block (431) does not fit the connection's memory
+        (about 32 KiB): libmicrohttpd answers before the request reaches the service, with its
+        own short HTML body (docs/connections.md). Requests within it get problem+json answers.
+      content:
+        text/html:
+          schema: {type: string}
   schemas:
     Problem:
       type: object
@@ -557,7 +599,11 @@ components:
           items: {$ref: '#/components/schemas/Interaction'}
     PresentationStyle:
       type: string
-      enum: [fullScreen, overFullScreen, custom]
+      description: |
+        UIModalPresentationStyle. `automatic` (the default) is `pageSheet` from iOS 13
+        (`screen.iOS`), `fullScreen` before; `pageSheet` and `formSheet` are sheet cards from
+        iOS 13 and full-screen covers before (docs/semantics.md, Modal presentation).
+      enum: [automatic, fullScreen, overFullScreen, pageSheet, formSheet, custom]
     AnimatorChoice:
       description: 'A built-in or session animator''s name, `{"name": …, parameter: value…}`, or `{"spec": definition}`.'
       anyOf:
@@ -737,7 +783,8 @@ components:
       description: 'A curve name, `{"cubicBezier": [x1, y1, x2, y2]}` or `{"spring": …}` (docs/timing.md).'
       oneOf:
         - type: string
-          enum: [linear, easeIn, easeOut, easeInOut, default, fastEaseInToSlowEaseOut, fastLinearToSlowEaseIn]
+          enum: [linear, easeIn, easeOut, easeInOut, default, fastEaseInToSlowEaseOut, fastEaseInToSlowEaseOutFlipped,
+                 fastLinearToSlowEaseIn, linearToEaseOut, easeInToLinear]
         - type: object
           required: [cubicBezier]
           additionalProperties: false

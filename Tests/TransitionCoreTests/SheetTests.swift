@@ -1,0 +1,118 @@
+import JSONCodec
+import Testing
+@testable import TransitionCore
+
+/// iOS 13+ sheets on an iPhone: the card's and the covered page's frames against the closed forms
+/// of docs/reference.md § Sheets, UIKit's callbacks, and iOS 7's full-screen cover unchanged.
+@Suite struct SheetTests {
+    func world(iOS: Int) throws -> World {
+        let scene = try SceneSpec.decode(json("""
+        {"screen": {"device": "iPhone 15", "iOS": \(iOS)},
+         "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "title": "A"}]}}
+        """), limits: SceneLimits())
+        return try World(scene: scene)
+    }
+
+    func frame(_ w: World, _ controller: String, at t: Double) throws -> Rect {
+        try #require(w.shot(t).root.find(controller, "")).windowFrame
+    }
+
+    func veil(_ w: World, at t: Double) -> SnapshotNode? { w.shot(t).root.find(role: "dimming") }
+
+
+    @Test func aDefaultPresentOnIOS17IsAPageSheetThatSlidesUpOverAShrinkingPage() throws {
+        var w = try world(iOS: 17)
+        let before = w.nextEventSeq - 1
+        try w.apply(try action(#"{"type": "present", "viewController": {"id": "s"}}"#))
+        #expect(w[controller: "s"].presentedStyle == .pageSheet)
+        let h = 852.0, width = 393.0
+        let card = ThreePointCubic.fastEaseInToSlowEaseOut, covered = CubicBezier.linearToEaseOut
+        for t in [0.05, 0.1, 0.2, 0.3, 0.45] {
+            let p = card.solve(t / 0.5), q = covered.solve(t / 0.5)
+            let sheet = try frame(w, "s", at: t)
+            #expect(abs(sheet.minY - (h - p * (h - 0.08 * h))) < 0.5, "card top at \(t)")
+            #expect(abs(sheet.height - h * 0.92) < 1e-9 && sheet.width == width)
+            let page = try frame(w, "nav", at: t)
+            let scale = 1 - 0.0835 * q
+            #expect(abs(page.width - width * scale) < 0.5, "covered width at \(t)")
+            #expect(abs(page.minY - 0.07 * h * q) < 0.5, "covered top at \(t)")
+            #expect(abs(page.midX - width / 2) < 1e-9, "scaled about the top centre")
+            #expect(abs((veil(w, at: t)?.alpha ?? -1) - 0.1 * q) < 0.002, "veil at \(t)")
+        }
+        // At rest: the card 0.08 H from the top, the page at 1 − 0.0835 and 0.07 H down, the veil at 0.1.
+        w.advance(to: 0.6)
+        let rest = try frame(w, "s", at: 0.6)
+        #expect(abs(rest.minY - 0.08 * h) < 1e-9 && abs(rest.height - 0.92 * h) < 1e-9 && rest.width == width)
+        let page = try frame(w, "nav", at: 0.6)
+        #expect(abs(page.minY - 0.07 * h) < 1e-9 && abs(page.width - 0.9165 * width) < 1e-9)
+        #expect(veil(w, at: 0.6)?.alpha == 0.1)
+        // The presenting page stays, so it hears nothing (iOS 13's sheets).
+        func pageCallbacks(after seq: Int) -> [String] {
+            w.eventNames(after: seq).filter { $0.hasPrefix("view") && ($0.hasSuffix(":nav") || $0.hasSuffix(":a")) }
+        }
+        #expect(pageCallbacks(after: before) == [])
+        #expect(w.eventNames(after: before).filter { $0.hasPrefix("view") } == ["viewWillAppear:s", "viewDidAppear:s"])
+
+        // Dismissing mirrors it: the card down along the flipped curve (at mid-way where the
+        // present was at mid-way), the page back to identity.
+        let midway = try frame(try world(iOS: 17).presenting(), "s", at: 0.25)
+        try w.apply(try action(#"{"type": "dismiss", "at": 1}"#))
+        let seq = w.events.last?.seq ?? 0
+        #expect(abs(try frame(w, "s", at: 1.25).minY - midway.minY) < 1e-6)
+        w.advance(to: 1.6)
+        #expect(try frame(w, "nav", at: 1.6) == Rect(x: 0, y: 0, width: width, height: h))
+        #expect(veil(w, at: 1.6) == nil)
+        #expect(pageCallbacks(after: before) == [])
+        #expect(w.eventNames(after: before).filter { $0.hasPrefix("view") }.suffix(2) == ["viewWillDisappear:s", "viewDidDisappear:s"])
+        #expect(w.eventNames(after: seq).contains("viewDidDisappear:s"))
+    }
+
+    @Test func iOS7PresentsFullScreenAsBefore() throws {
+        var w = try world(iOS: 7)
+        try w.apply(try action(#"{"type": "present", "viewController": {"id": "s"}}"#))
+        #expect(w[controller: "s"].presentedStyle == .fullScreen)
+        #expect(w.runningTransition?.animator == "coverVertical")
+        w.advance(to: 1)
+        #expect(try frame(w, "s", at: 1) == Rect(x: 0, y: 0, width: 393, height: 852))
+        #expect(w.eventNames().contains("viewDidDisappear:nav"))
+        // A sheet asked for before iOS 13 is a full-screen cover.
+        var old = try world(iOS: 12)
+        try old.apply(try action(#"{"type": "present", "modalPresentationStyle": "formSheet", "viewController": {"id": "s"}}"#))
+        #expect(old[controller: "s"].presentedStyle == .fullScreen)
+    }
+
+    @Test func aSheetPresentedWithoutAnimationRestsWhereTheAnimationEnds() throws {
+        var animated = try world(iOS: 17)
+        try animated.apply(try action(#"{"type": "present", "viewController": {"id": "s"}}"#))
+        animated.advance(to: 1)
+        var instant = try world(iOS: 17)
+        try instant.apply(try action(#"{"type": "present", "animated": false, "modalPresentationStyle": "formSheet", "viewController": {"id": "s"}}"#))
+        instant.advance(to: 1)
+        #expect(try frame(instant, "s", at: 1) == (try frame(animated, "s", at: 1)))
+        #expect(try frame(instant, "nav", at: 1) == (try frame(animated, "nav", at: 1)))
+        #expect(veil(instant, at: 1)?.alpha == veil(animated, at: 1)?.alpha)
+        // …and an animated dismissal finds its veil and takes it away.
+        try instant.apply(try action(#"{"type": "dismiss"}"#))
+        instant.advance(to: 2)
+        #expect(veil(instant, at: 2) == nil)
+        #expect(try frame(instant, "nav", at: 2) == Rect(x: 0, y: 0, width: 393, height: 852))
+        #expect(instant.presentationChain().isEmpty)
+    }
+
+    @Test func anUnknownStyleNamesTheField() throws {
+        var w = try world(iOS: 17)
+        let error = #expect(throws: SpecError.self) {
+            try w.apply(try action(#"{"type": "present", "modalPresentationStyle": "popover", "viewController": {"id": "s"}}"#))
+        }
+        #expect(error?.pointer == "/modalPresentationStyle")
+    }
+}
+
+extension World {
+    /// The world with a default sheet presentation started at its time.
+    func presenting() throws -> World {
+        var w = self
+        try w.apply(try action(#"{"type": "present", "viewController": {"id": "s"}}"#))
+        return w
+    }
+}
