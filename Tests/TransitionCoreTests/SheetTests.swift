@@ -99,6 +99,64 @@ import Testing
         #expect(instant.presentationChain().isEmpty)
     }
 
+    /// A presented sheet at rest, pulled by a `pan` from t = 1: samples (t, dy, vy).
+    func pulled(_ samples: [(Double, Double, Double)], released: Bool = true) throws -> World {
+        var w = try world(iOS: 17).presenting()
+        w.advance(to: 1)
+        for (i, (t, dy, vy)) in samples.enumerated() {
+            let phase = i == 0 ? "began" : i == samples.count - 1 && released ? "ended" : "changed"
+            try w.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": 0, "y": \#(dy)}, "velocity": {"x": 0, "y": \#(vy)}}"#))
+        }
+        return w
+    }
+
+    @Test func aPulledSheetFollowsTheFingerAndGoesPast48Percent() throws {
+        let h = 852.0, sheet = 0.92 * h, top = 0.08 * h
+        var w = try pulled([(1, 0, 0), (1.1, 0.6 * sheet, 100), (1.2, 0.6 * sheet, 100)])
+        // While pulled, the card is where the finger is and the page comes back in proportion.
+        let during = try pulled([(1, 0, 0), (1.1, 0.3 * sheet, 100)], released: false)
+        #expect(abs(try frame(during, "s", at: 1.15).minY - (top + 0.3 * sheet)) < 1e-6)
+        #expect(abs(try frame(during, "nav", at: 1.15).minY - 0.07 * h * 0.7) < 1e-6)
+        #expect(abs((veil(during, at: 1.15)?.alpha ?? -1) - 0.1 * 0.7) < 1e-9)
+        // 60 % > 48 %: it goes, over 300 ms easeOut from where the finger left it.
+        #expect(w.gesture?.decision == .finish && w.gesture?.reason == .threshold)
+        let mid = 1.2 + 0.15
+        #expect(abs(try frame(w, "s", at: mid).minY - (top + sheet * (0.6 + 0.4 * CubicBezier.easeOut.solve(0.5)))) < 1e-6)
+        w.advance(to: 1.6)
+        #expect(w.presentationChain().isEmpty)
+        #expect(try frame(w, "nav", at: 1.6) == Rect(x: 0, y: 0, width: 393, height: h))
+        let names = w.eventNames()
+        let will = try #require(names.firstIndex(of: "presentationControllerWillDismiss:s"))
+        let did = try #require(names.firstIndex(of: "presentationControllerDidDismiss:s"))
+        #expect(will < names.firstIndex(of: "viewWillDisappear:s")! && did > names.firstIndex(of: "viewDidDisappear:s")!)
+    }
+
+    @Test func aShortPullStaysAndAFastFlingGoes() throws {
+        // 30 % released slowly: the sheet settles back in 300 ms, and the delegate hears no DidDismiss.
+        var stays = try pulled([(1, 0, 0), (1.1, 0.3 * 783.84, 50), (1.2, 0.3 * 783.84, 50)])
+        #expect(stays.gesture?.decision == .cancel)
+        stays.advance(to: 1.6)
+        #expect(stays.presentationChain() == ["s"])
+        #expect(abs(try frame(stays, "s", at: 1.6).minY - 0.08 * 852) < 1e-6)
+        #expect(stays.eventNames().contains("presentationControllerWillDismiss:s"))
+        #expect(!stays.eventNames().contains("presentationControllerDidDismiss:s"))
+        #expect(stays.eventNames().suffix(4).contains("viewDidAppear:s"), "a cancelled pull gives the sheet its appear callbacks back")
+        // 10 % at more than two screen heights per second downward: it goes.
+        var flung = try pulled([(1, 0, 0), (1.05, 0.1 * 783.84, 2000), (1.06, 0.1 * 783.84, 2000)])
+        #expect(flung.gesture?.decision == .finish && flung.gesture?.reason == .velocity)
+        flung.advance(to: 1.5)
+        #expect(flung.presentationChain().isEmpty)
+    }
+
+    @Test func aPanOnAFullScreenPresentationIsNoPull() throws {
+        var w = try world(iOS: 17)
+        try w.apply(try action(#"{"type": "present", "animated": false, "modalPresentationStyle": "fullScreen", "viewController": {"id": "s"}}"#))
+        let error = #expect(throws: SimulationError.self) {
+            try w.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "began", "at": 1, "translation": {"x": 0, "y": 0}}"#))
+        }
+        #expect(error != nil)
+    }
+
     @Test func anUnknownStyleNamesTheField() throws {
         var w = try world(iOS: 17)
         let error = #expect(throws: SpecError.self) {

@@ -24,5 +24,7 @@ public enum EventType: String, Sendable {
     case animateTransition, completeTransition
     case updateInteractiveTransition, finishInteractiveTransition, cancelInteractiveTransition
     case pauseAnimation, continueAnimation
+    /// UIAdaptivePresentationControllerDelegate, for a sheet pulled down by the user.
+    case presentationControllerWillDismiss, presentationControllerDidDismiss
     case diagnostic
 }

@@ -32,6 +32,10 @@ extension World {
         return (milliseconds / 1000, .cubicBezier(.fastLinearToSlowEaseIn))
     }
 
+    /// A pulled sheet settles from where the finger left it over 300 ms `easeOut`, whether it goes
+    /// or stays (Flutter's fit of iOS 18 sheets, *approximate*; docs/reference.md § Sheets).
+    static let sheetPullSettling = (seconds: 0.3, curve: TimingCurve.easeOut)
+
     /// `finishInteractiveTransition` / `cancelInteractiveTransition`: the rest of the timeline
     /// runs forward in (1 − p)·D / speed, or back in p·D / speed, shaped by `curve`.
     mutating func release(_ id: TransitionID, finish: Bool, speed: Double, curve: TimingCurve) {
@@ -99,7 +103,9 @@ extension World {
             let interaction = try findInteraction(for: s, pointer: pointer)
             switch interaction.operation {
             case .dismiss:
-                try dismiss(nil, animated: true, animator: interaction.animator, interactive: true, pointer: pointer)
+                let pull = interaction.origin == Interaction.sheetPullOrigin
+                if pull, let sheet = presentationChain().last { emit(.presentationControllerWillDismiss, sheet, [:]) }
+                try dismiss(nil, animated: true, animator: interaction.animator, interactive: true, builtInGesture: pull, pointer: pointer)
             default:
                 let nav = try navigationController(named: s.container, pointer: pointer + "/container")
                 let stack = self[controller: nav].children
@@ -107,7 +113,8 @@ extension World {
                     throw .conflict(type: "nothing-to-pop", detail: "'\(nav)' shows its root controller; the gesture has nothing to pop")
                 }
                 try changeStack(of: nav, to: Array(stack.dropLast()), operation: .pop, animated: true,
-                                animator: interaction.animator, interactive: true, backSwipe: interaction.origin == Interaction.defaultEdgePop.origin)
+                                animator: interaction.animator, interactive: true,
+                                builtInGesture: interaction.origin == Interaction.defaultEdgePop.origin)
             }
             let started = transitions[transitions.count - 1]
             let bounds = tree[started.containerView].bounds.size
@@ -137,9 +144,9 @@ extension World {
             g.reason = reason
             gesture = g
             let percent = driven.duration > 0 ? driven.timeline.tau(at: now) / driven.duration : 0
-            if driven.tracksTouch {
+            if let tracking = driven.tracking {
                 // completionSpeed as UIKit would report it: the rest of the duration over the settling time.
-                let settling = Self.backSwipeSettling(percent: percent, finish: finish)
+                let settling = tracking == .backSwipe ? Self.backSwipeSettling(percent: percent, finish: finish) : Self.sheetPullSettling
                 let rest = driven.duration * (finish ? 1 - percent : percent)
                 release(driven.id, finish: finish, speed: settling.seconds > 0 ? rest / settling.seconds : 1, settling: settling, percentDriven: false)
                 return
@@ -161,6 +168,10 @@ extension World {
             if let own = self[controller: id].interactions.first(where: fits) { return own }
         }
         if let shared = sessionInteractions.first(where: fits) { return shared }
+        // UIKit's own pull on a sheet: a pan on a presented page or form sheet.
+        if s.recognizer == .pan, let top = presentationChain().last, self[controller: top].presentedStyle?.isSheet == true {
+            return .sheetPull(sheetHeight: tree[self[controller: top].view].frame.height, screenHeight: screen.height)
+        }
         if s.recognizer == .edgePan, s.edge == nil || s.edge == "left" { return .defaultEdgePop }
         throw .invalid(SpecError(pointer + "/recognizer", "no interaction for a \(s.recognizer.rawValue) gesture is declared on '\(front.last ?? rootController)' or the session"))
     }

@@ -18,7 +18,7 @@ extension World {
 
     /// Replaces the stack; `operation` says which way the top changes (nil: it does not).
     mutating func changeStack(of nav: ControllerID, to newStack: [ControllerID], operation: TransitionOperation?, animated: Bool,
-                              animator: AnimatorChoice?, interactive: Bool, backSwipe: Bool = false) throws(SimulationError) {
+                              animator: AnimatorChoice?, interactive: Bool, builtInGesture: Bool = false) throws(SimulationError) {
         try ensureIdle()
         let c = self[controller: nav]
         let oldStack = c.children
@@ -51,7 +51,7 @@ extension World {
         }
         try beginTransition(TransitionRequest(operation: operation, container: nav, from: from, to: to,
                                               containerView: content, actionChoice: animator, interactive: interactive,
-                                              backSwipe: backSwipe, previousChildren: oldStack, leaving: leaving))
+                                              builtInGesture: builtInGesture, previousChildren: oldStack, leaving: leaving))
     }
 
     /// A child's view fills its container (iOS 7's `edgesForExtendedLayout` all).

@@ -61,7 +61,7 @@ extension World {
     /// Sent to a presenting controller it dismisses what that controller presents; everything
     /// above the dismissed controller goes with it, only the top-most one animating.
     mutating func dismiss(_ target: ControllerID?, animated: Bool, animator: AnimatorChoice?, interactive: Bool,
-                          pointer: String) throws(SimulationError) {
+                          builtInGesture: Bool = false, pointer: String) throws(SimulationError) {
         let chain = presentationChain()
         guard let top = chain.last else {
             throw .conflict(type: "nothing-presented", detail: "no controller is presented; UIKit's dismiss does nothing")
@@ -121,7 +121,8 @@ extension World {
         }
         try beginTransition(TransitionRequest(operation: .dismiss, container: animatedOne, from: animatedOne, to: presenting,
                                               containerView: container, actionChoice: animator, interactive: interactive,
-                                              previousChildren: [], leaving: [dismissed] + above, appearance: appearance))
+                                              builtInGesture: builtInGesture, previousChildren: [], leaving: [dismissed] + above,
+                                              appearance: appearance))
     }
 
     /// A sheet presented without animation starts where the `sheet` animator ends: the card at
@@ -170,6 +171,8 @@ extension World {
         if didComplete {
             emitAppearance(.viewDidDisappear, t.from, animated: true)
             if style == .fullScreen { emitAppearance(.viewDidAppear, t.to, animated: true) }
+            // Only a dismissal the user pulled is reported to the presentation's delegate.
+            if t.tracking == .sheetPull { emit(.presentationControllerDidDismiss, dismissed, [:]) }
             for id in t.leaving.reversed() { discardController(id) }
         } else {
             emitAppearance(.viewWillAppear, t.from, animated: true)

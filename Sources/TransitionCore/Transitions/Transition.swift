@@ -53,11 +53,20 @@ public struct Transition: Sendable {
     var leaving: [ControllerID]
     /// A tab bar's selected index before the switch, restored when it is cancelled.
     var previousSelection: Int?
-    /// UIKit's own back swipe on UIKit's own pop: the page follows the finger linearly while the
-    /// gesture lasts, and settles on a curve and speed of its own after (`World.settleBackSwipe`).
-    var tracksTouch = false
+    /// A gesture UIKit recognizes itself drives UIKit's own animation: the views follow the finger
+    /// linearly while it lasts and settle on a curve and speed of their own after
+    /// (`World.settling(for:percent:finish:)`).
+    var tracking: TouchTracking?
 
     public var begin: Double { timeline.begin }
+
+    /// Which of UIKit's own gestures drives the transition, when one does.
+    enum TouchTracking: Sendable {
+        /// The edge pan that pops a navigation controller (docs/semantics.md § UIKit's back swipe).
+        case backSwipe
+        /// The pull that dismisses a sheet (docs/semantics.md § Modal presentation).
+        case sheetPull
+    }
 
     public func elapsed(at t: Double) -> Double { max(0, t - begin) }
 

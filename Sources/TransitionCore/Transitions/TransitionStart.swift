@@ -60,8 +60,8 @@ extension World {
         var containerView: ViewID
         var actionChoice: AnimatorChoice?
         var interactive: Bool
-        /// Started by UIKit's own edge-pan recognizer (see `Transition.tracksTouch`).
-        var backSwipe = false
+        /// Started by a gesture UIKit recognizes itself (see `Transition.tracking`).
+        var builtInGesture = false
         var previousChildren: [ControllerID]
         var leaving: [ControllerID]
         /// Appearance callbacks UIKit makes after asking for the animator (presentations and tab
@@ -89,10 +89,18 @@ extension World {
                 parameters = try platform.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer)
             } catch { throw .invalid(error) }
         }
-        // UIKit's back swipe moves its own pop's pages linearly with the finger: the slide runs
-        // on a linear curve, so percent × width is where the page is (docs/semantics.md § UIKit's back swipe).
-        let tracksTouch = r.backSwipe && name == "slide" && parameters["curve"] != nil
-        if tracksTouch { parameters["curve"] = .string("linear") }
+        // UIKit's own gestures move its own animations linearly with the finger: the back swipe's
+        // slide and the pulled sheet run on linear curves, so the finger's progress is where the
+        // views are (docs/semantics.md § UIKit's back swipe, § Modal presentation).
+        var tracking: Transition.TouchTracking?
+        if r.builtInGesture, name == "slide", parameters["curve"] != nil {
+            parameters["curve"] = .string("linear")
+            tracking = .backSwipe
+        } else if r.builtInGesture, name == "sheet", r.operation == .dismiss, parameters["dismissCurve"] != nil {
+            parameters["dismissCurve"] = .string("linear")
+            parameters["coveredDismissCurve"] = .string("linear")
+            tracking = .sheetPull
+        }
         guard let body = definition.body(for: r.operation) else {
             throw .invalid(SpecError(pointer, "animator '\(name)' has nothing for \(r.operation.rawValue) (it does \(definition.operations.map(\.rawValue).joined(separator: ", ")))"))
         }
@@ -124,7 +132,7 @@ extension World {
                            chosenBy: chosenBy, duration: duration, phase: r.interactive ? .interactive : .animating,
                            interactive: r.interactive, timeline: Timeline(start: now), parameters: parameters,
                            previousChildren: r.previousChildren, leaving: r.leaving)
-        t.tracksTouch = tracksTouch
+        t.tracking = tracking
         if r.interactive { t.timeline.change(at: now, to: Timeline.Motion.paused) }
         for (key, owner) in [("sourceView", r.from), ("targetView", r.to)] {
             guard let path = parameters[key]?.stringValue, !path.isEmpty else { continue }
