@@ -489,11 +489,9 @@ components:
     HeaderTooLarge:
       description: |
         The request line (414) or the header block (431) does not fit the connection's memory
-        (about 32 KiB): libmicrohttpd answers before the request reaches the service, with its
-        own short HTML body (docs/connections.md). Requests within it get problem+json answers.
-      content:
-        text/html:
-          schema: {type: string}
+        (about 32 KiB): libmicrohttpd answers before the request reaches the service, with a short
+        HTML body of its own and no Content-Type (docs/connections.md). Requests within it get
+        problem+json answers.
   schemas:
     Problem:
       type: object
