@@ -32,6 +32,9 @@ public struct World: Sendable {
     let sessionInteractions: [Interaction]
     /// The gesture driving the current interactive transition, if one does.
     public internal(set) var gesture: GestureState?
+    /// A pull on a sheet that refuses it (`isModalInPresentation`) is under way: its samples move
+    /// nothing until it ends.
+    var refusedPull = false
     public let limits: SceneLimits
 
     /// The latest session time anything may name or reach (seconds): `at`, clock moves, snapshot times.
@@ -111,6 +114,7 @@ public struct World: Sendable {
         controller.presentAnimator = spec.presentAnimator
         controller.dismissAnimator = spec.dismissAnimator
         controller.modalPresentationStyle = spec.modalPresentationStyle
+        controller.isModalInPresentation = spec.isModalInPresentation
         controller.interactions = spec.interactions
         controllers[spec.id] = controller
         controllerOrder.append(spec.id)

@@ -148,6 +148,23 @@ import Testing
         #expect(flung.presentationChain().isEmpty)
     }
 
+    @Test func aModalSheetRefusesThePullAndTellsTheDelegate() throws {
+        var w = try world(iOS: 17)
+        try w.apply(try action(#"{"type": "present", "viewController": {"id": "s", "isModalInPresentation": true}}"#))
+        w.advance(to: 1)
+        let seq = w.nextEventSeq - 1
+        for (phase, t, dy) in [("began", 1.0, 0.0), ("changed", 1.1, 500.0), ("ended", 1.2, 500.0)] {
+            try w.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": 0, "y": \#(dy)}, "velocity": {"x": 0, "y": 3000}}"#))
+        }
+        #expect(w.eventNames(after: seq) == ["presentationControllerDidAttemptToDismiss:s"])
+        #expect(w.presentationChain() == ["s"] && w.runningTransition == nil)
+        #expect(abs(try frame(w, "s", at: 1.3).minY - 0.08 * 852) < 1e-9)
+        // A dismissal asked for in code still works.
+        try w.apply(try action(#"{"type": "dismiss", "at": 1.3}"#))
+        w.advance(to: 2)
+        #expect(w.presentationChain().isEmpty)
+    }
+
     @Test func aPanOnAFullScreenPresentationIsNoPull() throws {
         var w = try world(iOS: 17)
         try w.apply(try action(#"{"type": "present", "animated": false, "modalPresentationStyle": "fullScreen", "viewController": {"id": "s"}}"#))

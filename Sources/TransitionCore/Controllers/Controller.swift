@@ -81,6 +81,7 @@ public struct Controller: Sendable {
     public var presentAnimator: AnimatorChoice?
     public var dismissAnimator: AnimatorChoice?
     public var modalPresentationStyle: PresentationStyle?
+    public var isModalInPresentation = false
     public var interactions: [Interaction] = []
 
     /// The controller this one presents (`presentedViewController`).

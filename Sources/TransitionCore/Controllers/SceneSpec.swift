@@ -13,6 +13,8 @@ public struct ControllerSpec: Sendable {
     public var presentAnimator: AnimatorChoice?
     public var dismissAnimator: AnimatorChoice?
     public var modalPresentationStyle: PresentationStyle?
+    /// `isModalInPresentation`: presented as a sheet, it refuses the pull-down.
+    public var isModalInPresentation = false
     /// Gestures that drive this controller's interactive transitions (tried before the session's).
     public var interactions: [Interaction] = []
     public var pointer: String
@@ -62,6 +64,7 @@ public struct ControllerSpec: Sendable {
             }
             spec.modalPresentationStyle = parsed
         }
+        spec.isModalInPresentation = try r.bool("isModalInPresentation") ?? false
         spec.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"))
         try r.finish()
         return spec

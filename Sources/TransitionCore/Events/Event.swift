@@ -25,6 +25,6 @@ public enum EventType: String, Sendable {
     case updateInteractiveTransition, finishInteractiveTransition, cancelInteractiveTransition
     case pauseAnimation, continueAnimation
     /// UIAdaptivePresentationControllerDelegate, for a sheet pulled down by the user.
-    case presentationControllerWillDismiss, presentationControllerDidDismiss
+    case presentationControllerWillDismiss, presentationControllerDidDismiss, presentationControllerDidAttemptToDismiss
     case diagnostic
 }

@@ -97,10 +97,18 @@ extension World {
     mutating func gestureSample(_ s: GestureAction, pointer: String) throws(SimulationError) {
         switch s.phase {
         case .began:
+            refusedPull = false
             if let g = gesture, g.decision == nil, transitions.contains(where: { $0.id == g.transition && $0.phase == .interactive }) {
                 throw .conflict(type: "gesture-in-progress", detail: "a \(g.recognizer.rawValue) gesture already drives transition \(g.transition)")
             }
             let interaction = try findInteraction(for: s, pointer: pointer)
+            if interaction.origin == Interaction.sheetPullOrigin, let sheet = presentationChain().last,
+               self[controller: sheet].isModalInPresentation {
+                // UIKit lets the sheet give a little and spring back, and tells the delegate.
+                emit(.presentationControllerDidAttemptToDismiss, sheet, [:])
+                refusedPull = true
+                return
+            }
             switch interaction.operation {
             case .dismiss:
                 let pull = interaction.origin == Interaction.sheetPullOrigin
@@ -123,6 +131,10 @@ extension World {
                                    interaction: interaction, distance: distance, startScale: s.scale ?? 1, progress: 0,
                                    velocity: s.velocity ?? .zero)
         case .changed, .ended, .cancelled:
+            if refusedPull {
+                if s.phase != .changed { refusedPull = false }
+                return
+            }
             guard var g = gesture, g.decision == nil, let driven = transition(g.transition), driven.phase == .interactive else {
                 emit(.diagnostic, nil, ["code": .string(DiagnosticCode.gestureWithoutBegan.rawValue),
                                          "message": .string("a \(s.phase.rawValue) sample arrived with no gesture in progress; UIKit's handler would message a nil interaction controller and nothing happens")])

@@ -591,6 +591,7 @@ components:
         presentAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
         dismissAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
         modalPresentationStyle: {$ref: '#/components/schemas/PresentationStyle'}
+        isModalInPresentation: {type: boolean, default: false, description: 'Presented as a sheet, it refuses the pull-down (iOS 13+).'}
         interactions:
           type: array
           maxItems: 16
