@@ -115,6 +115,7 @@ public struct World: Sendable {
         controller.dismissAnimator = spec.dismissAnimator
         controller.modalPresentationStyle = spec.modalPresentationStyle
         controller.isModalInPresentation = spec.isModalInPresentation
+        controller.hidesBottomBarWhenPushed = spec.hidesBottomBarWhenPushed
         controller.interactions = spec.interactions
         controllers[spec.id] = controller
         controllerOrder.append(spec.id)

@@ -82,6 +82,7 @@ public struct Controller: Sendable {
     public var dismissAnimator: AnimatorChoice?
     public var modalPresentationStyle: PresentationStyle?
     public var isModalInPresentation = false
+    public var hidesBottomBarWhenPushed = false
     public var interactions: [Interaction] = []
 
     /// The controller this one presents (`presentedViewController`).

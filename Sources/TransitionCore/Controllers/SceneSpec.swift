@@ -15,6 +15,8 @@ public struct ControllerSpec: Sendable {
     public var modalPresentationStyle: PresentationStyle?
     /// `isModalInPresentation`: presented as a sheet, it refuses the pull-down.
     public var isModalInPresentation = false
+    /// Pushed in a navigation controller inside a tab bar controller, it takes the tab bar away.
+    public var hidesBottomBarWhenPushed = false
     /// Gestures that drive this controller's interactive transitions (tried before the session's).
     public var interactions: [Interaction] = []
     public var pointer: String
@@ -65,6 +67,7 @@ public struct ControllerSpec: Sendable {
             spec.modalPresentationStyle = parsed
         }
         spec.isModalInPresentation = try r.bool("isModalInPresentation") ?? false
+        spec.hidesBottomBarWhenPushed = try r.bool("hidesBottomBarWhenPushed") ?? false
         spec.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"))
         try r.finish()
         return spec

@@ -38,7 +38,9 @@ extension World {
         emitAppearance(.viewWillDisappear, from, animated: animated)
         emitAppearance(.viewWillAppear, to, animated: animated)
         emit(.willShow, nav, ["shown": .string(to.rawValue), "animated": .bool(animated)])
+        let barMove = tabBarMove(in: nav, from: oldStack, to: newStack)
         guard animated || interactive else {
+            if let barMove { settleTabBar(barMove, shown: !barMove.hiding) }
             tree.detach(self[controller: from].view)
             setChildFrame(self[controller: to].view, in: content)
             tree.addSubview(self[controller: to].view, to: content)
@@ -52,6 +54,58 @@ extension World {
         try beginTransition(TransitionRequest(operation: operation, container: nav, from: from, to: to,
                                               containerView: content, actionChoice: animator, interactive: interactive,
                                               builtInGesture: builtInGesture, previousChildren: oldStack, leaving: leaving))
+        if let barMove, let id = transitions.last?.id {
+            // The bar rides on the view that leaves (hiding) or on the one that comes back, at
+            // the place it has on screen: controllers' views fill the navigation controller's
+            // content, so its offset in the tab bar controller's view is the conversion.
+            let tabsView = self[controller: barMove.tabs].view
+            guard let bar = self[controller: barMove.tabs].barView else { return }
+            let offset = origin(of: content, in: tabsView)
+            let rider = barMove.hiding ? self[controller: from].view : self[controller: to].view
+            tree[bar].frame = barMove.frame.offsetBy(dx: -offset.x, dy: -offset.y)
+            tree.addSubview(bar, to: rider)
+            self[transition: id].tabBarMove = barMove
+        }
+    }
+
+    /// Whether the change takes the tab bar of the enclosing tab bar controller away or brings it
+    /// back: a stack hides it when a controller above its root asks to (`hidesBottomBarWhenPushed`;
+    /// docs/semantics.md § Navigation).
+    func tabBarMove(in nav: ControllerID, from old: [ControllerID], to new: [ControllerID]) -> Transition.TabBarMove? {
+        func hides(_ stack: [ControllerID]) -> Bool { stack.dropFirst().contains { self[controller: $0].hidesBottomBarWhenPushed } }
+        guard hides(old) != hides(new) else { return nil }
+        var above = self[controller: nav].parent
+        while let id = above, self[controller: id].kind != .tabBar { above = self[controller: id].parent }
+        guard let tabs = above, let bar = self[controller: tabs].barView else { return nil }
+        let frame = hides(old) ? tabBarFrame(tabs) : tree[bar].frame
+        return Transition.TabBarMove(tabs: tabs, hiding: hides(new), frame: frame)
+    }
+
+    /// The tab bar at rest in its controller's view: 49 pt above the bottom safe-area inset.
+    func tabBarFrame(_ tabs: ControllerID) -> Rect {
+        Rect(x: 0, y: screen.height - 49 - display.safeArea.bottom, width: screen.width, height: 49 + display.safeArea.bottom)
+    }
+
+    /// Puts the tab bar where a finished (or undone) change leaves it: in its controller's view,
+    /// or out of the window.
+    mutating func settleTabBar(_ move: Transition.TabBarMove, shown: Bool) {
+        guard let bar = self[controller: move.tabs].barView else { return }
+        tree.detach(bar)
+        if shown {
+            tree[bar].frame = move.frame
+            tree.addSubview(bar, to: self[controller: move.tabs].view)
+        }
+    }
+
+    /// `view`'s origin in the coordinates of its ancestor, through the frames in between.
+    func origin(of view: ViewID, in ancestor: ViewID) -> Point {
+        var point = Point.zero
+        var current: ViewID? = view
+        while let v = current, v != ancestor {
+            point = Point(x: point.x + tree[v].frame.minX, y: point.y + tree[v].frame.minY)
+            current = tree[v].parent
+        }
+        return point
     }
 
     /// A child's view fills its container (iOS 7's `edgesForExtendedLayout` all).
@@ -67,6 +121,7 @@ extension World {
 
     /// The navigation controller's side of `completeTransition:`.
     mutating func finishNavigation(_ t: Transition, didComplete: Bool) {
+        if let move = t.tabBarMove { settleTabBar(move, shown: didComplete ? !move.hiding : move.hiding) }
         if didComplete {
             // UIKit takes the from view out of the container once the transition completes.
             tree.detach(t.fromView)

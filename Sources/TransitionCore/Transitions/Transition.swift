@@ -57,8 +57,18 @@ public struct Transition: Sendable {
     /// linearly while it lasts and settle on a curve and speed of their own after
     /// (`World.settling(for:percent:finish:)`).
     var tracking: TouchTracking?
+    /// A navigation change that takes the tab bar away or brings it back (`hidesBottomBarWhenPushed`).
+    var tabBarMove: TabBarMove?
 
     public var begin: Double { timeline.begin }
+
+    /// The tab bar of `tabs` leaving with the covered view (`hiding`) or coming back with the
+    /// revealed one; `frame` is where it sits in the tab bar controller's view.
+    struct TabBarMove: Sendable {
+        var tabs: ControllerID
+        var hiding: Bool
+        var frame: Rect
+    }
 
     /// Which of UIKit's own gestures drives the transition, when one does.
     enum TouchTracking: Sendable {

@@ -592,6 +592,7 @@ components:
         dismissAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
         modalPresentationStyle: {$ref: '#/components/schemas/PresentationStyle'}
         isModalInPresentation: {type: boolean, default: false, description: 'Presented as a sheet, it refuses the pull-down (iOS 13+).'}
+        hidesBottomBarWhenPushed: {type: boolean, default: false, description: 'Pushed in a navigation controller inside a tab bar controller, it takes the tab bar away.'}
         interactions:
           type: array
           maxItems: 16
