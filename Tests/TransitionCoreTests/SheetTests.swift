@@ -174,6 +174,28 @@ import Testing
         #expect(error != nil)
     }
 
+    @Test func aSheetOverASheetLiftsTheCoveredCard() throws {
+        let h = 852.0, card = 0.92 * h
+        var w = try world(iOS: 17).presenting()
+        try w.apply(try action(#"{"type": "present", "at": 1, "viewController": {"id": "s2"}}"#))
+        w.advance(to: 2)
+        let covered = try frame(w, "s", at: 2), top = try frame(w, "s2", at: 2)
+        #expect(abs(covered.minY - (0.08 * h - 0.005 * card)) < 1e-9, "the covered card lifts 0.005 of its height")
+        #expect(abs(covered.width - 393 * 0.9165) < 1e-9 && abs(covered.midX - 196.5) < 1e-9)
+        #expect(abs(top.minY - (0.08 * h - 0.02 * card)) < 1e-9, "the new card ends 0.02 of its height higher")
+        // The page under both stays as the first sheet left it.
+        #expect(abs(try frame(w, "nav", at: 2).minY - 0.07 * h) < 1e-9)
+        // Dismissing the top card puts the first back; without animation it rests the same way.
+        try w.apply(try action(#"{"type": "dismiss"}"#))
+        w.advance(to: 3)
+        #expect(abs(try frame(w, "s", at: 3).minY - 0.08 * h) < 1e-9)
+        var instant = try world(iOS: 17).presenting()
+        instant.advance(to: 1)
+        try instant.apply(try action(#"{"type": "present", "animated": false, "viewController": {"id": "s2"}}"#))
+        #expect(try frame(instant, "s", at: 1) == covered)
+        #expect(try frame(instant, "s2", at: 1) == top)
+    }
+
     @Test func anUnknownStyleNamesTheField() throws {
         var w = try world(iOS: 17)
         let error = #expect(throws: SpecError.self) {

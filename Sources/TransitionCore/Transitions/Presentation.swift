@@ -129,7 +129,8 @@ extension World {
     /// its resting top, the covered page shrunk and the veil over it (the numbers are that
     /// animator's parameters, so both ways agree).
     mutating func layOutSheet(_ id: ControllerID, over presenting: ControllerID, in container: ViewID) throws(SimulationError) {
-        let parameters = Catalogue.shared.definition(named: "sheet")?.parameters ?? JSONObject()
+        var parameters = Catalogue.shared.definition(named: "sheet")?.parameters ?? JSONObject()
+        if self[controller: presenting].presentedStyle?.isSheet == true { stackSheetParameters(&parameters) }
         func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
         let size = tree[container].bounds.size
         let top = number("top") * size.height
@@ -142,6 +143,18 @@ extension World {
         veil.backgroundColor = .black
         veil.alpha = number("dimming")
         tree.addSubview(try tree.create(veil), to: container)
+    }
+
+    /// The `sheet` animator's parameters for a sheet over a sheet (Flutter's fit of iOS 18,
+    /// *approximate*; docs/reference.md § Sheets): the new card ends 0.02 of its height higher,
+    /// and the covered card, instead of sinking 0.07 H, moves up 0.005 of its own height while it
+    /// shrinks the same. The animator moves the covered view by `coveredShift` × H for its top,
+    /// so the lift is written in those terms.
+    func stackSheetParameters(_ parameters: inout JSONObject) {
+        guard let top = parameters["top"]?.numberValue, let scale = parameters["coveredScale"]?.numberValue else { return }
+        let card = 1 - top  // the covered card's height, as a fraction of the screen's
+        parameters["top"] = .number(top - 0.02 * card)
+        parameters["coveredShift"] = .number(card * (-0.005 - (1 - scale) / 2) + (1 - scale) / 2)
     }
 
     /// The presentation's side of `completeTransition:`.

@@ -101,6 +101,12 @@ extension World {
             parameters["coveredDismissCurve"] = .string("linear")
             tracking = .sheetPull
         }
+        // A sheet over a sheet: the card stops a little higher and the covered card lifts instead
+        // of sinking (docs/semantics.md § Modal presentation).
+        let covered = r.operation == .present ? r.from : r.to
+        if name == "sheet", choice?.overrides.entries.isEmpty ?? true, self[controller: covered].presentedStyle?.isSheet == true {
+            stackSheetParameters(&parameters)
+        }
         guard let body = definition.body(for: r.operation) else {
             throw .invalid(SpecError(pointer, "animator '\(name)' has nothing for \(r.operation.rawValue) (it does \(definition.operations.map(\.rawValue).joined(separator: ", ")))"))
         }
