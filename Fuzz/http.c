@@ -26,13 +26,19 @@ static uint16_t port;
 /// Checks the request as the Swift bridge will read it, then echoes the body back.
 static void handler(void *context, const shim_request *request, shim_response *response) {
     (void)context;
-    if (request->method == NULL || request->path == NULL || request->query == NULL) abort();
+    if (request->method == NULL || request->target == NULL || request->version == NULL) abort();
     if (request->body_length > max_body || (request->body_length > 0 && request->body == NULL)) abort();
+    if (request->body_state != SHIM_BODY_FITS && request->body_length != 0) abort();
     // Every string must be NUL-terminated and readable (ASan checks the reads).
-    volatile size_t lengths = strlen(request->method) + strlen(request->path) + strlen(request->query);
+    volatile size_t lengths = strlen(request->method) + strlen(request->target) + strlen(request->version);
     if (request->content_type != NULL) lengths += strlen(request->content_type);
     if (request->authorization != NULL) lengths += strlen(request->authorization);
+    if (request->transfer_encoding != NULL) lengths += strlen(request->transfer_encoding);
     (void)lengths;
+    if (request->early) {
+        response->status = 0;  // carry on: the body follows
+        return;
+    }
     response->status = 200;
     response->content_type = "application/json";
     response->headers = strdup("Location: /v1/sessions/fuzz\nX-Request-Id: 1\n");
@@ -48,14 +54,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
     shim_options options = {.host = "127.0.0.1", .port = 0, .threads = 1, .max_body = max_body,
-                            .connection_limit = 64, .connection_timeout = 2,
-                            // info: the request lines of the 413s and libmicrohttpd's messages are
-                            // written too, so their formatting of raw client bytes is fuzzed (the
-                            // script runs this target with -close_fd_mask=2, which keeps them out
-                            // of the log but not the sanitizers' reports).
-                            .log_level = 2};
+                            .connection_limit = 64, .connection_timeout = 2};
+    // The guards as the service sets them (a per-address limit, a request deadline); no logger,
+    // so libmicrohttpd writes its messages about raw client bytes to standard error, which the
+    // script closes (-close_fd_mask=2) while the sanitizers still see every access.
+    shim_guards guards = {.per_ip_limit = 64, .request_timeout = 2, .probe_port = 0, .logger = NULL};
     char error[256];
-    shim_daemon *daemon = shim_start(&options, handler, NULL, error, sizeof error);
+    shim_daemon *daemon = shim_start(&options, &guards, handler, NULL, error, sizeof error);
     if (daemon == NULL) {
         fprintf(stderr, "http fuzz target: %s\n", error);
         exit(1);
