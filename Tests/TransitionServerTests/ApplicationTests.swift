@@ -30,6 +30,19 @@ struct Client {
        {"id": "things", "title": "Things", "view": {"id": "root", "kind": "collection"}}]}}
     """
 
+    /// More changes than a session's log keeps: non-animated pushes and pops, 256 a request.
+    func outgrowTheLog(of id: String) throws {
+        var t = 0.0
+        for _ in 0..<((Session.logEntryLimit / 256) + 1) {
+            let actions = (0..<256).map { i -> String in
+                t += 0.01
+                return i % 2 == 0 ? #"{"type": "push", "animated": false, "at": \#(t), "viewController": {"id": "b"}}"#
+                                  : #"{"type": "pop", "animated": false, "at": \#(t)}"#
+            }
+            try #require(send("POST", "/v1/sessions/\(id)/actions", "[" + actions.joined(separator: ",") + "]").status == 200)
+        }
+    }
+
     func createSession() throws -> String {
         let r = send("POST", "/v1/sessions", Self.scene)
         try #require(r.status == 201)
@@ -163,15 +176,7 @@ extension JSONValue {
     @Test func historyStartsLaterOnceTheLogOutgrowsItsLimit() throws {
         let client = Client()
         let id = try client.createSession()
-        var t = 0.0
-        for _ in 0..<((Session.logEntryLimit / 200) + 1) {
-            let actions = (0..<200).map { i -> String in
-                t += 0.01
-                return i % 2 == 0 ? #"{"type": "push", "animated": false, "at": \#(t), "viewController": {"id": "b"}}"#
-                                  : #"{"type": "pop", "animated": false, "at": \#(t)}"#
-            }
-            #expect(client.send("POST", "/v1/sessions/\(id)/actions", "[" + actions.joined(separator: ",") + "]").status == 200)
-        }
+        try client.outgrowTheLog(of: id)
         let start = try #require(client.send("GET", "/v1/sessions/\(id)").json?["historyStart"]?.numberValue)
         #expect(start > 1)
         let before = client.send("GET", "/v1/sessions/\(id)/snapshot?t=0")

@@ -119,15 +119,7 @@ final class FakeJournal: SessionJournal {
     @Test func aStoredSessionExportsItsWholeLogAfterHistoryMovedOn() throws {
         let (_, a, _) = replicas()
         let id = try a.createSession()
-        var t = 0.0
-        for _ in 0..<((Session.logEntryLimit / 256) + 1) {
-            let actions = (0..<256).map { i -> String in
-                t += 0.01
-                return i % 2 == 0 ? #"{"type": "push", "animated": false, "at": \#(t), "viewController": {"id": "b"}}"#
-                                  : #"{"type": "pop", "animated": false, "at": \#(t)}"#
-            }
-            try #require(a.send("POST", "/v1/sessions/\(id)/actions", "[" + actions.joined(separator: ",") + "]").status == 200)
-        }
+        try a.outgrowTheLog(of: id)
         #expect(try #require(a.send("GET", "/v1/sessions/\(id)").json?["historyStart"]?.numberValue) > 0)
         let exported = a.send("GET", "/v1/sessions/\(id)/scenario")
         #expect(exported.status == 200)

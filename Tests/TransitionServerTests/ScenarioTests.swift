@@ -93,15 +93,7 @@ import TransitionCore
     @Test func aSessionWhoseLogWasTruncatedCannotBeExported() throws {
         let client = Client()
         let id = try client.createSession()
-        var t = 0.0
-        for _ in 0..<((Session.logEntryLimit / 256) + 1) {
-            let actions = (0..<256).map { i -> String in
-                t += 0.01
-                return i % 2 == 0 ? #"{"type": "push", "animated": false, "at": \#(t), "viewController": {"id": "b"}}"#
-                                  : #"{"type": "pop", "animated": false, "at": \#(t)}"#
-            }
-            try #require(client.send("POST", "/v1/sessions/\(id)/actions", "[" + actions.joined(separator: ",") + "]").status == 200)
-        }
+        try client.outgrowTheLog(of: id)
         let r = client.send("GET", "/v1/sessions/\(id)/scenario")
         #expect(r.status == 409)
         #expect(r.json?["type"] == .string("history-truncated"))
