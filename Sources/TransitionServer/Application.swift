@@ -51,12 +51,14 @@ public final class Application: Sendable {
                     throw Problem.unauthorized()
                 }
             }
-            switch router.match(method: request.method, path: request.path) {
+            // HEAD is GET without the body (RFC 9110 §9.3.2): the handler answers as for GET, and
+            // libmicrohttpd sends the headers (Content-Length included) but never the body.
+            switch router.match(method: request.method == "HEAD" ? "GET" : request.method, path: request.path) {
             case .notFound:
                 throw Problem.notFound("no route for \(request.path)")
             case .methodNotAllowed(let allowed, let p):
                 pattern = p
-                throw Problem.methodNotAllowed(allowed: allowed)
+                throw Problem.methodNotAllowed(allowed: Self.withHead(allowed))
             case .found(let handler, let parameters, let p):
                 pattern = p
                 let query = try QueryParameters(request.query)
@@ -87,6 +89,11 @@ public final class Application: Sendable {
     /// clients reconnect to a replica that stays; other requests are served as before.
     public func beginShutdown() {
         shuttingDown.store(true, ordering: .sequentiallyConsistent)
+    }
+
+    /// A route's methods as `Allow` lists them: HEAD wherever GET is.
+    static func withHead(_ methods: [String]) -> [String] {
+        methods.contains("GET") && !methods.contains("HEAD") ? (methods + ["HEAD"]).sorted() : methods
     }
 
     var isReady: Bool { !shuttingDown.load(ordering: .sequentiallyConsistent) }

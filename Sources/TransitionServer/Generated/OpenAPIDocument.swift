@@ -23,6 +23,9 @@ info:
     answer), `concurrent-change` (409: other replicas kept changing the session; send again),
     `session-log-full` (409: a stored session keeps at most 16,384 changes)).
 
+    Every GET path also answers HEAD: the same status and headers, without the body; `Allow`
+    on a 405 lists HEAD wherever it lists GET.
+
     Authentication is optional: when the server runs with `--auth-token`, every path except
     `/livez`, `/readyz` and `/metrics` needs `Authorization: Bearer <token>`.
   license:
