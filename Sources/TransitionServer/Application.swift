@@ -38,14 +38,25 @@ public final class Application: Sendable {
     /// Paths that answer without the bearer token (probes and scrapers).
     static let openPaths: Set<String> = ["/livez", "/readyz", "/metrics"]
 
+    /// The paths the probe listener answers (`--probe-port`); everything else there is 404.
+    static let probePaths: Set<String> = ["/livez", "/readyz"]
+
     /// Answers one request. Never throws, never traps on client input.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let start = ContinuousClock.now
+        let givenID = request.header("x-request-id")
+        let requestID = givenID.flatMap(RequestID.accepted) ?? RequestID.make()
         var pattern = "unmatched"
         var response: HTTPResponse
         do throws(Problem) {
             // Framing the HTTP layer reported (413 for a body over the limit, 400 for RFC 9112 errors).
             if let problem = request.framingProblem(maxBodyBytes: configuration.maxBodyBytes) { throw problem }
+            if let givenID, RequestID.accepted(givenID) == nil {
+                throw Problem.badRequest("X-Request-Id must be 1 to \(RequestID.maxLength) visible ASCII characters other than '\"' and '\\', sent once; this answer's id is made by the service")
+            }
+            if request.probe && !Self.probePaths.contains(request.path) {
+                throw Problem.notFound("the probe port serves only /livez and /readyz")
+            }
             if let token = configuration.authToken, !Self.openPaths.contains(request.path) {
                 guard let header = request.authorization, Self.constantTimeEquals(header, "Bearer " + token) else {
                     throw Problem.unauthorized()
@@ -65,16 +76,18 @@ public final class Application: Sendable {
                 response = try handle(handler, RequestContext(request: request, parameters: parameters, query: query, now: start))
             }
         } catch {
-            response = error.response(instance: request.path)
+            response = error.response(instance: request.path, requestID: requestID)
         }
         if response.body.count > configuration.maxResponseBytes {
-            response = Problem.responseTooLarge(limit: configuration.maxResponseBytes).response(instance: request.path)
+            response = Problem.responseTooLarge(limit: configuration.maxResponseBytes).response(instance: request.path, requestID: requestID)
         }
+        response.headers.append(("X-Request-Id", requestID))
         if !isReady { response.headers.append(("Connection", "close")) }
         let seconds = Self.seconds(ContinuousClock.now - start)
         metrics.recordRequest(route: pattern, method: request.method, status: response.status, seconds: seconds)
         logger.info("request", ["method": request.method, "path": request.path, "status": String(response.status),
-                                "duration_ms": String(Double(Int(seconds * 1e6)) / 1000)])
+                                "duration_ms": String(Double(Int(seconds * 1e6)) / 1000), "request_id": requestID,
+                                "traceparent": RequestID.traceparent(request.header("traceparent")) ?? ""])
         return response
     }
 

@@ -26,6 +26,12 @@ info:
     Every GET path also answers HEAD: the same status and headers, without the body; `Allow`
     on a 405 lists HEAD wherever it lists GET.
 
+    Request ids: a request may carry `X-Request-Id` (1 to 200 visible ASCII characters other
+    than `"` and `\`; anything else, or two of them, is a 400); without one the service makes
+    one (32 hex digits). Every response carries it back as `X-Request-Id`, every problem as
+    `requestId`, and the service's log line for the request names it (with a valid W3C
+    `traceparent`, logged as sent).
+
     Authentication is optional: when the server runs with `--auth-token`, every path except
     `/livez`, `/readyz` and `/metrics` needs `Authorization: Bearer <token>`.
   license:
@@ -437,6 +443,7 @@ components:
         status: {type: integer, minimum: 400, maximum: 599}
         detail: {type: string}
         instance: {type: string}
+        requestId: {type: string, description: 'The request''s id, as in the X-Request-Id response header and the service''s log.'}
         pointer: {type: string, description: JSON pointer into the request (422).}
         line: {type: integer, description: Where the JSON broke (400 malformed-json).}
         column: {type: integer}
