@@ -73,7 +73,8 @@ public final class Application: Sendable {
             case .found(let handler, let parameters, let p):
                 pattern = p
                 let query = try QueryParameters(request.query)
-                response = try handle(handler, RequestContext(request: request, parameters: parameters, query: query, now: start))
+                response = validated(try handle(handler, RequestContext(request: request, parameters: parameters, query: query, now: start)),
+                                     caching: handler.caching, request: request)
             }
         } catch {
             response = error.response(instance: request.path, requestID: requestID)

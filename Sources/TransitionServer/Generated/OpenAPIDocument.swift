@@ -32,6 +32,11 @@ info:
     `requestId`, and the service's log line for the request names it (with a valid W3C
     `traceparent`, logged as sent).
 
+    Conditional requests: answers that depend only on the request and the session's log
+    (snapshots, events, session state, scenarios) and the fixed documents (animators, this
+    contract) carry a strong `ETag`; `If-None-Match` with it (or `*`) answers 304 without a
+    body. Session reads say `Cache-Control: no-cache`, the fixed documents `max-age=3600`.
+
     Authentication is optional: when the server runs with `--auth-token`, every path except
     `/livez`, `/readyz` and `/metrics` needs `Authorization: Bearer <token>`.
   license:
@@ -94,9 +99,13 @@ paths:
       responses:
         '200':
           description: The OpenAPI document, compiled into the binary.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             application/yaml:
               schema: {type: string}
+        '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
   /v1/animators:
     get:
@@ -106,9 +115,13 @@ paths:
       responses:
         '200':
           description: Each animator with its operations, parameters (with defaults), summary and source.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             application/json:
               schema: {$ref: '#/components/schemas/AnimatorList'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
   /v1/animators/{name}:
     get:
@@ -123,9 +136,13 @@ paths:
       responses:
         '200':
           description: 'The definition exactly as the service runs it; post it back as `{"spec": …}` to run a copy.'
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             application/json:
               schema: {$ref: '#/components/schemas/AnimatorDefinition'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
   /v1/timing/sample:
@@ -196,9 +213,13 @@ paths:
       responses:
         '200':
           description: Clock, controller hierarchy (stacks, selected tabs, presented chain) and the transition in effect.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
               schema: {$ref: '#/components/schemas/SessionState'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
@@ -228,9 +249,13 @@ paths:
       responses:
         '200':
           description: The scenario document.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
               schema: {$ref: '#/components/schemas/Scenario'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
@@ -316,9 +341,13 @@ paths:
       responses:
         '200':
           description: One snapshot.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
               schema: {$ref: '#/components/schemas/Snapshot'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
@@ -350,6 +379,9 @@ paths:
       responses:
         '200':
           description: The snapshots in the order asked.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
               schema:
@@ -361,6 +393,7 @@ paths:
                     type: array
                     maxItems: 240
                     items: {$ref: '#/components/schemas/Snapshot'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
@@ -387,6 +420,9 @@ paths:
       responses:
         '200':
           description: Events in sequence order (the newest 10,000 are kept).
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
               schema:
@@ -399,6 +435,7 @@ paths:
                     type: array
                     items: {$ref: '#/components/schemas/Event'}
                   lastSeq: {type: integer, minimum: 0}
+        '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
@@ -427,7 +464,25 @@ components:
       in: query
       description: Round every number to this many decimal places.
       schema: {type: integer, minimum: 0, maximum: 15}
+  headers:
+    ETag:
+      description: |
+        A strong entity tag: a hash of the answer's bytes, the same in every process. Send it
+        back as `If-None-Match` to get a 304 while the answer is unchanged.
+      schema: {type: string, pattern: '^"[0-9a-f]{16}"$'}
+    CacheControlSession:
+      description: '`no-cache`: a session changes with every action, so caches revalidate each time.'
+      schema: {type: string, const: no-cache}
+    CacheControlFixed:
+      description: '`max-age=3600`: the same bytes for as long as the server''s binary runs.'
+      schema: {type: string, const: max-age=3600}
   responses:
+    NotModified:
+      description: |
+        The request's `If-None-Match` names the current tag: no body (`Content-Length` is the
+        200's), with the same `ETag` and `Cache-Control`.
+      headers:
+        ETag: {$ref: '#/components/headers/ETag'}
     Problem:
       description: An RFC 9457 problem.
       content:
