@@ -10,6 +10,7 @@ public final class Application: Sendable {
     let metrics: Metrics
     public let logger: Logger
     let limits = SceneLimits()
+    let cors: CORSPolicy
     private let router: Router<Endpoint>
     private let shuttingDown = Atomic<Bool>(false)
 
@@ -25,6 +26,7 @@ public final class Application: Sendable {
     public init(configuration: ServerConfiguration, journal: (any SessionJournal)? = nil) {
         self.configuration = configuration
         self.logger = Logger(level: configuration.logLevel)
+        self.cors = CORSPolicy(origins: configuration.corsOrigins)
         let metrics = Metrics(stored: journal != nil)
         self.metrics = metrics
         self.sessions = SessionManager(maxSessions: configuration.maxSessions, ttl: configuration.sessionTTL,
@@ -57,7 +59,8 @@ public final class Application: Sendable {
             if request.probe && !Self.probePaths.contains(request.path) {
                 throw Problem.notFound("the probe port serves only /livez and /readyz")
             }
-            if let token = configuration.authToken, !Self.openPaths.contains(request.path) {
+            // OPTIONS needs no token: browsers send preflights without one.
+            if let token = configuration.authToken, request.method != "OPTIONS", !Self.openPaths.contains(request.path) {
                 guard let header = request.authorization, Self.constantTimeEquals(header, "Bearer " + token) else {
                     throw Problem.unauthorized()
                 }
@@ -69,7 +72,9 @@ public final class Application: Sendable {
                 throw Problem.notFound("no route for \(request.path)")
             case .methodNotAllowed(let allowed, let p):
                 pattern = p
-                throw Problem.methodNotAllowed(allowed: Self.withHead(allowed))
+                let methods = Self.allMethods(allowed)
+                guard request.method == "OPTIONS" else { throw Problem.methodNotAllowed(allowed: methods) }
+                response = try options(request, methods: methods)
             case .found(let handler, let parameters, let p):
                 pattern = p
                 let query = try QueryParameters(request.query)
@@ -82,6 +87,11 @@ public final class Application: Sendable {
         if response.body.count > configuration.maxResponseBytes {
             response = Problem.responseTooLarge(limit: configuration.maxResponseBytes).response(instance: request.path, requestID: requestID)
         }
+        let cross = cors.headers(for: request.header("origin"))
+        response.headers += cross.headers
+        let vary = response.headers.filter { $0.name == "Vary" }.map(\.value) + cross.vary
+        response.headers.removeAll { $0.name == "Vary" }
+        if !vary.isEmpty { response.headers.append(("Vary", vary.joined(separator: ", "))) }
         response.headers.append(("X-Request-Id", requestID))
         if !isReady { response.headers.append(("Connection", "close")) }
         let seconds = Self.seconds(ContinuousClock.now - start)
@@ -105,9 +115,9 @@ public final class Application: Sendable {
         shuttingDown.store(true, ordering: .sequentiallyConsistent)
     }
 
-    /// A route's methods as `Allow` lists them: HEAD wherever GET is.
-    static func withHead(_ methods: [String]) -> [String] {
-        methods.contains("GET") && !methods.contains("HEAD") ? (methods + ["HEAD"]).sorted() : methods
+    /// A route's methods as `Allow` lists them: HEAD wherever GET is, and OPTIONS everywhere.
+    static func allMethods(_ methods: [String]) -> [String] {
+        Set(methods + (methods.contains("GET") ? ["HEAD", "OPTIONS"] : ["OPTIONS"])).sorted()
     }
 
     var isReady: Bool { !shuttingDown.load(ordering: .sequentiallyConsistent) }

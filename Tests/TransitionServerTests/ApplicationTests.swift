@@ -124,7 +124,7 @@ extension JSONValue {
         #expect(head.status == 200 && head.response.body == get.response.body)
         #expect(client.send("HEAD", "/v1/timing/sample").status == 405)
         let put = client.send("PUT", "/v1/sessions/abc")
-        #expect(put.response.headers.contains { $0.name == "Allow" && $0.value == "DELETE, GET, HEAD" })
+        #expect(put.response.headers.contains { $0.name == "Allow" && $0.value == "DELETE, GET, HEAD, OPTIONS" })
     }
 
     @Test func sessionLimitAndAuth() throws {

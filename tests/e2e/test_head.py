@@ -29,11 +29,11 @@ def test_head_errors_are_get_errors(server):
     head = server.request("HEAD", "/v1/sessions/" + "0" * 32)
     assert head.status_code == 404 and head.content == b""
     assert head.headers["Content-Type"].startswith("application/problem+json")
-    # A route without GET has no HEAD either; Allow lists HEAD wherever GET is.
+    # A route without GET has no HEAD either; Allow lists HEAD wherever GET is (and OPTIONS everywhere).
     assert server.request("HEAD", "/v1/timing/sample").status_code == 405
-    assert server.request("HEAD", "/v1/timing/sample").headers["Allow"] == "POST"
+    assert server.request("HEAD", "/v1/timing/sample").headers["Allow"] == "OPTIONS, POST"
     put = server.request("PUT", "/v1/animators")
-    assert put.status_code == 405 and put.headers["Allow"] == "GET, HEAD"
+    assert put.status_code == 405 and put.headers["Allow"] == "GET, HEAD, OPTIONS"
 
 
 def test_head_sends_no_body_bytes_on_a_kept_alive_connection(server):

@@ -105,6 +105,13 @@ extension Problem {
                 headers: [("WWW-Authenticate", #"Bearer realm="transition-sim""#)])
     }
 
+    /// A CORS preflight from an origin `--cors-origin` does not list.
+    public static func originNotAllowed(_ origin: String, corsEnabled: Bool) -> Problem {
+        Problem(status: 403, type: "origin-not-allowed", title: "Cross-origin requests from this origin are not allowed",
+                detail: corsEnabled ? "the origin '\(origin)' is not one the service allows (--cors-origin)"
+                    : "the service allows no cross-origin requests (start it with --cors-origin)")
+    }
+
     public static func tooManySessions(limit: Int) -> Problem {
         Problem(status: 429, type: "too-many-sessions", title: "Too many sessions",
                 detail: "the service already holds its limit of \(limit) sessions; delete one or retry after idle ones expire",

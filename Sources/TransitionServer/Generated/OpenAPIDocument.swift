@@ -18,8 +18,9 @@ info:
     `no-running-transition`, `limit-exceeded`, `too-many-sessions`, `unauthorized`,
     `shutting-down`, `memory-budget-exhausted` (507: the sessions hold the service's memory
     budget; reads and deletes still work), `response-too-large` (422: ask for fewer frames),
-    `history-truncated` (409: the session's log no longer starts at its creation), and with
-    `--store redis://…`: `store-unavailable` (503 with `Retry-After`: the session store does not
+    `history-truncated` (409: the session's log no longer starts at its creation),
+    `origin-not-allowed` (403: a CORS preflight from an origin `--cors-origin` does not list), and
+    with `--store redis://…`: `store-unavailable` (503 with `Retry-After`: the session store does not
     answer), `concurrent-change` (409: other replicas kept changing the session; send again),
     `session-log-full` (409: a stored session keeps at most 16,384 changes)).
 
@@ -36,6 +37,14 @@ info:
     (snapshots, events, session state, scenarios) and the fixed documents (animators, this
     contract) carry a strong `ETag`; `If-None-Match` with it (or `*`) answers 304 without a
     body. Session reads say `Cache-Control: no-cache`, the fixed documents `max-age=3600`.
+
+    OPTIONS on every path answers 204 with `Allow`. Browser pages of other origins may call the
+    service when it runs with `--cors-origin` (off by default): a preflight from a listed origin
+    answers 204 with `Access-Control-Allow-Origin`, `-Methods`, `-Headers` (Authorization,
+    Content-Type, If-None-Match, X-Request-Id, traceparent) and `-Max-Age`, needs no token, and
+    other origins' preflights get 403 `origin-not-allowed`; every answer to a listed origin
+    carries `Access-Control-Allow-Origin` and exposes ETag, Location, Retry-After and
+    X-Request-Id.
 
     Authentication is optional: when the server runs with `--auth-token`, every path except
     `/livez`, `/readyz` and `/metrics` needs `Authorization: Bearer <token>`.
