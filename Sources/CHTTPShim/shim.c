@@ -74,6 +74,9 @@ typedef struct {
     size_t received;          /* body bytes received once over the limit (the excess is discarded) */
     int started;              /* the first access-handler call has happened */
     shim_request facts;       /* gathered on the first call */
+    shim_header *headers;     /* facts.headers: pointers into libmicrohttpd's pool, valid for the request */
+    size_t header_capacity;
+    char client_address[INET6_ADDRSTRLEN];
 } request_state;
 
 /// Per-connection state (libmicrohttpd's socket context): made when a connection is accepted,
@@ -105,6 +108,7 @@ static void free_request(request_state *state) {
     atomic_fetch_sub_explicit(&state->connection->daemon->in_flight, 1, memory_order_release);
     free(state->target);
     free(state->body);
+    free(state->headers);
     free(state);
 }
 
@@ -190,6 +194,7 @@ static void end_request(void *cls, struct MHD_Connection *connection, void **con
 // MARK: Facts about the message
 
 typedef struct {
+    request_state *state;
     shim_request *facts;
     uintptr_t block_start, block_end;   /* the header block in libmicrohttpd's read buffer */
     uintptr_t gap_start;                /* where the previous value ended, 0 for none */
@@ -215,6 +220,20 @@ static enum MHD_Result scan_header(void *cls, enum MHD_ValueKind kind, const cha
     (void)kind;
     header_scan *scan = cls;
     shim_request *facts = scan->facts;
+    request_state *state = scan->state;
+    // Every field goes to Swift; their number is bounded by the connection's memory pool. Out
+    // of memory, the rest are left out but still checked below.
+    if (facts->header_count == state->header_capacity) {
+        size_t capacity = state->header_capacity == 0 ? 16 : state->header_capacity * 2;
+        shim_header *grown = realloc(state->headers, capacity * sizeof *grown);
+        if (grown != NULL) {
+            state->headers = grown;
+            state->header_capacity = capacity;
+            facts->headers = grown;
+        }
+    }
+    if (facts->header_count < state->header_capacity)
+        state->headers[facts->header_count++] = (shim_header){key, value != NULL ? value : ""};
     uintptr_t key_at = (uintptr_t)key;
     if (key_at >= scan->block_start && key_at < scan->block_end) check_gap(scan, key_at);
     uintptr_t value_at = (uintptr_t)value;
@@ -252,7 +271,15 @@ static void gather_facts(shim_daemon *daemon, struct MHD_Connection *connection,
     if (target_at != 0 && version_at > target_at && version_at - target_at <= 1u << 20)
         facts->target_has_nul = strlen(state->target) != version_at - target_at - 1;
 
-    header_scan scan = {.facts = facts};
+    const union MHD_ConnectionInfo *client = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *address = client != NULL ? client->client_addr : NULL;
+    if (address != NULL && address->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, state->client_address, sizeof state->client_address);
+    else if (address != NULL && address->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, state->client_address, sizeof state->client_address);
+    facts->client_address = state->client_address;
+
+    header_scan scan = {.state = state, .facts = facts};
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
     if (info != NULL) {
         scan.block_start = (uintptr_t)method;

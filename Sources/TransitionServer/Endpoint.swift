@@ -37,6 +37,15 @@ enum Endpoint: CaseIterable, Sendable {
         case .exportScenario: "/v1/sessions/{id}/scenario"
         }
     }
+
+    /// How caches may keep a 200 from this route (GET and HEAD only).
+    var caching: Caching {
+        switch self {
+        case .snapshot, .snapshots, .events, .showSession, .exportScenario: .revalidate
+        case .listAnimators, .showAnimator, .openAPI: .fixed
+        default: .none
+        }
+    }
 }
 
 extension Application {

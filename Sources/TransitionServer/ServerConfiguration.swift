@@ -42,6 +42,8 @@ public struct ServerConfiguration: Sendable {
     /// Seconds between SIGTERM and closing the listener: readiness is false and requests are
     /// still served, so a load balancer has time to stop sending any.
     public var drainSeconds: Double = 5
+    /// Origins whose pages may call the service (CORS), or `*` for any; empty: none.
+    public var corsOrigins: [String] = []
 
     public init() {}
 }

@@ -11,9 +11,6 @@ final class BridgeContext: Sendable {
     init(application: Application) { self.application = application }
 }
 
-/// The paths the probe listener answers (`--probe-port`); everything else there is 404.
-let probePaths: Set<String> = ["/livez", "/readyz"]
-
 /// The shim's handler. A plain global function, not top-level code in main.swift: that would be
 /// main-actor isolated, and libmicrohttpd calls this on its own threads.
 ///
@@ -33,6 +30,9 @@ func handleRequest(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer
         contentType: r.content_type.map { String(cString: $0) },
         authorization: r.authorization.map { String(cString: $0) },
         body: r.body_length > 0 && r.body != nil ? Array(UnsafeBufferPointer(start: r.body, count: r.body_length)) : [])
+    http.headers = readHeaders(r.headers, count: r.header_count)
+    http.clientAddress = r.client_address.map { String(cString: $0) } ?? ""
+    http.probe = r.probe != 0
     http.framing.version = r.version.map { String(cString: $0) } ?? "HTTP/1.1"
     http.framing.hostCount = Int(r.host_count)
     http.framing.contentLengthCount = Int(r.content_length_count)
@@ -51,9 +51,7 @@ func handleRequest(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer
         response.pointee.status = 0
         return
     }
-    let answer = r.probe != 0 && !probePaths.contains(http.path)
-        ? Problem.notFound("the probe port serves only /livez and /readyz").response(instance: http.path)
-        : application.respond(to: http)
+    let answer = application.respond(to: http)
     response.pointee.status = Int32(answer.status)
     response.pointee.content_type = answer.mediaType.map { UnsafeRawPointer($0.headerValue.utf8Start).assumingMemoryBound(to: CChar.self) }
     response.pointee.body = mallocCopy(answer.body)
@@ -67,6 +65,18 @@ func handleRequest(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer
             return copy
         }
     }
+}
+
+/// The header fields the service reads, out of all the shim passes; names in lower case.
+func readHeaders(_ fields: UnsafePointer<shim_header>?, count: Int) -> [(name: String, value: String)] {
+    guard let fields else { return [] }
+    var read: [(name: String, value: String)] = []
+    for field in UnsafeBufferPointer(start: fields, count: count) {
+        guard let name = field.name, let value = field.value else { continue }
+        let lowered = String(cString: name).lowercased()
+        if HTTPRequest.fieldsRead.contains(lowered) { read.append((lowered, String(cString: value))) }
+    }
+    return read
 }
 
 /// The shim's logger: libmicrohttpd's own messages (clients over a limit, malformed requests it

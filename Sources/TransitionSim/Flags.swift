@@ -12,11 +12,16 @@ struct Flags {
         let environment: String
         let help: String
         let apply: @Sendable (inout ServerConfiguration, String) -> Bool
+        /// For a flag that may be given several times (each adds to a list): clears the list the
+        /// environment made before the first flag, so that flags still win.
+        let reset: (@Sendable (inout ServerConfiguration) -> Void)?
 
-        init(flag: String, environment: String, help: String, apply: @escaping @Sendable (inout ServerConfiguration, String) -> Bool) {
+        init(flag: String, environment: String, help: String, reset: (@Sendable (inout ServerConfiguration) -> Void)? = nil,
+             apply: @escaping @Sendable (inout ServerConfiguration, String) -> Bool) {
             self.flag = flag
             self.environment = environment
             self.help = help
+            self.reset = reset
             self.apply = apply
         }
 
@@ -104,6 +109,14 @@ struct Flags {
             c.maxResponseBytes = n
             return true
         },
+        Setting(flag: "--cors-origin", environment: "TRANSITION_SIM_CORS_ORIGIN",
+                help: "origin whose pages may call the service (https://app.example[:port]), or * for any; repeat or separate with commas (default: none)",
+                reset: { $0.corsOrigins = [] }) { c, v in
+            let origins = v.split(separator: ",").map { CORSPolicy.origin(String($0.filter { $0 != " " })) }
+            guard !origins.isEmpty, !origins.contains(nil) else { return false }
+            c.corsOrigins += origins.compactMap { $0 }
+            return true
+        },
     ]
 
     static var usage: String {
@@ -133,6 +146,7 @@ struct Flags {
                 guard s.apply(&configuration, value) else { return .failure(FlagError("invalid \(s.environment)=\(value)")) }
             }
         }
+        var flagged = Set<String>()
         var i = 0
         while i < arguments.count {
             let argument = arguments[i]
@@ -151,6 +165,7 @@ struct Flags {
                 guard i < arguments.count else { return .failure(FlagError("\(name) needs a value")) }
                 value = arguments[i]
             }
+            if flagged.insert(s.flag).inserted { s.reset?(&configuration) }
             guard s.apply(&configuration, value!) else { return .failure(FlagError("invalid value for \(name): \(value!)")) }
             i += 1
         }

@@ -129,6 +129,17 @@ extension JSONValue {
         #expect(popRoot.status == 409 && popRoot.json?["type"] == .string("nothing-to-pop"))
     }
 
+    @Test func headIsRoutedAsGetAndListedInAllow() throws {
+        let client = Client()
+        let get = client.send("GET", "/v1/animators/zoom")
+        let head = client.send("HEAD", "/v1/animators/zoom")
+        // The body stays: libmicrohttpd leaves it out and still sends its Content-Length.
+        #expect(head.status == 200 && head.response.body == get.response.body)
+        #expect(client.send("HEAD", "/v1/timing/sample").status == 405)
+        let put = client.send("PUT", "/v1/sessions/abc")
+        #expect(put.response.headers.contains { $0.name == "Allow" && $0.value == "DELETE, GET, HEAD, OPTIONS" })
+    }
+
     @Test func sessionLimitAndAuth() throws {
         let limited = Client { $0.maxSessions = 1 }
         _ = try limited.createSession()

@@ -54,6 +54,14 @@ class Server:
             kwargs["json"] = body
         return self.request("POST", path, **kwargs)
 
+    def stop_and_read_log(self):
+        """SIGTERM, then everything the server wrote to standard error (its log): (status, text).
+        Only for servers that log little, as the pipe is read after the process ends."""
+        self.http.close()
+        self.process.send_signal(signal.SIGTERM)
+        _, err = self.process.communicate(timeout=10)
+        return self.process.returncode, err.decode()
+
     def stop(self):
         """SIGTERM, as a container runtime would; returns the exit status."""
         self.http.close()

@@ -11,6 +11,12 @@ typedef enum {
     SHIM_BODY_TOO_LARGE_STREAMED = 2,   /* the body grew over the limit while it arrived: discarded */
 } shim_body_state;
 
+/// One header field as sent (the name in the client's case).
+typedef struct {
+    const char *name;
+    const char *value;
+} shim_header;
+
 /// One request as gathered from libmicrohttpd. Strings are NUL-terminated and valid only
 /// during the handler call; absent headers are NULL.
 ///
@@ -22,6 +28,9 @@ typedef struct {
     const char *version;        /* "HTTP/1.1" or "HTTP/1.0" */
     const char *content_type;
     const char *authorization;
+    const shim_header *headers; /* every header field in order: Swift picks the ones it reads */
+    size_t header_count;
+    const char *client_address; /* the client's numeric IP address, "" when unknown */
     const uint8_t *body;
     size_t body_length;
 

@@ -18,10 +18,33 @@ info:
     `no-running-transition`, `limit-exceeded`, `too-many-sessions`, `unauthorized`,
     `shutting-down`, `memory-budget-exhausted` (507: the sessions hold the service's memory
     budget; reads and deletes still work), `response-too-large` (422: ask for fewer frames),
-    `history-truncated` (409: the session's log no longer starts at its creation), and with
-    `--store redis://…`: `store-unavailable` (503 with `Retry-After`: the session store does not
+    `history-truncated` (409: the session's log no longer starts at its creation),
+    `origin-not-allowed` (403: a CORS preflight from an origin `--cors-origin` does not list), and
+    with `--store redis://…`: `store-unavailable` (503 with `Retry-After`: the session store does not
     answer), `concurrent-change` (409: other replicas kept changing the session; send again),
     `session-log-full` (409: a stored session keeps at most 16,384 changes)).
+
+    Every GET path also answers HEAD: the same status and headers, without the body; `Allow`
+    on a 405 lists HEAD wherever it lists GET.
+
+    Request ids: a request may carry `X-Request-Id` (1 to 200 visible ASCII characters other
+    than `"` and `\`; anything else, or two of them, is a 400); without one the service makes
+    one (32 hex digits). Every response carries it back as `X-Request-Id`, every problem as
+    `requestId`, and the service's log line for the request names it (with a valid W3C
+    `traceparent`, logged as sent).
+
+    Conditional requests: answers that depend only on the request and the session's log
+    (snapshots, events, session state, scenarios) and the fixed documents (animators, this
+    contract) carry a strong `ETag`; `If-None-Match` with it (or `*`) answers 304 without a
+    body. Session reads say `Cache-Control: no-cache`, the fixed documents `max-age=3600`.
+
+    OPTIONS on every path answers 204 with `Allow`. Browser pages of other origins may call the
+    service when it runs with `--cors-origin` (off by default): a preflight from a listed origin
+    answers 204 with `Access-Control-Allow-Origin`, `-Methods`, `-Headers` (Authorization,
+    Content-Type, If-None-Match, X-Request-Id, traceparent) and `-Max-Age`, needs no token, and
+    other origins' preflights get 403 `origin-not-allowed`; every answer to a listed origin
+    carries `Access-Control-Allow-Origin` and exposes ETag, Location, Retry-After and
+    X-Request-Id.
 
     Authentication is optional: when the server runs with `--auth-token`, every path except
     `/livez`, `/readyz` and `/metrics` needs `Authorization: Bearer <token>`.
@@ -91,9 +114,13 @@ paths:
       responses:
         '200':
           description: The OpenAPI document, compiled into the binary.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             application/yaml:
               schema: {type: string}
+        '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
         '414': {$ref: '#/components/responses/HeaderTooLarge'}
         '431': {$ref: '#/components/responses/HeaderTooLarge'}
@@ -105,9 +132,13 @@ paths:
       responses:
         '200':
           description: Each animator with its operations, parameters (with defaults), summary and source.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             application/json:
               schema: {$ref: '#/components/schemas/AnimatorList'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
         '414': {$ref: '#/components/responses/HeaderTooLarge'}
         '431': {$ref: '#/components/responses/HeaderTooLarge'}
@@ -124,9 +155,13 @@ paths:
       responses:
         '200':
           description: 'The definition exactly as the service runs it; post it back as `{"spec": …}` to run a copy.'
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             application/json:
               schema: {$ref: '#/components/schemas/AnimatorDefinition'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
         '414': {$ref: '#/components/responses/HeaderTooLarge'}
@@ -232,9 +267,13 @@ paths:
       responses:
         '200':
           description: Clock, controller hierarchy (stacks, selected tabs, presented chain) and the transition in effect.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
               schema: {$ref: '#/components/schemas/SessionState'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
@@ -269,9 +308,13 @@ paths:
       responses:
         '200':
           description: The scenario document.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
               schema: {$ref: '#/components/schemas/Scenario'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
@@ -363,9 +406,13 @@ paths:
       responses:
         '200':
           description: One snapshot.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
               schema: {$ref: '#/components/schemas/Snapshot'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
@@ -399,6 +446,9 @@ paths:
       responses:
         '200':
           description: The snapshots in the order asked.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
               schema:
@@ -410,6 +460,7 @@ paths:
                     type: array
                     maxItems: 240
                     items: {$ref: '#/components/schemas/Snapshot'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
@@ -438,6 +489,9 @@ paths:
       responses:
         '200':
           description: Events in sequence order (the newest 10,000 are kept).
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
               schema:
@@ -450,6 +504,7 @@ paths:
                     type: array
                     items: {$ref: '#/components/schemas/Event'}
                   lastSeq: {type: integer, minimum: 0}
+        '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
@@ -480,7 +535,25 @@ components:
       in: query
       description: Round every number to this many decimal places.
       schema: {type: integer, minimum: 0, maximum: 15}
+  headers:
+    ETag:
+      description: |
+        A strong entity tag: a hash of the answer's bytes, the same in every process. Send it
+        back as `If-None-Match` to get a 304 while the answer is unchanged.
+      schema: {type: string, pattern: '^"[0-9a-f]{16}"$'}
+    CacheControlSession:
+      description: '`no-cache`: a session changes with every action, so caches revalidate each time.'
+      schema: {type: string, const: no-cache}
+    CacheControlFixed:
+      description: '`max-age=3600`: the same bytes for as long as the server''s binary runs.'
+      schema: {type: string, const: max-age=3600}
   responses:
+    NotModified:
+      description: |
+        The request's `If-None-Match` names the current tag: no body (`Content-Length` is the
+        200's), with the same `ETag` and `Cache-Control`.
+      headers:
+        ETag: {$ref: '#/components/headers/ETag'}
     Problem:
       description: An RFC 9457 problem.
       content:
@@ -502,6 +575,7 @@ components:
         status: {type: integer, minimum: 400, maximum: 599}
         detail: {type: string}
         instance: {type: string}
+        requestId: {type: string, description: 'The request''s id, as in the X-Request-Id response header and the service''s log.'}
         pointer: {type: string, description: JSON pointer into the request (422).}
         line: {type: integer, description: Where the JSON broke (400 malformed-json).}
         column: {type: integer}

@@ -12,6 +12,12 @@ public struct HTTPRequest: Sendable {
     public var authorization: String?
     /// The body bytes (already bounded by the shim's body limit).
     public var body: [UInt8]
+    /// The header fields the service reads (`fieldsRead`), names in lower case, in order.
+    public var headers: [(name: String, value: String)] = []
+    /// The client's numeric IP address, for the access log; empty when unknown (in-process).
+    public var clientAddress = ""
+    /// Arrived on the probe listener (`--probe-port`), which serves only the probes.
+    public var probe = false
     /// What the HTTP layer saw of the message's framing. The default is a plain, valid request.
     public var framing = Framing()
 
@@ -23,6 +29,23 @@ public struct HTTPRequest: Sendable {
         self.contentType = contentType
         self.authorization = authorization
         self.body = body
+    }
+
+    /// Header fields the service reads; the HTTP layer may pass only these (`contentType` and
+    /// `authorization` have fields of their own).
+    public static let fieldsRead: Set<String> = [
+        "x-request-id", "traceparent", "if-none-match", "accept-encoding", "origin",
+        "access-control-request-method", "access-control-request-headers",
+    ]
+
+    /// A field's value, `name` in lower case; repeated fields joined with ", " as RFC 9110 §5.3
+    /// combines them. Nil when absent.
+    public func header(_ name: String) -> String? {
+        var value: String?
+        for field in headers where field.name == name {
+            value = value.map { $0 + ", " + field.value } ?? field.value
+        }
+        return value
     }
 
     /// Facts about a message that libmicrohttpd accepted but RFC 9112 does not; the C shim
