@@ -34,6 +34,12 @@ static void handler(void *context, const shim_request *request, shim_response *r
     if (request->content_type != NULL) lengths += strlen(request->content_type);
     if (request->authorization != NULL) lengths += strlen(request->authorization);
     if (request->transfer_encoding != NULL) lengths += strlen(request->transfer_encoding);
+    if (request->client_address == NULL || (request->header_count > 0 && request->headers == NULL)) abort();
+    lengths += strlen(request->client_address);
+    for (size_t i = 0; i < request->header_count; i++) {
+        if (request->headers[i].name == NULL || request->headers[i].value == NULL) abort();
+        lengths += strlen(request->headers[i].name) + strlen(request->headers[i].value);
+    }
     (void)lengths;
     if (request->early) {
         response->status = 0;  // carry on: the body follows
