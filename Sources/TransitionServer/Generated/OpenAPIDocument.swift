@@ -440,7 +440,8 @@ paths:
           schema: {type: number, minimum: 0, maximum: 10000000}
         - name: fps
           in: query
-          schema: {type: number, exclusiveMinimum: 0, maximum: 1000, default: 60}
+          description: Frames per second with `from` and `to` (60 when left out); not allowed with `t`.
+          schema: {type: number, exclusiveMinimum: 0, maximum: 1000}
         - $ref: '#/components/parameters/Flat'
         - $ref: '#/components/parameters/Precision'
       responses:
@@ -879,11 +880,11 @@ components:
                 - type: object
                   additionalProperties: false
                   properties:
-                    dampingRatio: {type: number, exclusiveMinimum: 0, maximum: 10}
+                    dampingRatio: {type: number, minimum: 0.001, maximum: 10}
                     initialVelocity: {type: number, minimum: -1000, maximum: 1000}
                     mass: {type: number, minimum: 0.001, maximum: 1000000}
                     stiffness: {type: number, minimum: 0.001, maximum: 1000000}
-                    damping: {type: number, minimum: 0, maximum: 1000000}
+                    damping: {type: number, exclusiveMinimum: 0, maximum: 1000000}
                     response: {type: number, minimum: 0.001, maximum: 100}
                     duration: {type: number, minimum: 0.001, maximum: 100}
                     bounce: {type: number, minimum: -0.99, maximum: 0.999}
