@@ -290,6 +290,17 @@ func readFile(_ path: String) -> String? {
         #expect(client.send("GET", "/v1/sessions/\(id)/snapshot?t=0.5").status == 200)
     }
 
+    @Test func eventFiltersAreBoundedAsDocumented() throws {
+        let client = Client()
+        let id = try client.createSession()
+        let long = String(repeating: "x", count: 65)
+        for name in ["viewController", "type"] {
+            let r = client.send("GET", "/v1/sessions/\(id)/events?\(name)=\(long)")
+            #expect(r.status == 422 && r.json?["pointer"] == .string("?\(name)"), "\(name)")
+            #expect(client.send("GET", "/v1/sessions/\(id)/events?\(name)=\(long.dropLast())").status == 200)
+        }
+    }
+
     @Test func timesAreDecimalAndTheClockStaysWithinTheLatestTime() throws {
         let client = Client()
         let id = try client.createSession()

@@ -431,7 +431,8 @@ paths:
       parameters:
         - name: t
           in: query
-          schema: {type: string, maxLength: 8192, pattern: '^[0-9.eE+-]+(,[0-9.eE+-]+)*$'}
+          description: The query string as a whole is at most 8,192 bytes, so leave room for the other parameters.
+          schema: {type: string, maxLength: 8000, pattern: '^[0-9.eE+-]+(,[0-9.eE+-]+)*$'}
         - name: from
           in: query
           schema: {type: number, minimum: 0, maximum: 10000000}
@@ -480,7 +481,7 @@ paths:
         - name: after
           in: query
           description: Only events with a larger sequence number.
-          schema: {type: integer, minimum: 0}
+          schema: {type: integer, minimum: 0, maximum: 9223372036854775807}
         - name: type
           in: query
           schema: {type: string, maxLength: 64}

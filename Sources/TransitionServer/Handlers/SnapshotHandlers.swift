@@ -110,6 +110,10 @@ extension Application {
             after = n
         }
         let type = q["type"], controller = q["viewController"]
+        // The bounds the contract documents: names are at most 64 bytes.
+        for (name, value) in [("type", type), ("viewController", controller)] where (value?.utf8.count ?? 0) > 64 {
+            throw Problem.invalid(pointer: "?\(name)", reason: "at most 64 bytes")
+        }
         let world = session.current(now: ctx.now)
         var encoder = SnapshotEncoder(precision: nil, flat: false)
         encoder.writer.beginObject()
