@@ -116,6 +116,7 @@ public struct World: Sendable {
         controller.modalPresentationStyle = spec.modalPresentationStyle
         controller.isModalInPresentation = spec.isModalInPresentation
         controller.hidesBottomBarWhenPushed = spec.hidesBottomBarWhenPushed
+        controller.sheet = spec.sheet
         controller.interactions = spec.interactions
         controllers[spec.id] = controller
         controllerOrder.append(spec.id)

@@ -196,6 +196,46 @@ import Testing
         #expect(try frame(instant, "s2", at: 1) == top)
     }
 
+    @Test func aMediumDetentRestsAtHalfHeightAndTheUndimmedPageStaysAsItIs() throws {
+        let h = 852.0
+        var w = try world(iOS: 17)
+        try w.apply(try action(#"{"type": "present", "viewController": {"id": "s", "sheet": {"detents": ["large", "medium"], "largestUndimmedDetent": "medium"}}}"#))
+        w.advance(to: 1)
+        let card = try frame(w, "s", at: 1)
+        #expect(abs(card.minY - (h - 0.46 * h)) < 1e-9 && abs(card.maxY - h) < 1e-9, "medium: half the large card, down to the bottom")
+        #expect(try frame(w, "nav", at: 1) == Rect(x: 0, y: 0, width: 393, height: h), "undimmed: the page is not shrunk")
+        #expect(veil(w, at: 1)?.alpha == 0)
+        // Selected large with the same undimmed limit: the usual card, dimmed.
+        var large = try world(iOS: 17)
+        try large.apply(try action(#"{"type": "present", "animated": false, "viewController": {"id": "s", "sheet": {"detents": ["medium", "large"], "selectedDetent": "large", "largestUndimmedDetent": "medium"}}}"#))
+        #expect(abs(try frame(large, "s", at: 0).minY - 0.08 * h) < 1e-9)
+        #expect(veil(large, at: 0)?.alpha == 0.1)
+        // A pull on the medium card dismisses it like any sheet.
+        for (phase, t, dy) in [("began", 1.0, 0.0), ("changed", 1.1, 300.0), ("ended", 1.2, 300.0)] {
+            try w.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": 0, "y": \#(dy)}}"#))
+        }
+        #expect(w.gesture?.decision == .finish, "300 pt of a 392 pt card is past 48 %")
+    }
+
+    @Test(arguments: [
+        (#"{"detents": ["small"]}"#, "/viewController/sheet/detents/0", 17),
+        (#"{"detents": []}"#, "/viewController/sheet/detents", 17),
+        (#"{"detents": ["medium"], "selectedDetent": "large"}"#, "/viewController/sheet/selectedDetent", 17),
+        (#"{"largestUndimmedDetent": "half"}"#, "/viewController/sheet/largestUndimmedDetent", 17),
+        (#"{"detents": ["medium"]}"#, "/viewController/sheet", 14),
+    ])
+    func badDetentsNameTheField(sheet: String, pointer: String, iOS: Int) throws {
+        var w = try world(iOS: iOS)
+        let thrown = #expect(throws: (any Error).self) {
+            try w.apply(try action(#"{"type": "present", "viewController": {"id": "s", "sheet": \#(sheet)}}"#))
+        }
+        let found = (thrown as? SpecError)?.pointer ?? {
+            if case .invalid(let e)? = thrown as? SimulationError { return e.pointer }
+            return nil
+        }()
+        #expect(found == pointer, "\(sheet)")
+    }
+
     @Test func anUnknownStyleNamesTheField() throws {
         var w = try world(iOS: 17)
         let error = #expect(throws: SpecError.self) {

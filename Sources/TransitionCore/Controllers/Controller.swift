@@ -83,6 +83,7 @@ public struct Controller: Sendable {
     public var modalPresentationStyle: PresentationStyle?
     public var isModalInPresentation = false
     public var hidesBottomBarWhenPushed = false
+    public var sheet: SheetDetents?
     public var interactions: [Interaction] = []
 
     /// The controller this one presents (`presentedViewController`).

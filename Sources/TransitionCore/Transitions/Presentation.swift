@@ -28,6 +28,9 @@ extension World {
         let id = try makeController(spec, parent: nil)
         // `.automatic` by default, which is fullScreen before iOS 13 and a page sheet since.
         let style = (override ?? spec.modalPresentationStyle ?? .automatic).resolved(iOS: display.iOS)
+        if spec.sheet != nil, display.iOS < 15 {
+            throw .invalid(SpecError(pointer + "/viewController/sheet", "detents need iOS 15 or later (UISheetPresentationController); the session's screen is iOS \(display.iOS)"))
+        }
         let bounds = Rect(origin: .zero, size: screen)
         let container = try tree.create(ViewNode(id: "\(id).presentation", kind: "view", owner: nil, path: "\(id).presentation",
                                                  role: "container", frame: bounds))
@@ -131,6 +134,7 @@ extension World {
     mutating func layOutSheet(_ id: ControllerID, over presenting: ControllerID, in container: ViewID) throws(SimulationError) {
         var parameters = Catalogue.shared.definition(named: "sheet")?.parameters ?? JSONObject()
         if self[controller: presenting].presentedStyle?.isSheet == true { stackSheetParameters(&parameters) }
+        if let detents = self[controller: id].sheet { detentSheetParameters(&parameters, detents) }
         func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
         let size = tree[container].bounds.size
         let top = number("top") * size.height
@@ -155,6 +159,19 @@ extension World {
         let card = 1 - top  // the covered card's height, as a fraction of the screen's
         parameters["top"] = .number(top - 0.02 * card)
         parameters["coveredShift"] = .number(card * (-0.005 - (1 - scale) / 2) + (1 - scale) / 2)
+    }
+
+    /// The `sheet` animator's parameters at the selected detent: a medium card is half the large
+    /// one's height, its bottom at the screen's bottom; at or below the largest undimmed detent
+    /// the page under it is neither dimmed nor shrunk (docs/semantics.md § Modal presentation).
+    func detentSheetParameters(_ parameters: inout JSONObject, _ detents: SheetDetents) {
+        guard let top = parameters["top"]?.numberValue else { return }
+        parameters["top"] = .number(1 - (1 - top) * detents.selected.fraction)
+        if detents.undimmed {
+            parameters["dimming"] = .number(0)
+            parameters["coveredScale"] = .number(1)
+            parameters["coveredShift"] = .number(0)
+        }
     }
 
     /// The presentation's side of `completeTransition:`.

@@ -107,6 +107,10 @@ extension World {
         if name == "sheet", choice?.overrides.entries.isEmpty ?? true, self[controller: covered].presentedStyle?.isSheet == true {
             stackSheetParameters(&parameters)
         }
+        let sheetController = r.operation == .present ? r.to : r.from
+        if name == "sheet", choice?.overrides.entries.isEmpty ?? true, let detents = self[controller: sheetController].sheet {
+            detentSheetParameters(&parameters, detents)
+        }
         guard let body = definition.body(for: r.operation) else {
             throw .invalid(SpecError(pointer, "animator '\(name)' has nothing for \(r.operation.rawValue) (it does \(definition.operations.map(\.rawValue).joined(separator: ", ")))"))
         }

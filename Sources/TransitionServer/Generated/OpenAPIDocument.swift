@@ -669,6 +669,20 @@ components:
         modalPresentationStyle: {$ref: '#/components/schemas/PresentationStyle'}
         isModalInPresentation: {type: boolean, default: false, description: 'Presented as a sheet, it refuses the pull-down (iOS 13+).'}
         hidesBottomBarWhenPushed: {type: boolean, default: false, description: 'Pushed in a navigation controller inside a tab bar controller, it takes the tab bar away.'}
+        sheet:
+          type: object
+          description: "UISheetPresentationController's detents (iOS 15 and later; a 422 on an earlier screen): medium is half the large card's height."
+          additionalProperties: false
+          properties:
+            detents:
+              type: array
+              minItems: 1
+              maxItems: 2
+              uniqueItems: true
+              items: {type: string, enum: [medium, large]}
+            selectedDetent: {type: string, enum: [medium, large]}
+            largestUndimmedDetent: {type: string, enum: [medium, large]}
+            prefersGrabberVisible: {type: boolean}
         interactions:
           type: array
           maxItems: 16
