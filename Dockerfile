@@ -3,7 +3,7 @@
 # statically, stripped.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev pkg-config \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev libhiredis-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -12,10 +12,11 @@ RUN swift build -c release --static-swift-stdlib --product transition-sim \
  && install -D -m 0755 .build/release/transition-sim /out/transition-sim \
  && strip /out/transition-sim
 
-# Runtime: Debian slim with libmicrohttpd only; the binary needs nothing else but libc and libstdc++.
+# Runtime: Debian slim with libmicrohttpd and libhiredis (used only with --store redis://…); the
+# binary needs nothing else but libc and libstdc++.
 FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd12 \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd12 libhiredis0.14 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin transition-sim
 COPY --from=build /out/transition-sim /usr/local/bin/transition-sim

@@ -3,6 +3,8 @@
 //   CMicroHTTPD (libmicrohttpd via pkg-config) → CHTTPShim (thin C: gather request, queue response)
 //   → TransitionSim (executable: flags, signals, the MHD bridge) → TransitionServer (router, sessions,
 //   encoding, errors, metrics) → TransitionCore (pure simulation, no I/O) ; JSONCodec (pure JSON bytes ⇄ values).
+//   Sessions may be stored beyond the process: RedisJournal (CHiredis, libhiredis via pkg-config)
+//   implements TransitionServer's SessionJournal, and the executable chooses it with --store.
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -20,10 +22,17 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .target(name: "CHTTPShim", dependencies: ["CMicroHTTPD"]),
+        .systemLibrary(
+            name: "CHiredis",
+            // No pkgConfig: hiredis's .pc adds -D_FILE_OFFSET_BITS=64, which SwiftPM refuses with a
+            // warning; the header is at <hiredis/hiredis.h> and the module map links the library.
+            providers: [.apt(["libhiredis-dev"])]
+        ),
         .target(name: "JSONCodec", swiftSettings: strict),
         .target(name: "TransitionCore", dependencies: ["JSONCodec"], swiftSettings: strict),
         .target(name: "TransitionServer", dependencies: ["TransitionCore", "JSONCodec"], swiftSettings: strict),
-        .executableTarget(name: "TransitionSim", dependencies: ["TransitionServer", "CHTTPShim"], swiftSettings: strict),
+        .target(name: "RedisJournal", dependencies: ["TransitionServer", "CHiredis"], swiftSettings: strict),
+        .executableTarget(name: "TransitionSim", dependencies: ["TransitionServer", "RedisJournal", "CHTTPShim"], swiftSettings: strict),
         .executableTarget(name: "TransitionBench", dependencies: ["TransitionServer", "TransitionCore", "JSONCodec", "CHTTPShim"], swiftSettings: strict),
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"], swiftSettings: strict),
         .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore", "JSONCodec"], swiftSettings: strict),

@@ -1,16 +1,20 @@
 // The thin C layer: gather one request with libmicrohttpd's multi-call upload protocol, call
-// the Swift handler once, queue its response. No routing and no JSON here (beyond the fixed
-// 413 problem, which is answered before Swift sees the request).
+// the Swift handler, queue its response. No routing, no JSON and no policy here: what the shim
+// notices about a request's framing it reports to Swift as facts (shim_request), and Swift
+// decides. docs/connections.md explains the connection-level choices.
 #include "shim.h"
 
 #include <microhttpd.h>
-#include <netinet/in.h>
 #include <arpa/inet.h>
+#include <netinet/in.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,241 +28,318 @@
 /* Per-connection memory: request line, headers and libmicrohttpd's read buffer. */
 #define SHIM_CONNECTION_MEMORY ((size_t)64 * 1024)
 
-/* Log levels, as Swift's LogLevel raw values. */
-enum { LOG_TRACE, LOG_DEBUG, LOG_INFO, LOG_NOTICE, LOG_WARNING, LOG_ERROR, LOG_CRITICAL };
+typedef struct shim_connection shim_connection;
+
+/// One libmicrohttpd daemon: the main listener or the probe listener.
+typedef struct {
+    struct MHD_Daemon *mhd;
+    shim_daemon *owner;
+    int probe;
+    int listen_fd;                /* returned by MHD_quiesce_daemon; closed after the daemon stops */
+} shim_listener;
 
 struct shim_daemon {
-    struct MHD_Daemon *mhd;
+    shim_listener main;
+    shim_listener probe;
     shim_handler handler;
     void *context;
     size_t max_body;
-    int log_level;
     const uint8_t *static_body;   /* set for the benchmark's bare server */
     size_t static_length;
-    atomic_uint in_flight;        /* requests begun (request line read) and not yet completed */
+    int64_t request_timeout_ms;   /* 0: no whole-request deadline */
+    atomic_uint in_flight;        /* requests begun (request line read) and not yet freed */
     atomic_int quiescing;         /* set by shim_quiesce: answers carry Connection: close */
-    int listen_fd;                /* returned by MHD_quiesce_daemon; closed after the daemon stops */
+    shim_logger logger;
+    pthread_mutex_t log_lock;     /* the logger's rate limit */
+    int64_t log_second;
+    unsigned log_count, log_dropped;
+    /* Every open connection, for the deadline reaper. */
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    shim_connection *connections;
+    int stopping;
+    int reaper_started;
+    pthread_t reaper;
 };
 
-/// Per-request state: made when the request line arrives, freed when the request completes.
+/// Per-request state: made when the request line arrives (URI log callback), freed when
+/// libmicrohttpd reports the request completed, or else when its connection closes.
 typedef struct {
-    char *uri;        /* the raw request target, path and query as sent */
+    shim_connection *connection;
+    char *target;             /* the raw request target, copied before libmicrohttpd edits it */
+    const char *target_in_mhd; /* where libmicrohttpd holds it: only compared, never read */
     uint8_t *body;
     size_t length;
     size_t capacity;
-    size_t received;  /* body bytes received once over the limit (the excess is discarded) */
-    struct timespec started_at;
-    int started;      /* the first access-handler call has happened */
-    int too_large;
+    size_t received;          /* body bytes received once over the limit (the excess is discarded) */
+    int started;              /* the first access-handler call has happened */
+    shim_request facts;       /* gathered on the first call */
+    shim_header *headers;     /* facts.headers: pointers into libmicrohttpd's pool, valid for the request */
+    size_t header_capacity;
+    char client_address[INET6_ADDRSTRLEN];
 } request_state;
 
-// MARK: - Logging (logfmt, one write(2) per line, like Swift's Logger)
+/// Per-connection state (libmicrohttpd's socket context): made when a connection is accepted,
+/// freed when it is closed. It owns the request in progress, so that a request libmicrohttpd
+/// drops without NOTIFY_COMPLETED (it does, for some requests it rejects itself) is still freed.
+struct shim_connection {
+    shim_connection *prev, *next; /* the daemon's list, under its lock */
+    shim_daemon *daemon;
+    request_state *request;       /* in progress, or NULL */
+    _Atomic int64_t deadline_ms;  /* monotonic time by which the request must be in; 0: none */
+    MHD_socket fd;
+    int cut;                      /* the reaper shut the socket down */
+};
 
-/// Appends `value` to `out` as a logfmt value: bare when it can be, else quoted and escaped.
-static size_t logfmt_value(char *out, size_t capacity, size_t n, const char *value, size_t length) {
-    int plain = length > 0;
-    for (size_t i = 0; i < length && plain; i++) {
-        unsigned char c = (unsigned char)value[i];
-        if (c <= 0x20 || c == 0x7F || c == '"' || c == '=' || c == '\\') plain = 0;
-    }
-    if (plain) {
-        for (size_t i = 0; i < length && n + 1 < capacity; i++) out[n++] = value[i];
-        return n;
-    }
-    if (n + 1 < capacity) out[n++] = '"';
-    for (size_t i = 0; i < length && n + 8 < capacity; i++) {
-        unsigned char c = (unsigned char)value[i];
-        if (c == '"' || c == '\\') {
-            out[n++] = '\\';
-            out[n++] = (char)c;
-        } else if (c == '\n') {
-            out[n++] = '\\';
-            out[n++] = 'n';
-        } else if (c == '\r') {
-            out[n++] = '\\';
-            out[n++] = 'r';
-        } else if (c == '\t') {
-            out[n++] = '\\';
-            out[n++] = 't';
-        } else if (c < 0x20 || c == 0x7F) {
-            n += (size_t)snprintf(out + n, capacity - n, "\\u{%x}", c);
-        } else {
-            out[n++] = (char)c;
-        }
-    }
-    if (n + 1 < capacity) out[n++] = '"';
-    return n;
+static int64_t now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-/// Writes `ts=… level=… msg=…` followed by `count` key/value pairs (NULL values are skipped).
-static void log_event(const shim_daemon *daemon, int level, const char *message, size_t count, const char *const *pairs) {
-    static const char *const names[] = {"trace", "debug", "info", "notice", "warning", "error", "critical"};
-    if (level < daemon->log_level) return;
-    char line[2048];
-    struct timespec now;
-    struct tm parts;
-    clock_gettime(CLOCK_REALTIME, &now);
-    gmtime_r(&now.tv_sec, &parts);
-    size_t n = (size_t)snprintf(line, sizeof line, "ts=%04d-%02d-%02dT%02d:%02d:%02d.%03ldZ level=%s msg=",
-                                parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min,
-                                parts.tm_sec, now.tv_nsec / 1000000, names[level]);
-    n = logfmt_value(line, sizeof line - 1, n, message, strlen(message));
-    for (size_t i = 0; i < count; i++) {
-        const char *key = pairs[2 * i], *value = pairs[2 * i + 1];
-        if (value == NULL) continue;
-        n += (size_t)snprintf(line + n, sizeof line - 1 - n, " %s=", key);
-        if (n >= sizeof line - 1) n = sizeof line - 2;
-        n = logfmt_value(line, sizeof line - 1, n, value, strlen(value));
-    }
-    line[n++] = '\n';
-    for (size_t done = 0; done < n;) {
-        ssize_t w = write(2, line + done, n - done);
-        if (w <= 0) break;
-        done += (size_t)w;
-    }
+/// The deadline for a request that may start now.
+static void arm_deadline(shim_connection *c) {
+    int64_t timeout = c->daemon->request_timeout_ms;
+    atomic_store(&c->deadline_ms, timeout > 0 ? now_ms() + timeout : 0);
 }
 
-/// libmicrohttpd's own messages (bind failures, dropped connections), as warnings.
-static void mhd_logger(void *cls, const char *format, va_list arguments) {
-    char text[512];
-    vsnprintf(text, sizeof text, format, arguments);
-    size_t length = strlen(text);
-    while (length > 0 && (text[length - 1] == '\n' || text[length - 1] == ' ')) text[--length] = '\0';
-    const char *pairs[] = {"source", "libmicrohttpd"};
-    log_event(cls, LOG_WARNING, text, 1, pairs);
+static void free_request(request_state *state) {
+    if (state == NULL) return;
+    atomic_fetch_sub_explicit(&state->connection->daemon->in_flight, 1, memory_order_release);
+    free(state->target);
+    free(state->body);
+    free(state->headers);
+    free(state);
 }
 
-static double milliseconds_since(const struct timespec *start) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - start->tv_sec) * 1e3 + (double)(now.tv_nsec - start->tv_nsec) / 1e6;
-}
+// MARK: Connection and request life
 
-// MARK: - Request state
-
-static void *begin_request(void *cls, const char *uri, struct MHD_Connection *connection) {
-    (void)connection;
+static void connection_notify(void *cls, struct MHD_Connection *connection, void **socket_context,
+                              enum MHD_ConnectionNotificationCode code) {
     shim_daemon *daemon = cls;
-    atomic_fetch_add_explicit(&daemon->in_flight, 1, memory_order_relaxed);
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        shim_connection *c = calloc(1, sizeof *c);
+        *socket_context = c;
+        if (c == NULL) return;  /* begin_request then refuses its requests */
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        c->daemon = daemon;
+        c->fd = info != NULL ? info->connect_fd : MHD_INVALID_SOCKET;
+        arm_deadline(c);
+        pthread_mutex_lock(&daemon->lock);
+        c->next = daemon->connections;
+        if (c->next != NULL) c->next->prev = c;
+        daemon->connections = c;
+        pthread_mutex_unlock(&daemon->lock);
+        return;
+    }
+    // MHD_CONNECTION_NOTIFY_CLOSED: the last callback of a connection, before its socket closes.
+    shim_connection *c = *socket_context;
+    if (c == NULL) return;
+    pthread_mutex_lock(&daemon->lock);
+    if (c->prev != NULL) c->prev->next = c->next;
+    else daemon->connections = c->next;
+    if (c->next != NULL) c->next->prev = c->prev;
+    pthread_mutex_unlock(&daemon->lock);
+    free_request(c->request);
+    free(c);
+    *socket_context = NULL;
+}
+
+/// The URI log callback: libmicrohttpd's first word about a request, called with the request
+/// line parsed but before the query is split into arguments.
+static void *begin_request(void *cls, const char *uri, struct MHD_Connection *connection) {
+    (void)cls;
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    shim_connection *c = info != NULL ? info->socket_context : NULL;
+    if (c == NULL) return NULL;
+    free_request(c->request);  /* a previous request libmicrohttpd dropped without a word */
+    c->request = NULL;
     request_state *state = calloc(1, sizeof *state);
     if (state == NULL) return NULL;
-    state->uri = strdup(uri != NULL ? uri : "/");
-    clock_gettime(CLOCK_MONOTONIC, &state->started_at);
+    state->connection = c;
+    state->target = strdup(uri != NULL ? uri : "/");
+    state->target_in_mhd = uri;
+    if (state->target == NULL) {
+        free(state);
+        return NULL;
+    }
+    atomic_fetch_add_explicit(&c->daemon->in_flight, 1, memory_order_relaxed);
+    c->request = state;
+    // libmicrohttpd 0.9.75 next splits the query, in place, into one record per '&' in the
+    // connection's 64 KiB memory pool. A few thousand '&' exhaust it, and that failure is
+    // mishandled (the 431 it queues is never sent; the connection hangs or closes silently,
+    // without NOTIFY_COMPLETED). The shim never reads those records — Swift parses the raw
+    // query copied above — so end the string it is about to split right after the '?'. `uri`
+    // points into libmicrohttpd's own writable read buffer (const only in the callback type).
+    if (uri != NULL) {
+        char *query = strchr(uri, '?');
+        if (query != NULL && query[1] != '\0') query[1] = '\0';
+    }
     return state;
 }
 
-/// Called for every request begin_request saw, answered or not (libmicrohttpd marks the
-/// connection "client aware" when the URI callback runs).
 static void end_request(void *cls, struct MHD_Connection *connection, void **con_cls, enum MHD_RequestTerminationCode code) {
+    (void)cls;
     (void)connection;
     (void)code;
-    shim_daemon *daemon = cls;
     request_state *state = *con_cls;
-    if (state != NULL) {
-        free(state->uri);
-        free(state->body);
-        free(state);
-        *con_cls = NULL;
-    }
-    atomic_fetch_sub_explicit(&daemon->in_flight, 1, memory_order_release);
+    *con_cls = NULL;
+    if (state == NULL) return;
+    shim_connection *c = state->connection;
+    if (c->request == state) c->request = NULL;
+    arm_deadline(c);  /* the next request on this connection */
+    free_request(state);
 }
 
-// MARK: - 413
+// MARK: Facts about the message
 
-/// The 413 problem: fixed JSON with the request path as its instance.
-static char *too_large_body(const char *uri, size_t *length) {
-    static const char head[] =
-        "{\"type\":\"payload-too-large\",\"title\":\"Request body too large\",\"status\":413,"
-        "\"detail\":\"the request body exceeds the server's limit (--max-body)\",\"instance\":\"";
-    size_t path_length = strcspn(uri, "?");
-    char *body = malloc(sizeof head + path_length * 6 + 3);
-    if (body == NULL) return NULL;
-    size_t n = sizeof head - 1;
-    memcpy(body, head, n);
-    for (size_t i = 0; i < path_length; i++) {
-        unsigned char c = (unsigned char)uri[i];
-        if (c == '"' || c == '\\') {
-            body[n++] = '\\';
-            body[n++] = (char)c;
-        } else if (c < 0x20 || c == 0x7F) {
-            n += (size_t)sprintf(body + n, "\\u%04x", c);
-        } else {
-            body[n++] = (char)c;
+typedef struct {
+    request_state *state;
+    shim_request *facts;
+    uintptr_t block_start, block_end;   /* the header block in libmicrohttpd's read buffer */
+    uintptr_t gap_start;                /* where the previous value ended, 0 for none */
+    const char *first_content_length;
+    size_t first_content_length_size;
+} header_scan;
+
+/// libmicrohttpd replaces each line's CR and LF with NUL in place, so between the end of one
+/// header's value and the start of the next header's name there are only NULs — unless the
+/// value itself had a NUL (libmicrohttpd cut the value there) or a folded continuation line.
+static void check_gap(header_scan *scan, uintptr_t end) {
+    if (scan->gap_start == 0 || end <= scan->gap_start || end > scan->block_end) return;
+    for (const char *p = (const char *)scan->gap_start; (uintptr_t)p < end; p++) {
+        if (*p != '\0') {
+            scan->facts->header_value_invalid = 1;
+            break;
         }
     }
-    body[n++] = '"';
-    body[n++] = '}';
-    *length = n;
-    return body;
 }
 
-static void log_request(const shim_daemon *daemon, const request_state *state, const char *method, int status, const char *reason) {
-    if (LOG_INFO < daemon->log_level) return;
-    char path[1024], status_text[8], duration[32];
-    size_t path_length = strcspn(state->uri, "?");
-    snprintf(path, sizeof path, "%.*s", (int)path_length, state->uri);
-    snprintf(status_text, sizeof status_text, "%d", status);
-    snprintf(duration, sizeof duration, "%.3f", milliseconds_since(&state->started_at));
-    const char *pairs[] = {"method", method, "path", path, "status", status_text, "duration_ms", duration, "reason", reason};
-    log_event(daemon, LOG_INFO, "request", 5, pairs);
-}
-
-static enum MHD_Result queue_too_large(shim_daemon *daemon, struct MHD_Connection *connection, request_state *state,
-                                       const char *method, const char *reason) {
-    log_request(daemon, state, method, MHD_HTTP_CONTENT_TOO_LARGE, reason);
-    size_t length = 0;
-    char *body = too_large_body(state->uri, &length);
-    if (body == NULL) return MHD_NO;
-    struct MHD_Response *response = MHD_create_response_from_buffer(length, body, MHD_RESPMEM_MUST_FREE);
-    if (response == NULL) {
-        free(body);
-        return MHD_NO;
+static enum MHD_Result scan_header(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                   const char *value, size_t value_size) {
+    (void)kind;
+    header_scan *scan = cls;
+    shim_request *facts = scan->facts;
+    request_state *state = scan->state;
+    // Every field goes to Swift; their number is bounded by the connection's memory pool. Out
+    // of memory, the rest are left out but still checked below.
+    if (facts->header_count == state->header_capacity) {
+        size_t capacity = state->header_capacity == 0 ? 16 : state->header_capacity * 2;
+        shim_header *grown = realloc(state->headers, capacity * sizeof *grown);
+        if (grown != NULL) {
+            state->headers = grown;
+            state->header_capacity = capacity;
+            facts->headers = grown;
+        }
     }
-    MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/problem+json");
-    // The body is not (or not completely) read, so the connection cannot carry another request.
-    MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
-    enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_CONTENT_TOO_LARGE, response);
-    MHD_destroy_response(response);
-    return result;
-}
-
-// MARK: - Body
-
-static enum MHD_Result append_body(shim_daemon *daemon, request_state *state, const char *method, const char *data, size_t size) {
-    if (!state->too_large && size > daemon->max_body - state->length) {
-        // Over the limit: drop what was stored and only count from now on.
-        state->too_large = 1;
-        state->received = state->length;
-        free(state->body);
-        state->body = NULL;
-        state->length = state->capacity = 0;
+    if (facts->header_count < state->header_capacity)
+        state->headers[facts->header_count++] = (shim_header){key, value != NULL ? value : ""};
+    uintptr_t key_at = (uintptr_t)key;
+    if (key_at >= scan->block_start && key_at < scan->block_end) check_gap(scan, key_at);
+    uintptr_t value_at = (uintptr_t)value;
+    scan->gap_start = value != NULL && value_at >= scan->block_start && value_at < scan->block_end ? value_at + value_size : 0;
+    for (size_t i = 0; i < value_size; i++) {
+        unsigned char byte = (unsigned char)value[i];
+        if ((byte < 0x20 && byte != '\t') || byte == 0x7f) facts->header_value_invalid = 1;
     }
-    if (state->too_large) {
-        state->received += size;
-        if (state->received - daemon->max_body <= SHIM_DISCARD_ALLOWANCE) return MHD_YES;
-        char received[32];
-        snprintf(received, sizeof received, "%zu", state->received);
-        char path[1024];
-        snprintf(path, sizeof path, "%.*s", (int)strcspn(state->uri, "?"), state->uri);
-        const char *pairs[] = {"method", method, "path", path, "received_bytes", received};
-        log_event(daemon, LOG_WARNING, "request body far over the limit: connection dropped", 3, pairs);
-        return MHD_NO;
+    if (key_size == 4 && strncasecmp(key, "Host", 4) == 0) {
+        facts->host_count++;
+    } else if (key_size == 14 && strncasecmp(key, "Content-Length", 14) == 0) {
+        if (facts->content_length_count++ == 0) {
+            scan->first_content_length = value;
+            scan->first_content_length_size = value_size;
+        } else if (value_size != scan->first_content_length_size || memcmp(value, scan->first_content_length, value_size) != 0) {
+            facts->content_length_differs = 1;
+        }
+    } else if (key_size == 17 && strncasecmp(key, "Transfer-Encoding", 17) == 0) {
+        if (facts->transfer_encoding_count++ == 0) facts->transfer_encoding = value;
     }
-    size_t needed = state->length + size;
-    if (needed > state->capacity) {
-        size_t capacity = state->capacity == 0 ? 4096 : state->capacity;
-        while (capacity < needed) capacity *= 2;
-        uint8_t *grown = realloc(state->body, capacity);
-        if (grown == NULL) return MHD_NO;
-        state->body = grown;
-        state->capacity = capacity;
-    }
-    memcpy(state->body + state->length, data, size);
-    state->length = needed;
     return MHD_YES;
 }
 
-// MARK: - Answer
+/// Fills the facts Swift judges. `method` and `version` are libmicrohttpd's pointers into the
+/// request line, at the start of the header block.
+static void gather_facts(shim_daemon *daemon, struct MHD_Connection *connection, request_state *state,
+                         const char *method, const char *version) {
+    shim_request *facts = &state->facts;
+    facts->method = method;
+    facts->version = version;
+    facts->content_type = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+    facts->authorization = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
+    // The target ends one byte (the space) before the version; a NUL earlier cut the copy short.
+    uintptr_t target_at = (uintptr_t)state->target_in_mhd, version_at = (uintptr_t)version;
+    if (target_at != 0 && version_at > target_at && version_at - target_at <= 1u << 20)
+        facts->target_has_nul = strlen(state->target) != version_at - target_at - 1;
+
+    const union MHD_ConnectionInfo *client = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *address = client != NULL ? client->client_addr : NULL;
+    if (address != NULL && address->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, state->client_address, sizeof state->client_address);
+    else if (address != NULL && address->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, state->client_address, sizeof state->client_address);
+    facts->client_address = state->client_address;
+
+    header_scan scan = {.state = state, .facts = facts};
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    if (info != NULL) {
+        scan.block_start = (uintptr_t)method;
+        scan.block_end = scan.block_start + info->header_size;
+    }
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, &scan_header, &scan);
+    check_gap(&scan, scan.block_end);
+
+    if (scan.first_content_length != NULL && strtoull(scan.first_content_length, NULL, 10) > daemon->max_body)
+        facts->body_state = SHIM_BODY_TOO_LARGE_DECLARED;
+}
+
+/// Whether anything in the facts is out of the ordinary, so that Swift must look at them
+/// before the body is read. Swift judges; this only spares it the plain requests.
+static int notable(const shim_request *facts) {
+    return facts->body_state != SHIM_BODY_FITS || facts->content_length_count > 1 || facts->transfer_encoding_count > 0
+        || facts->host_count != 1 || facts->target_has_nul || facts->header_value_invalid;
+}
+
+// MARK: Log lines
+
+/// Passes one line to the logger, at most 10 lines a second: a flood of clients over a limit
+/// must not flood the log (nor block every worker thread on a full standard-error pipe).
+static void log_line(shim_daemon *daemon, const char *line) {
+    if (daemon->logger == NULL) return;
+    unsigned dropped = 0;
+    pthread_mutex_lock(&daemon->log_lock);
+    int64_t second = now_ms() / 1000;
+    if (second != daemon->log_second) {
+        daemon->log_second = second;
+        daemon->log_count = 0;
+    }
+    int allowed = daemon->log_count < 10;
+    if (allowed) {
+        daemon->log_count++;
+        dropped = daemon->log_dropped;
+        daemon->log_dropped = 0;
+    } else {
+        daemon->log_dropped++;
+    }
+    pthread_mutex_unlock(&daemon->log_lock);
+    if (!allowed) return;
+    if (dropped > 0) {
+        char note[96];
+        snprintf(note, sizeof note, "%u more HTTP-layer messages were dropped (over 10 a second)", dropped);
+        daemon->logger(daemon->context, note);
+    }
+    daemon->logger(daemon->context, line);
+}
+
+/// libmicrohttpd's own messages (clients over a limit, requests it rejects itself).
+static void log_message(void *cls, const char *format, va_list arguments) {
+    char line[512];
+    vsnprintf(line, sizeof line, format, arguments);
+    size_t length = strlen(line);
+    while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == ' ')) line[--length] = '\0';
+    log_line(cls, line);
+}
+
+// MARK: Answers
 
 /// Adds "Name: value\n" lines to the response (libmicrohttpd copies them).
 static void add_headers(struct MHD_Response *response, char *block) {
@@ -279,155 +360,280 @@ static void add_headers(struct MHD_Response *response, char *block) {
 
 /// Once the daemon is quiescing, keep-alive clients are told to go away after this answer.
 static void mark_closing(shim_daemon *daemon, struct MHD_Response *response) {
-    if (atomic_load_explicit(&daemon->quiescing, memory_order_relaxed))
+    if (atomic_load_explicit(&daemon->quiescing, memory_order_relaxed)
+        && MHD_get_response_header(response, MHD_HTTP_HEADER_CONNECTION) == NULL)
         MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
 }
 
-static enum MHD_Result respond(shim_daemon *daemon, struct MHD_Connection *connection, request_state *state, const char *method) {
-    if (daemon->static_body != NULL) {
-        struct MHD_Response *response = MHD_create_response_from_buffer(daemon->static_length, (void *)daemon->static_body,
-                                                                        MHD_RESPMEM_PERSISTENT);
-        if (response == NULL) return MHD_NO;
-        MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
-        mark_closing(daemon, response);
-        enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, response);
-        MHD_destroy_response(response);
-        return result;
-    }
-    // Split the raw target into path and query (the state is freed after this request).
-    char *query = strchr(state->uri, '?');
-    if (query != NULL) *query++ = '\0';
-    shim_request request = {
-        .method = method,
-        .path = state->uri,
-        .query = query != NULL ? query : "",
-        .content_type = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE),
-        .authorization = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION),
-        .body = state->body,
-        .body_length = state->length,
-    };
-    shim_response answer = {0};
-    daemon->handler(daemon->context, &request, &answer);
-    struct MHD_Response *response = answer.body != NULL
-        ? MHD_create_response_from_buffer(answer.body_length, answer.body, MHD_RESPMEM_MUST_FREE)
-        : MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+static enum MHD_Result queue_answer(shim_daemon *daemon, struct MHD_Connection *connection, shim_response *answer) {
+    struct MHD_Response *response = MHD_create_response_from_buffer(answer->body_length, answer->body,
+                                                                    answer->body != NULL ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
     if (response == NULL) {
-        free(answer.body);
-        free(answer.headers);
+        free(answer->body);
+        free(answer->headers);
         return MHD_NO;
     }
-    if (answer.content_type != NULL) MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, answer.content_type);
-    add_headers(response, answer.headers);
-    free(answer.headers);
+    if (answer->content_type != NULL) MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, answer->content_type);
+    add_headers(response, answer->headers);
+    free(answer->headers);
     mark_closing(daemon, response);
     // A status libmicrohttpd would refuse (it would then drop the connection) becomes a 500.
-    unsigned status = answer.status >= 100 && answer.status <= 599 ? (unsigned)answer.status : MHD_HTTP_INTERNAL_SERVER_ERROR;
+    unsigned status = answer->status >= 100 && answer->status <= 599 ? (unsigned)answer->status : MHD_HTTP_INTERNAL_SERVER_ERROR;
     enum MHD_Result result = MHD_queue_response(connection, status, response);
     MHD_destroy_response(response);
     return result;
 }
 
-/// libmicrohttpd calls this at least twice per request: once with the headers, once per body
-/// piece, once more when the request is complete. Only the last call answers (answering earlier
-/// would close the connection), except for the early 413 on a declared oversize body.
+static enum MHD_Result answer_static(shim_daemon *daemon, struct MHD_Connection *connection) {
+    struct MHD_Response *response = MHD_create_response_from_buffer(daemon->static_length, (void *)daemon->static_body,
+                                                                    MHD_RESPMEM_PERSISTENT);
+    if (response == NULL) return MHD_NO;
+    MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
+    mark_closing(daemon, response);
+    enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, response);
+    MHD_destroy_response(response);
+    return result;
+}
+
+static enum MHD_Result append_body(shim_daemon *daemon, request_state *state, const char *data, size_t size) {
+    if (state->facts.body_state == SHIM_BODY_FITS && size > daemon->max_body - state->length) {
+        // Over the limit: drop what was stored and only count from now on.
+        state->facts.body_state = SHIM_BODY_TOO_LARGE_STREAMED;
+        state->received = state->length;
+        free(state->body);
+        state->body = NULL;
+        state->length = state->capacity = 0;
+    }
+    if (state->facts.body_state != SHIM_BODY_FITS) {
+        state->received += size;
+        if (state->received - daemon->max_body <= SHIM_DISCARD_ALLOWANCE) return MHD_YES;
+        size_t path_length = strcspn(state->target, "?");
+        char line[512];
+        snprintf(line, sizeof line, "request body far over the limit (%zu bytes received): connection dropped (%s %.*s)",
+                 state->received, state->facts.method != NULL ? state->facts.method : "?",
+                 (int)(path_length < 256 ? path_length : 256), state->target);
+        log_line(daemon, line);
+        return MHD_NO;
+    }
+    size_t needed = state->length + size;
+    if (needed > state->capacity) {
+        size_t capacity = state->capacity == 0 ? 4096 : state->capacity;
+        while (capacity < needed) capacity *= 2;
+        uint8_t *grown = realloc(state->body, capacity);
+        if (grown == NULL) return MHD_NO;
+        state->body = grown;
+        state->capacity = capacity;
+    }
+    memcpy(state->body + state->length, data, size);
+    state->length = needed;
+    return MHD_YES;
+}
+
 static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                                       const char *version, const char *upload_data, size_t *upload_data_size, void **con_cls) {
     (void)url;
-    (void)version;
-    shim_daemon *daemon = cls;
+    shim_listener *listener = cls;
+    shim_daemon *daemon = listener->owner;
     request_state *state = *con_cls;
-    if (state == NULL || state->uri == NULL) return MHD_NO;  /* out of memory in begin_request */
+    if (state == NULL) return MHD_NO;
     if (!state->started) {
+        // The first call only sees headers. Answering here would cost the keep-alive, so Swift
+        // is asked now only when the framing is out of the ordinary (it may then reject early).
         state->started = 1;
-        const char *declared = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-        if (declared != NULL && strtoull(declared, NULL, 10) > daemon->max_body)
-            return queue_too_large(daemon, connection, state, method, "declared-length");
-        return MHD_YES;
+        if (daemon->static_body != NULL) return MHD_YES;
+        gather_facts(daemon, connection, state, method, version);
+        state->facts.target = state->target;
+        state->facts.probe = listener->probe;
+        if (!notable(&state->facts)) return MHD_YES;
+        shim_request request = state->facts;
+        request.early = 1;
+        shim_response answer = {0};
+        daemon->handler(daemon->context, &request, &answer);
+        if (answer.status == 0) {
+            free(answer.body);
+            free(answer.headers);
+            return MHD_YES;
+        }
+        atomic_store(&state->connection->deadline_ms, 0);
+        return queue_answer(daemon, connection, &answer);
     }
     if (*upload_data_size != 0) {
-        enum MHD_Result result = append_body(daemon, state, method, upload_data, *upload_data_size);
+        enum MHD_Result result = append_body(daemon, state, upload_data, *upload_data_size);
         *upload_data_size = 0;
         return result;
     }
-    if (state->too_large) return queue_too_large(daemon, connection, state, method, "body-length");
-    return respond(daemon, connection, state, method);
+    // The whole request is in: no deadline while it is answered.
+    atomic_store(&state->connection->deadline_ms, 0);
+    if (daemon->static_body != NULL) return answer_static(daemon, connection);
+    shim_request request = state->facts;
+    request.body = state->body;
+    request.body_length = state->length;
+    shim_response answer = {0};
+    daemon->handler(daemon->context, &request, &answer);
+    return queue_answer(daemon, connection, &answer);
 }
 
-// MARK: - Daemon
+// MARK: The whole-request deadline
 
-static shim_daemon *start(const shim_options *options, shim_daemon *daemon, char *error, size_t error_size) {
-    daemon->listen_fd = -1;
-    daemon->max_body = options->max_body;
-    daemon->log_level = options->log_level;
+/// Shuts down the sockets of connections whose request is overdue. libmicrohttpd then reads
+/// end-of-stream and closes them on its own thread, through its usual path (and callbacks).
+/// A connection is in the list from NOTIFY_STARTED to NOTIFY_CLOSED, which libmicrohttpd calls
+/// before it closes the socket; both hold the lock, so the descriptor shut down is still its own.
+static void *reaper_main(void *arg) {
+    shim_daemon *daemon = arg;
+    pthread_mutex_lock(&daemon->lock);
+    while (!daemon->stopping) {
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += 250 * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec += 1;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&daemon->wake, &daemon->lock, &until);
+        int64_t now = now_ms();
+        for (shim_connection *c = daemon->connections; c != NULL; c = c->next) {
+            int64_t deadline = atomic_load(&c->deadline_ms);
+            if (deadline != 0 && now >= deadline && !c->cut && c->fd != MHD_INVALID_SOCKET) {
+                shutdown(c->fd, SHUT_RDWR);
+                c->cut = 1;
+            }
+        }
+    }
+    pthread_mutex_unlock(&daemon->lock);
+    return NULL;
+}
+
+// MARK: Daemons
+
+static struct MHD_Daemon *listen_on(shim_daemon *daemon, shim_listener *listener, const char *host, uint16_t port,
+                                    unsigned threads, unsigned connection_limit, unsigned timeout, unsigned per_ip_limit,
+                                    char *error, size_t error_size) {
     struct sockaddr_in address;
     memset(&address, 0, sizeof address);
     address.sin_family = AF_INET;
-    address.sin_port = htons(options->port);
-    if (options->host == NULL || inet_pton(AF_INET, options->host, &address.sin_addr) != 1) {
-        snprintf(error, error_size, "'%s' is not an IPv4 address", options->host != NULL ? options->host : "");
-        free(daemon);
+    address.sin_port = htons(port);
+    if (inet_pton(AF_INET, host, &address.sin_addr) != 1) {
+        snprintf(error, error_size, "'%s' is not an IPv4 address", host);
         return NULL;
     }
+    listener->owner = daemon;
+    struct MHD_OptionItem options[12];
+    size_t n = 0;
+    /* The logger first, or libmicrohttpd prints what comes before it itself. */
+    if (daemon->logger != NULL) options[n++] = (struct MHD_OptionItem){MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)&log_message, daemon};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, &address};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, connection_limit, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, timeout, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, SHIM_CONNECTION_MEMORY, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)&connection_notify, daemon};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)&begin_request, daemon};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)&end_request, daemon};
+    /* A pool of one thread is no pool (and libmicrohttpd warns about it). */
+    if (threads > 1) options[n++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, threads, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
+    struct MHD_Daemon *mhd = MHD_start_daemon(
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG, port, NULL, NULL,
+        &access_handler, listener, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+    if (mhd == NULL)
+        snprintf(error, error_size, "libmicrohttpd could not listen on %s:%u (address in use, or not allowed)", host, (unsigned)port);
+    return mhd;
+}
+
+static shim_daemon *make_daemon(const shim_options *options) {
+    shim_daemon *daemon = calloc(1, sizeof *daemon);
+    if (daemon == NULL) return NULL;
+    daemon->max_body = options->max_body;
+    daemon->main.listen_fd = daemon->probe.listen_fd = -1;
+    pthread_mutex_init(&daemon->lock, NULL);
+    pthread_mutex_init(&daemon->log_lock, NULL);
+    pthread_condattr_t attributes;
+    pthread_condattr_init(&attributes);
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    pthread_cond_init(&daemon->wake, &attributes);
+    pthread_condattr_destroy(&attributes);
+    return daemon;
+}
+
+static shim_daemon *start(const shim_options *options, const shim_guards *guards, shim_daemon *daemon, char *error, size_t error_size) {
     unsigned threads = options->threads == 0 ? 1 : options->threads;
+    /* libmicrohttpd refuses a pool with fewer connections than threads. */
     unsigned limit = options->connection_limit < threads ? threads : options->connection_limit;
-    daemon->mhd = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG, options->port, NULL, NULL,
-        &access_handler, daemon,
-        MHD_OPTION_EXTERNAL_LOGGER, &mhd_logger, daemon,  /* first, so every message goes through it */
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
-        MHD_OPTION_THREAD_POOL_SIZE, threads,
-        MHD_OPTION_CONNECTION_LIMIT, limit,
-        MHD_OPTION_CONNECTION_TIMEOUT, options->connection_timeout,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, SHIM_CONNECTION_MEMORY,
-        MHD_OPTION_URI_LOG_CALLBACK, &begin_request, daemon,
-        MHD_OPTION_NOTIFY_COMPLETED, &end_request, daemon,
-        MHD_OPTION_END);
-    if (daemon->mhd == NULL) {
-        snprintf(error, error_size, "libmicrohttpd could not listen on %s:%u (address in use, or not allowed)", options->host,
-                 (unsigned)options->port);
+    unsigned per_ip = guards != NULL ? guards->per_ip_limit : 0;
+    daemon->request_timeout_ms = guards != NULL ? (int64_t)guards->request_timeout * 1000 : 0;
+    daemon->logger = guards != NULL ? guards->logger : NULL;
+    daemon->main.mhd = listen_on(daemon, &daemon->main, options->host, options->port, threads, limit,
+                                 options->connection_timeout, per_ip, error, error_size);
+    if (daemon->main.mhd != NULL && guards != NULL && guards->probe_port != 0) {
+        // A small listener of its own (one thread, few connections) that the main listener's
+        // clients cannot fill; a probe needs one or two connections per address.
+        daemon->probe.probe = 1;
+        unsigned probe_per_ip = per_ip == 0 || per_ip > 4 ? 4 : per_ip;
+        daemon->probe.mhd = listen_on(daemon, &daemon->probe, options->host, guards->probe_port, 1, 16,
+                                      options->connection_timeout, probe_per_ip, error, error_size);
+        if (daemon->probe.mhd == NULL) {
+            MHD_stop_daemon(daemon->main.mhd);
+            daemon->main.mhd = NULL;
+        }
+    }
+    if (daemon->main.mhd != NULL && daemon->request_timeout_ms > 0) {
+        if (pthread_create(&daemon->reaper, NULL, &reaper_main, daemon) == 0) daemon->reaper_started = 1;
+    }
+    if (daemon->main.mhd == NULL) {
+        pthread_cond_destroy(&daemon->wake);
+        pthread_mutex_destroy(&daemon->lock);
+        pthread_mutex_destroy(&daemon->log_lock);
         free(daemon);
         return NULL;
     }
     return daemon;
 }
 
-shim_daemon *shim_start(const shim_options *options, shim_handler handler, void *context, char *error, size_t error_size) {
-    shim_daemon *daemon = calloc(1, sizeof *daemon);
+shim_daemon *shim_start(const shim_options *options, const shim_guards *guards, shim_handler handler, void *context,
+                        char *error, size_t error_size) {
+    shim_daemon *daemon = make_daemon(options);
     if (daemon == NULL) {
         snprintf(error, error_size, "out of memory");
         return NULL;
     }
     daemon->handler = handler;
     daemon->context = context;
-    return start(options, daemon, error, error_size);
+    return start(options, guards, daemon, error, error_size);
 }
 
 shim_daemon *shim_start_static(const shim_options *options, const uint8_t *body, size_t length, char *error, size_t error_size) {
-    shim_daemon *daemon = calloc(1, sizeof *daemon);
+    shim_daemon *daemon = make_daemon(options);
     if (daemon == NULL) {
         snprintf(error, error_size, "out of memory");
         return NULL;
     }
+    /* A non-NULL static_body is what marks the bare server. */
     daemon->static_body = body != NULL ? body : (const uint8_t *)"";
     daemon->static_length = body != NULL ? length : 0;
-    return start(options, daemon, error, error_size);
+    return start(options, NULL, daemon, error, error_size);
+}
+
+static uint16_t port_of(struct MHD_Daemon *mhd) {
+    if (mhd == NULL) return 0;
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(mhd, MHD_DAEMON_INFO_BIND_PORT);
+    return info != NULL ? info->port : 0;
 }
 
 uint16_t shim_bound_port(const shim_daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon->mhd, MHD_DAEMON_INFO_BIND_PORT);
-    return info != NULL ? info->port : 0;
+    return port_of(daemon->main.mhd);
+}
+
+uint16_t shim_probe_port(const shim_daemon *daemon) {
+    return port_of(daemon->probe.mhd);
 }
 
 void shim_quiesce(shim_daemon *daemon) {
     if (atomic_exchange(&daemon->quiescing, 1)) return;
-    // The listening socket is ours now; libmicrohttpd's threads may still look at it until the
-    // daemon stops, so shim_stop closes it.
-    daemon->listen_fd = MHD_quiesce_daemon(daemon->mhd);
-}
-
-unsigned shim_connections(const shim_daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon->mhd, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
-    return info != NULL ? info->num_connections : 0;
+    // The listening sockets are ours now; libmicrohttpd's threads may still look at them until
+    // the daemons stop, so shim_stop closes them.
+    daemon->main.listen_fd = MHD_quiesce_daemon(daemon->main.mhd);
+    if (daemon->probe.mhd != NULL) daemon->probe.listen_fd = MHD_quiesce_daemon(daemon->probe.mhd);
 }
 
 unsigned shim_in_flight(const shim_daemon *daemon) {
@@ -436,7 +642,19 @@ unsigned shim_in_flight(const shim_daemon *daemon) {
 
 void shim_stop(shim_daemon *daemon) {
     if (daemon == NULL) return;
-    MHD_stop_daemon(daemon->mhd);
-    if (daemon->listen_fd >= 0) close(daemon->listen_fd);
+    if (daemon->reaper_started) {
+        pthread_mutex_lock(&daemon->lock);
+        daemon->stopping = 1;
+        pthread_cond_signal(&daemon->wake);
+        pthread_mutex_unlock(&daemon->lock);
+        pthread_join(daemon->reaper, NULL);
+    }
+    if (daemon->probe.mhd != NULL) MHD_stop_daemon(daemon->probe.mhd);
+    MHD_stop_daemon(daemon->main.mhd);  /* closes every connection: their state is freed */
+    if (daemon->probe.listen_fd >= 0) close(daemon->probe.listen_fd);
+    if (daemon->main.listen_fd >= 0) close(daemon->main.listen_fd);
+    pthread_cond_destroy(&daemon->wake);
+    pthread_mutex_destroy(&daemon->lock);
+    pthread_mutex_destroy(&daemon->log_lock);
     free(daemon);
 }

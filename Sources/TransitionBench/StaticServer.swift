@@ -1,5 +1,4 @@
 import CHTTPShim
-import TransitionServer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,7 +33,7 @@ enum StaticServer {
         var error = [CChar](repeating: 0, count: 256)
         let daemon = "127.0.0.1".withCString { host in
             var options = shim_options(host: host, port: port, threads: threads, max_body: 1 << 20, connection_limit: 1024,
-                                       connection_timeout: 30, log_level: Int32(LogLevel.warning.rawValue))
+                                       connection_timeout: 30)
             return shim_start_static(&options, storage.baseAddress, storage.count, &error, error.count)
         }
         guard let daemon else {

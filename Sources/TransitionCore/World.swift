@@ -9,12 +9,14 @@ public struct World: Sendable {
     public private(set) var now: Double = 0
     public internal(set) var tree: ViewTree
     public let window: ViewID
-    public let screen: Size
-    public let scale: Double
-    public let rootController: String
+    /// The screen as the session described it: size, scale, safe area and iOS version.
+    public let display: Screen
+    public var screen: Size { display.size }
+    public var scale: Double { display.scale }
+    public let rootController: ControllerID
     /// Controllers by id; `controllerOrder` gives a deterministic iteration order.
-    public internal(set) var controllers: [String: Controller] = [:]
-    public internal(set) var controllerOrder: [String] = []
+    public internal(set) var controllers: [ControllerID: Controller] = [:]
+    public internal(set) var controllerOrder: [ControllerID] = []
     /// Animations in flight, per view, oldest first (at most one per property).
     var animations: [ViewID: [PropertyAnimation]] = [:]
     /// Transitions that still run or still drive animations, and the latest one.
@@ -30,6 +32,9 @@ public struct World: Sendable {
     let sessionInteractions: [Interaction]
     /// The gesture driving the current interactive transition, if one does.
     public internal(set) var gesture: GestureState?
+    /// A pull on a sheet that refuses it (`isModalInPresentation`) is under way: its samples move
+    /// nothing until it ends.
+    var refusedPull = false
     public let limits: SceneLimits
 
     /// The latest session time anything may name or reach (seconds): `at`, clock moves, snapshot times.
@@ -40,36 +45,47 @@ public struct World: Sendable {
 
     /// Completion steps of an animation block, due when its transition's τ reaches `endTau`.
     struct PendingCompletion: Sendable {
-        var transition: Int
+        var transition: TransitionID
         var endTau: Double
         var steps: [Step]
         var seq: Int
     }
 
     public init(scene: SceneSpec, limits: SceneLimits = SceneLimits()) throws(SimulationError) {
-        self.screen = scene.screen
-        self.scale = scene.scale
+        self.display = scene.screen
         self.limits = limits
         self.rules = scene.rules
         self.sessionAnimators = scene.animators
         self.sessionInteractions = scene.interactions
         self.rootController = scene.root.id
         var tree = ViewTree(limit: limits.viewsPerSession)
-        let bounds = Rect(origin: .zero, size: scene.screen)
+        let bounds = Rect(origin: .zero, size: scene.screen.size)
         var windowNode = ViewNode(id: "window", kind: "window", owner: nil, path: "window", role: "window", frame: bounds)
         windowNode.backgroundColor = .black
         self.window = try tree.create(windowNode)
         self.tree = tree
         let root = try makeController(scene.root, parent: nil)
-        self.tree.addSubview(controllers[root]!.view, to: window)
-        for id in visibleControllers() { emit("viewWillAppear", id, ["animated": .bool(false)]) }
-        for id in visibleControllers() { emit("viewDidAppear", id, ["animated": .bool(false)]) }
+        self.tree.addSubview(self[controller: root].view, to: window)
+        for id in visibleControllers() { emit(.viewWillAppear, id, ["animated": .bool(false)]) }
+        for id in visibleControllers() { emit(.viewDidAppear, id, ["animated": .bool(false)]) }
     }
 
     // MARK: Controllers
 
+    /// A controller the world itself refers to: a transition's ends, a container's children, a
+    /// parent, a presentation's other end. Its absence is a bug in the simulation, never an input
+    /// error (ids a client gives are looked up in `controllers` and answered with a problem), so
+    /// it stops here, naming the id.
+    subscript(controller id: ControllerID) -> Controller {
+        get {
+            guard let controller = controllers[id] else { preconditionFailure("controller '\(id)' is not in the session") }
+            return controller
+        }
+        set { controllers[id] = newValue }
+    }
+
     /// Builds a controller and its views (detached) and returns its id.
-    mutating func makeController(_ spec: ControllerSpec, parent: String?) throws(SimulationError) -> String {
+    mutating func makeController(_ spec: ControllerSpec, parent: ControllerID?) throws(SimulationError) -> ControllerID {
         guard controllers[spec.id] == nil else {
             throw .invalid(SpecError(spec.pointer + "/id", "a controller with id '\(spec.id)' already exists in this session"))
         }
@@ -84,7 +100,7 @@ public struct World: Sendable {
             let root = try createViews(viewSpec, owner: spec.id, path: "", frame: bounds)
             controller = Controller(id: spec.id, title: spec.title, kind: .viewController, parent: parent, view: root)
         case .navigation, .tabBar:
-            let root = try tree.create(ViewNode(id: spec.id, kind: spec.kind == .navigation ? "navigationView" : "tabBarView",
+            let root = try tree.create(ViewNode(id: spec.id.rawValue, kind: spec.kind == .navigation ? "navigationView" : "tabBarView",
                                                 owner: spec.id, path: "", frame: bounds))
             let content = try tree.create(ViewNode(id: "\(spec.id).container", kind: "view", owner: nil,
                                                    path: "\(spec.id).container", role: "container", frame: bounds))
@@ -98,29 +114,35 @@ public struct World: Sendable {
         controller.presentAnimator = spec.presentAnimator
         controller.dismissAnimator = spec.dismissAnimator
         controller.modalPresentationStyle = spec.modalPresentationStyle
+        controller.isModalInPresentation = spec.isModalInPresentation
+        controller.hidesBottomBarWhenPushed = spec.hidesBottomBarWhenPushed
+        controller.sheet = spec.sheet
         controller.interactions = spec.interactions
         controllers[spec.id] = controller
         controllerOrder.append(spec.id)
         for child in spec.children {
             let id = try makeController(child, parent: spec.id)
-            controllers[spec.id]!.children.append(id)
+            self[controller: spec.id].children.append(id)
         }
         if spec.kind != .viewController {
             try makeBar(for: spec.id)
-            if let visible = visibleChild(of: spec.id) {
-                tree.addSubview(controllers[visible]!.view, to: controllers[spec.id]!.contentView!)
+            if let visible = visibleChild(of: spec.id), let content = self[controller: spec.id].contentView {
+                tree.addSubview(self[controller: visible].view, to: content)
             }
         }
         return spec.id
     }
 
-    /// The navigation bar (status bar 20 pt + bar 44 pt, as iOS 7 lays it out) or the tab bar (49 pt).
-    mutating func makeBar(for id: String) throws(SimulationError) {
-        let c = controllers[id]!
+    /// The navigation bar, 44 pt below the top safe-area inset (the status bar, 20 pt on iOS 7-style
+    /// screens, or the sensor housing), or the tab bar, 49 pt above the bottom inset (the home
+    /// indicator) and reaching the bottom edge, as UIKit lays them out
+    /// (docs/semantics.md § Views and layout).
+    mutating func makeBar(for id: ControllerID) throws(SimulationError) {
+        let c = self[controller: id]
         let width = screen.width
         if c.kind == .navigation {
             var bar = ViewNode(id: "\(id).navigationBar", kind: "navigationBar", owner: nil, path: "\(id).navigationBar",
-                               role: "navigationBar", frame: Rect(x: 0, y: 20, width: width, height: 44))
+                               role: "navigationBar", frame: Rect(x: 0, y: display.safeArea.top, width: width, height: 44))
             bar.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97)
             let barID = try tree.create(bar)
             var title = ViewNode(id: "\(id).navigationTitle", kind: "label", owner: nil, path: "\(id).navigationTitle",
@@ -129,26 +151,27 @@ public struct World: Sendable {
             let titleID = try tree.create(title)
             tree.addSubview(titleID, to: barID)
             tree.addSubview(barID, to: c.view)
-            controllers[id]!.barView = barID
-            controllers[id]!.titleView = titleID
+            self[controller: id].barView = barID
+            self[controller: id].titleView = titleID
         } else if c.kind == .tabBar {
             var bar = ViewNode(id: "\(id).tabBar", kind: "tabBar", owner: nil, path: "\(id).tabBar", role: "tabBar",
-                               frame: Rect(x: 0, y: screen.height - 49, width: width, height: 49))
+                               frame: Rect(x: 0, y: screen.height - 49 - display.safeArea.bottom, width: width,
+                                           height: 49 + display.safeArea.bottom))
             bar.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97)
             let barID = try tree.create(bar)
             let itemWidth = width / Double(max(1, c.children.count))
             for (i, child) in c.children.enumerated() {
                 var item = ViewNode(id: "\(id).tabBarItem.\(i)", kind: "label", owner: nil, path: "\(id).tabBarItem.\(i)",
                                     role: "tabBarItem", frame: Rect(x: Double(i) * itemWidth, y: 0, width: itemWidth, height: 49))
-                item.text = controllers[child]?.title ?? child
+                item.text = controllers[child]?.title ?? child.rawValue
                 tree.addSubview(try tree.create(item), to: barID)
             }
             tree.addSubview(barID, to: c.view)
-            controllers[id]!.barView = barID
+            self[controller: id].barView = barID
         }
     }
 
-    mutating func createViews(_ spec: ViewSpec, owner: String, path: String, frame: Rect?) throws(SimulationError) -> ViewID {
+    mutating func createViews(_ spec: ViewSpec, owner: ControllerID, path: String, frame: Rect?) throws(SimulationError) -> ViewID {
         var node = ViewNode(id: spec.id, kind: spec.kind, owner: owner, path: path, frame: frame ?? spec.frame ?? .zero)
         node.alpha = spec.alpha
         node.hidden = spec.hidden
@@ -164,7 +187,7 @@ public struct World: Sendable {
     }
 
     /// The child a container shows: the top of a navigation stack, the selected tab.
-    public func visibleChild(of id: String) -> String? {
+    public func visibleChild(of id: ControllerID) -> ControllerID? {
         guard let c = controllers[id] else { return nil }
         switch c.kind {
         case .viewController: return nil
@@ -174,9 +197,9 @@ public struct World: Sendable {
     }
 
     /// A controller and its visible descendants, containers before their children.
-    public func visibleChain(from root: String) -> [String] {
-        var result: [String] = []
-        var current: String? = root
+    public func visibleChain(from root: ControllerID) -> [ControllerID] {
+        var result: [ControllerID] = []
+        var current: ControllerID? = root
         while let id = current {
             result.append(id)
             current = visibleChild(of: id)
@@ -185,8 +208,8 @@ public struct World: Sendable {
     }
 
     /// The presented controllers, from the one the root presents up to the top-most.
-    public func presentationChain() -> [String] {
-        var chain: [String] = []
+    public func presentationChain() -> [ControllerID] {
+        var chain: [ControllerID] = []
         var current = controllers[rootController]?.presented
         while let id = current {
             chain.append(id)
@@ -198,21 +221,21 @@ public struct World: Sendable {
     /// The controllers on screen, containers before their children: the root's chain, then each
     /// presented controller's chain (a fullScreen presentation hides what is below it once
     /// complete, but those controllers stay in the list: they still own views and actions).
-    public func visibleControllers() -> [String] {
+    public func visibleControllers() -> [ControllerID] {
         ([rootController] + presentationChain()).flatMap { visibleChain(from: $0) }
     }
 
     /// The chain actions address by default: the top-most presented controller's, else the root's.
-    public func frontChain() -> [String] {
+    public func frontChain() -> [ControllerID] {
         visibleChain(from: presentationChain().last ?? rootController)
     }
 
     /// Removes a controller (and its children, and what it presents) from the session for good.
-    mutating func discardController(_ id: String) {
+    mutating func discardController(_ id: ControllerID) {
         guard let c = controllers[id] else { return }
         for child in c.children { discardController(child) }
         if let presented = c.presented { discardController(presented) }
-        if let presenting = c.presenting, controllers[presenting]?.presented == id { controllers[presenting]!.presented = nil }
+        if let presenting = c.presenting, controllers[presenting]?.presented == id { self[controller: presenting].presented = nil }
         tree.destroy(c.view)
         if let container = c.presentationContainer { tree.destroy(container) }
         controllers[id] = nil
@@ -226,14 +249,15 @@ public struct World: Sendable {
 
     /// An appearance callback for a controller and, as UIKit's containers forward them, for its
     /// visible descendants (a tab's navigation controller, then its top controller).
-    mutating func emitAppearance(_ type: String, _ controller: String, animated: Bool) {
+    mutating func emitAppearance(_ type: EventType, _ controller: ControllerID, animated: Bool) {
         for id in visibleChain(from: controller) { emit(type, id, ["animated": .bool(animated)]) }
     }
 
-    mutating func emit(_ type: String, _ controller: String?, _ arguments: KeyValuePairs<String, JSONValue>) {
+    mutating func emit(_ type: EventType, _ controller: ControllerID?, _ arguments: KeyValuePairs<String, JSONValue>,
+                       outcome: TransitionOutcome? = nil) {
         assert(arguments.allSatisfy { !Self.eventMembers.contains($0.key) }, "event argument reuses a member name")
         events.append(Event(seq: nextEventSeq, time: now, type: type, viewController: controller,
-                            arguments: arguments.map { (key: $0.key, value: $0.value) }))
+                            arguments: arguments.map { (key: $0.key, value: $0.value) }, outcome: outcome))
         nextEventSeq += 1
         if events.count > Self.eventLogLimit { events.removeFirst(events.count - Self.eventLogLimit) }
     }
@@ -266,8 +290,27 @@ public struct World: Sendable {
         runningTransition ?? transitions.last
     }
 
-    func transitionIndex(_ number: Int) -> Int? {
-        transitions.firstIndex { $0.number == number }
+    /// The transition with this id, if the world still holds it: completions and animations may
+    /// outlive their transition's record (`prune`).
+    func transition(_ id: TransitionID) -> Transition? {
+        transitions.first { $0.id == id }
+    }
+
+    /// Its timeline alone, for snapshots, which read it for every animated view.
+    func timeline(of id: TransitionID) -> Timeline? {
+        transitions.firstIndex { $0.id == id }.map { transitions[$0].timeline }
+    }
+
+    /// A transition that is running or has just run, which the world holds until the next
+    /// `prune`; like `subscript(controller:)`, a missing one is a bug.
+    subscript(transition id: TransitionID) -> Transition {
+        get { transitions[position(of: id)] }
+        set { transitions[position(of: id)] = newValue }
+    }
+
+    private func position(of id: TransitionID) -> Int {
+        guard let index = transitions.firstIndex(where: { $0.id == id }) else { preconditionFailure("transition \(id) is not in the world") }
+        return index
     }
 
     /// Moves time forward to `t`, running everything due on the way (animation completions and
@@ -287,8 +330,7 @@ public struct World: Sendable {
     private func nextDue(until t: Double) -> (Int, Double)? {
         var best: (index: Int, time: Double, seq: Int)?
         for (i, p) in pending.enumerated() {
-            guard let ti = transitionIndex(p.transition),
-                  let due = transitions[ti].timeline.time(reaching: p.endTau, after: now), due <= t else { continue }
+            guard let due = timeline(of: p.transition)?.time(reaching: p.endTau, after: now), due <= t else { continue }
             if best == nil || due < best!.time || (due == best!.time && p.seq < best!.seq) {
                 best = (i, due, p.seq)
             }
@@ -299,24 +341,23 @@ public struct World: Sendable {
     /// A transition whose animations have all ended, with no completion left to run, that never
     /// called completeTransition: UIKit would hang here; we report it.
     mutating func detectStuckTransitions() {
-        for i in transitions.indices where transitions[i].phase.isRunning && !transitions[i].diagnostics.contains(where: { $0.code == "complete-transition-not-called" }) {
-            let number = transitions[i].number
-            guard transitions[i].phase != .interactive, !pending.contains(where: { $0.transition == number }) else { continue }
-            let tau = transitions[i].timeline.tau(at: now)
-            let lastEnd = animations.values.joined().filter { $0.transition == number }.map(\.end).max() ?? 0
-            guard tau >= max(lastEnd, transitions[i].duration) else { continue }
-            diagnose(i, "complete-transition-not-called",
+        for t in transitions where t.phase.isRunning && !t.diagnostics.contains(where: { $0.code == .completeTransitionNotCalled }) {
+            guard t.phase != .interactive, !pending.contains(where: { $0.transition == t.id }) else { continue }
+            let tau = t.timeline.tau(at: now)
+            let lastEnd = animations.values.joined().filter { $0.transition == t.id }.map(\.end).max() ?? 0
+            guard tau >= max(lastEnd, t.duration) else { continue }
+            diagnose(t.id, .completeTransitionNotCalled,
                      "every animation has ended and no completion is left, but completeTransition was never called: UIKit would leave the container blocked here",
                      view: nil)
         }
     }
 
-    mutating func diagnose(_ index: Int, _ code: String, _ message: String, view: ViewID?) {
+    mutating func diagnose(_ id: TransitionID, _ code: DiagnosticCode, _ message: String, view: ViewID?) {
         let d = Diagnostic(code: code, message: message, view: view.map(describe), time: now)
-        transitions[index].diagnostics.append(d)
-        var args: [(key: String, value: JSONValue)] = [("transition", .string(transitions[index].id)), ("code", .string(code)), ("message", .string(message))]
+        self[transition: id].diagnostics.append(d)
+        var args: [(key: String, value: JSONValue)] = [("transition", .string(id.description)), ("code", .string(code.rawValue)), ("message", .string(message))]
         if let v = d.view { args.append(("view", .string(v))) }
-        events.append(Event(seq: nextEventSeq, time: now, type: "diagnostic", viewController: transitions[index].container, arguments: args))
+        events.append(Event(seq: nextEventSeq, time: now, type: .diagnostic, viewController: self[transition: id].container, arguments: args))
         nextEventSeq += 1
     }
 
@@ -324,7 +365,7 @@ public struct World: Sendable {
     public func describe(_ view: ViewID) -> String {
         guard tree.exists(view) else { return tree.destroyedName(view) ?? "removed" }
         let node = tree[view]
-        if let owner = node.owner { return node.path.isEmpty ? owner : "\(owner):\(node.path)" }
+        if let owner = node.owner { return node.path.isEmpty ? owner.rawValue : "\(owner):\(node.path)" }
         return node.id
     }
 
@@ -332,16 +373,15 @@ public struct World: Sendable {
     mutating func prune() {
         for (view, list) in animations {
             let kept = list.filter { a in
-                guard let ti = transitionIndex(a.transition) else { return false }
-                let t = transitions[ti]
+                guard let t = transition(a.transition) else { return false }
                 guard !t.phase.isRunning else { return true }
                 return t.timeline.tau(at: now) < a.end && t.phase != .cancelled
             }
             animations[view] = kept.isEmpty ? nil : kept
         }
         let live = Set(animations.values.joined().map(\.transition)).union(pending.map(\.transition))
-        let latest = transitions.last?.number
-        transitions.removeAll { !$0.phase.isRunning && !live.contains($0.number) && $0.number != latest }
+        let latest = transitions.last?.id
+        transitions.removeAll { !$0.phase.isRunning && !live.contains($0.id) && $0.id != latest }
     }
 
     // MARK: Presentation
@@ -352,8 +392,8 @@ public struct World: Sendable {
         var node = tree[id]
         guard let list = animations[id] else { return node }
         for a in list {
-            guard let ti = transitionIndex(a.transition) else { continue }
-            node.apply(a.value(atTau: transitions[ti].timeline.tau(at: t)), to: a.property)
+            guard let timeline = timeline(of: a.transition) else { continue }
+            node.apply(a.value(atTau: timeline.tau(at: t)), to: a.property)
         }
         return node
     }

@@ -7,9 +7,10 @@ import TransitionCore
 public final class Application: Sendable {
     public let configuration: ServerConfiguration
     let sessions: SessionManager
-    let metrics = Metrics()
+    let metrics: Metrics
     public let logger: Logger
     let limits = SceneLimits()
+    let cors: CORSPolicy
     private let router: Router<Endpoint>
     private let shuttingDown = Atomic<Bool>(false)
 
@@ -21,11 +22,16 @@ public final class Application: Sendable {
         var now: ContinuousClock.Instant
     }
 
-    public init(configuration: ServerConfiguration) {
+    /// The service; with a `journal`, sessions are stored there and shared by every replica on it.
+    public init(configuration: ServerConfiguration, journal: (any SessionJournal)? = nil) {
         self.configuration = configuration
         self.logger = Logger(level: configuration.logLevel)
+        self.cors = CORSPolicy(origins: configuration.corsOrigins)
+        let metrics = Metrics(stored: journal != nil)
+        self.metrics = metrics
         self.sessions = SessionManager(maxSessions: configuration.maxSessions, ttl: configuration.sessionTTL,
-                                       maxMemory: configuration.maxMemoryBytes, limits: limits, metrics: metrics)
+                                       maxMemory: configuration.maxMemoryBytes, limits: limits,
+                                       journal: journal.map { TimedJournal(journal: $0, metrics: metrics) }, metrics: metrics)
         var router = Router<Endpoint>()
         for endpoint in Endpoint.allCases { router.add(endpoint.method, endpoint.pattern, endpoint) }
         self.router = router
@@ -34,38 +40,65 @@ public final class Application: Sendable {
     /// Paths that answer without the bearer token (probes and scrapers).
     static let openPaths: Set<String> = ["/livez", "/readyz", "/metrics"]
 
+    /// The paths the probe listener answers (`--probe-port`); everything else there is 404.
+    static let probePaths: Set<String> = ["/livez", "/readyz"]
+
     /// Answers one request. Never throws, never traps on client input.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let start = ContinuousClock.now
+        let givenID = request.header("x-request-id")
+        let requestID = givenID.flatMap(RequestID.accepted) ?? RequestID.make()
         var pattern = "unmatched"
         var response: HTTPResponse
         do throws(Problem) {
-            if let token = configuration.authToken, !Self.openPaths.contains(request.path) {
+            // Framing the HTTP layer reported (413 for a body over the limit, 400 for RFC 9112 errors).
+            if let problem = request.framingProblem(maxBodyBytes: configuration.maxBodyBytes) { throw problem }
+            if let givenID, RequestID.accepted(givenID) == nil {
+                throw Problem.badRequest("X-Request-Id must be 1 to \(RequestID.maxLength) visible ASCII characters other than '\"' and '\\', sent once; this answer's id is made by the service")
+            }
+            if request.probe && !Self.probePaths.contains(request.path) {
+                throw Problem.notFound("the probe port serves only /livez and /readyz")
+            }
+            // OPTIONS needs no token: browsers send preflights without one.
+            if let token = configuration.authToken, request.method != "OPTIONS", !Self.openPaths.contains(request.path) {
                 guard let header = request.authorization, Self.constantTimeEquals(header, "Bearer " + token) else {
                     throw Problem.unauthorized()
                 }
             }
-            switch router.match(method: request.method, path: request.path) {
+            // HEAD is GET without the body (RFC 9110 §9.3.2): the handler answers as for GET, and
+            // libmicrohttpd sends the headers (Content-Length included) but never the body.
+            switch router.match(method: request.method == "HEAD" ? "GET" : request.method, path: request.path) {
             case .notFound:
                 throw Problem.notFound("no route for \(request.path)")
             case .methodNotAllowed(let allowed, let p):
                 pattern = p
-                throw Problem.methodNotAllowed(allowed: allowed)
+                let methods = Self.allMethods(allowed)
+                guard request.method == "OPTIONS" else { throw Problem.methodNotAllowed(allowed: methods) }
+                response = try options(request, methods: methods)
             case .found(let handler, let parameters, let p):
                 pattern = p
                 let query = try QueryParameters(request.query)
-                response = try handle(handler, RequestContext(request: request, parameters: parameters, query: query, now: start))
+                response = validated(try handle(handler, RequestContext(request: request, parameters: parameters, query: query, now: start)),
+                                     caching: handler.caching, request: request)
             }
         } catch {
-            response = error.response(instance: request.path)
+            response = error.response(instance: request.path, requestID: requestID)
         }
         if response.body.count > configuration.maxResponseBytes {
-            response = Problem.responseTooLarge(limit: configuration.maxResponseBytes).response(instance: request.path)
+            response = Problem.responseTooLarge(limit: configuration.maxResponseBytes).response(instance: request.path, requestID: requestID)
         }
+        let cross = cors.headers(for: request.header("origin"))
+        response.headers += cross.headers
+        let vary = response.headers.filter { $0.name == "Vary" }.map(\.value) + cross.vary
+        response.headers.removeAll { $0.name == "Vary" }
+        if !vary.isEmpty { response.headers.append(("Vary", vary.joined(separator: ", "))) }
+        response.headers.append(("X-Request-Id", requestID))
+        if !isReady { response.headers.append(("Connection", "close")) }
         let seconds = Self.seconds(ContinuousClock.now - start)
         metrics.recordRequest(route: pattern, method: request.method, status: response.status, seconds: seconds)
         logger.info("request", ["method": request.method, "path": request.path, "status": String(response.status),
-                                "duration_ms": String(Double(Int(seconds * 1e6)) / 1000)])
+                                "duration_ms": String(Double(Int(seconds * 1e6)) / 1000), "request_id": requestID,
+                                "traceparent": RequestID.traceparent(request.header("traceparent")) ?? ""])
         return response
     }
 
@@ -75,9 +108,16 @@ public final class Application: Sendable {
         sessions.maintain(now: ContinuousClock.now)
     }
 
-    /// Readiness turns false; requests already in flight still finish.
+    /// The drain begins: readiness turns false, new sessions are refused (they live in this
+    /// process and would be lost with it), and every answer closes its connection so keep-alive
+    /// clients reconnect to a replica that stays; other requests are served as before.
     public func beginShutdown() {
         shuttingDown.store(true, ordering: .sequentiallyConsistent)
+    }
+
+    /// A route's methods as `Allow` lists them: HEAD wherever GET is, and OPTIONS everywhere.
+    static func allMethods(_ methods: [String]) -> [String] {
+        Set(methods + (methods.contains("GET") ? ["HEAD", "OPTIONS"] : ["OPTIONS"])).sorted()
     }
 
     var isReady: Bool { !shuttingDown.load(ordering: .sequentiallyConsistent) }
@@ -121,7 +161,7 @@ public final class Application: Sendable {
 
     func session(_ ctx: RequestContext) throws(Problem) -> Session {
         let id = ctx.parameters["id"] ?? ""
-        guard let session = sessions.session(id, now: ctx.now) else {
+        guard let session = try sessions.session(id, now: ctx.now) else {
             throw Problem.notFound("no session '\(id)': it never existed, was deleted or expired after \(Int(configuration.sessionTTL)) s idle")
         }
         return session

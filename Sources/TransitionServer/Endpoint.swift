@@ -3,9 +3,11 @@ enum Endpoint: CaseIterable, Sendable {
     case livez, readyz, metrics, openAPI
     case listAnimators, showAnimator
     case sampleTiming
+    case listDevices
     case createSession, showSession, deleteSession
     case applyActions, advanceClock
     case snapshot, snapshots, events
+    case exportScenario
 
     var method: String {
         switch self {
@@ -24,6 +26,7 @@ enum Endpoint: CaseIterable, Sendable {
         case .listAnimators: "/v1/animators"
         case .showAnimator: "/v1/animators/{name}"
         case .sampleTiming: "/v1/timing/sample"
+        case .listDevices: "/v1/devices"
         case .createSession: "/v1/sessions"
         case .showSession, .deleteSession: "/v1/sessions/{id}"
         case .applyActions: "/v1/sessions/{id}/actions"
@@ -31,6 +34,16 @@ enum Endpoint: CaseIterable, Sendable {
         case .snapshot: "/v1/sessions/{id}/snapshot"
         case .snapshots: "/v1/sessions/{id}/snapshots"
         case .events: "/v1/sessions/{id}/events"
+        case .exportScenario: "/v1/sessions/{id}/scenario"
+        }
+    }
+
+    /// How caches may keep a 200 from this route (GET and HEAD only).
+    var caching: Caching {
+        switch self {
+        case .snapshot, .snapshots, .events, .showSession, .exportScenario: .revalidate
+        case .listAnimators, .showAnimator, .openAPI: .fixed
+        default: .none
         }
     }
 }
@@ -45,6 +58,7 @@ extension Application {
         case .listAnimators: try listAnimators(ctx)
         case .showAnimator: try showAnimator(ctx)
         case .sampleTiming: try sampleTiming(ctx)
+        case .listDevices: try listDevices(ctx)
         case .createSession: try createSession(ctx)
         case .showSession: try showSession(ctx)
         case .deleteSession: try deleteSession(ctx)
@@ -53,6 +67,7 @@ extension Application {
         case .snapshot: try snapshot(ctx)
         case .snapshots: try snapshots(ctx)
         case .events: try events(ctx)
+        case .exportScenario: try exportScenario(ctx)
         }
     }
 }

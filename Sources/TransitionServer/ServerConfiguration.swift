@@ -17,14 +17,33 @@ public struct ServerConfiguration: Sendable {
     public var logLevel: LogLevel = .info
     /// Simultaneous connections libmicrohttpd accepts.
     public var connectionLimit = 1024
-    /// Seconds an idle connection is kept.
-    public var connectionTimeout = 30
+    /// Seconds an idle connection is kept (libmicrohttpd's only timeout: it restarts on every byte).
+    public var connectionTimeout = 10
+    /// Connections one client address may hold; 0 for no limit. Slow clients from one address
+    /// cannot take every connection.
+    public var maxConnectionsPerIP = 64
+    /// Seconds a client has from the moment it may send a request (connection accepted, or the
+    /// previous response done) to the request's last byte; 0 for no deadline.
+    public var requestTimeout = 30
+    /// A second listener answering only `/livez` and `/readyz`, which clients of the main port
+    /// cannot fill; nil for none.
+    public var probePort: UInt16?
     /// Estimated bytes all sessions may hold together (history, logs, worlds); past it, new
     /// sessions and changes get 507 while reads and deletes go on. Default: half of the
     /// machine's or the container's memory.
     public var maxMemoryBytes = MemoryBudget.defaultLimit()
     /// Largest response body; a request whose answer would be larger gets a 422 problem.
     public var maxResponseBytes = 16 << 20
+    /// Where sessions are stored: nil keeps them in this process (`--store memory`); a
+    /// `redis://HOST:PORT[/DB]` URL shares them, through Redis, with every replica using it.
+    public var storeURL: String?
+    /// A folder of scenario documents loaded at start as sessions named after their files.
+    public var scenariosFolder: String?
+    /// Seconds between SIGTERM and closing the listener: readiness is false and requests are
+    /// still served, so a load balancer has time to stop sending any.
+    public var drainSeconds: Double = 5
+    /// Origins whose pages may call the service (CORS), or `*` for any; empty: none.
+    public var corsOrigins: [String] = []
 
     public init() {}
 }

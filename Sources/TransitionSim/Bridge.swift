@@ -13,18 +13,45 @@ final class BridgeContext: Sendable {
 
 /// The shim's handler. A plain global function, not top-level code in main.swift: that would be
 /// main-actor isolated, and libmicrohttpd calls this on its own threads.
+///
+/// Called once per request with the whole body, and before that, right after the headers
+/// (`early`), when the shim saw something unusual in the framing: then status 0 means carry on,
+/// anything else is the answer and the body is never read.
 func handleRequest(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer<shim_request>?, _ response: UnsafeMutablePointer<shim_response>?) {
     guard let context, let request, let response else { return }
     let bridge = Unmanaged<BridgeContext>.fromOpaque(context).takeUnretainedValue()
+    let application = bridge.application
     let r = request.pointee
-    let body = r.body_length > 0 && r.body != nil ? Array(UnsafeBufferPointer(start: r.body, count: r.body_length)) : []
-    let answer = bridge.application.respond(to: HTTPRequest(
+    let target = HTTPRequest.splitTarget(String(cString: r.target))
+    var http = HTTPRequest(
         method: String(cString: r.method),
-        path: String(cString: r.path),
-        query: String(cString: r.query),
+        path: target.path,
+        query: target.query,
         contentType: r.content_type.map { String(cString: $0) },
         authorization: r.authorization.map { String(cString: $0) },
-        body: body))
+        body: r.body_length > 0 && r.body != nil ? Array(UnsafeBufferPointer(start: r.body, count: r.body_length)) : [])
+    http.headers = readHeaders(r.headers, count: r.header_count)
+    http.clientAddress = r.client_address.map { String(cString: $0) } ?? ""
+    http.probe = r.probe != 0
+    http.framing.version = r.version.map { String(cString: $0) } ?? "HTTP/1.1"
+    http.framing.hostCount = Int(r.host_count)
+    http.framing.contentLengthCount = Int(r.content_length_count)
+    http.framing.contentLengthsDiffer = r.content_length_differs != 0
+    http.framing.transferEncodingCount = Int(r.transfer_encoding_count)
+    http.framing.transferEncoding = r.transfer_encoding.map { String(cString: $0) }
+    http.framing.targetInvalid = r.target_has_nul != 0 || !target.wellFormed
+    http.framing.headerValueInvalid = r.header_value_invalid != 0
+    http.framing.body = switch r.body_state {
+    case SHIM_BODY_TOO_LARGE_DECLARED: .tooLargeDeclared
+    case SHIM_BODY_TOO_LARGE_STREAMED: .tooLargeStreamed
+    default: .fits
+    }
+
+    if r.early != 0 && http.framingProblem(maxBodyBytes: application.configuration.maxBodyBytes) == nil {
+        response.pointee.status = 0
+        return
+    }
+    let answer = application.respond(to: http)
     response.pointee.status = Int32(answer.status)
     response.pointee.content_type = answer.mediaType.map { UnsafeRawPointer($0.headerValue.utf8Start).assumingMemoryBound(to: CChar.self) }
     response.pointee.body = mallocCopy(answer.body)
@@ -38,6 +65,26 @@ func handleRequest(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer
             return copy
         }
     }
+}
+
+/// The header fields the service reads, out of all the shim passes; names in lower case.
+func readHeaders(_ fields: UnsafePointer<shim_header>?, count: Int) -> [(name: String, value: String)] {
+    guard let fields else { return [] }
+    var read: [(name: String, value: String)] = []
+    for field in UnsafeBufferPointer(start: fields, count: count) {
+        guard let name = field.name, let value = field.value else { continue }
+        let lowered = String(cString: name).lowercased()
+        if HTTPRequest.fieldsRead.contains(lowered) { read.append((lowered, String(cString: value))) }
+    }
+    return read
+}
+
+/// The shim's logger: libmicrohttpd's own messages (clients over a limit, malformed requests it
+/// rejects itself), already rate-limited, as warnings in the service's log format.
+func logLibraryMessage(_ context: UnsafeMutableRawPointer?, _ message: UnsafePointer<CChar>?) {
+    guard let context, let message else { return }
+    let bridge = Unmanaged<BridgeContext>.fromOpaque(context).takeUnretainedValue()
+    bridge.application.logger.warning("libmicrohttpd", ["detail": String(cString: message)])
 }
 
 /// libmicrohttpd frees response bodies with `free`, so they must come from `malloc`.

@@ -1,3 +1,4 @@
+import RedisJournal
 import TransitionServer
 #if canImport(Glibc)
 import Glibc
@@ -11,11 +12,16 @@ struct Flags {
         let environment: String
         let help: String
         let apply: @Sendable (inout ServerConfiguration, String) -> Bool
+        /// For a flag that may be given several times (each adds to a list): clears the list the
+        /// environment made before the first flag, so that flags still win.
+        let reset: (@Sendable (inout ServerConfiguration) -> Void)?
 
-        init(flag: String, environment: String, help: String, apply: @escaping @Sendable (inout ServerConfiguration, String) -> Bool) {
+        init(flag: String, environment: String, help: String, reset: (@Sendable (inout ServerConfiguration) -> Void)? = nil,
+             apply: @escaping @Sendable (inout ServerConfiguration, String) -> Bool) {
             self.flag = flag
             self.environment = environment
             self.help = help
+            self.reset = reset
             self.apply = apply
         }
 
@@ -59,17 +65,56 @@ struct Flags {
             return true
         },
         .integer("--connection-limit", "TRANSITION_SIM_CONNECTION_LIMIT", "simultaneous connections (default 1024)", 1...100_000, \.connectionLimit),
-        .integer("--connection-timeout", "TRANSITION_SIM_CONNECTION_TIMEOUT", "seconds an idle connection is kept (default 30)", 1...3600, \.connectionTimeout),
+        .integer("--connection-timeout", "TRANSITION_SIM_CONNECTION_TIMEOUT", "seconds an idle connection is kept (default 10)", 1...3600, \.connectionTimeout),
+        .integer("--max-connections-per-ip", "TRANSITION_SIM_MAX_CONNECTIONS_PER_IP", "connections one client address may hold, 0 for no limit (default 64)",
+                 0...100_000, \.maxConnectionsPerIP),
+        .integer("--request-timeout", "TRANSITION_SIM_REQUEST_TIMEOUT", "seconds a client has to send a whole request, 0 for no limit (default 30)",
+                 0...3600, \.requestTimeout),
+        Setting(flag: "--probe-port", environment: "TRANSITION_SIM_PROBE_PORT", help: "second port answering only /livez and /readyz (default: none)") { c, v in
+            guard let p = UInt16(v), p > 0 else { return false }
+            c.probePort = p
+            return true
+        },
         Setting(flag: "--max-memory", environment: "TRANSITION_SIM_MAX_MEMORY",
                 help: "bytes all sessions may hold, estimated; K, M, G suffixes (default: half the machine's or cgroup's memory)") { c, v in
             guard let n = byteCount(v), n >= 1 << 20 else { return false }
             c.maxMemoryBytes = n
             return true
         },
+        Setting(flag: "--store", environment: "TRANSITION_SIM_STORE",
+                help: "where sessions live: memory (default) or redis://HOST:PORT[/DB], shared by replicas") { c, v in
+            if v == "memory" {
+                c.storeURL = nil
+                return true
+            }
+            guard RedisAddress(url: v) != nil else { return false }
+            c.storeURL = v
+            return true
+        },
+        Setting(flag: "--scenarios", environment: "TRANSITION_SIM_SCENARIOS",
+                help: "folder of scenario documents (*.json) loaded at start as sessions named after the files") { c, v in
+            guard !v.isEmpty else { return false }
+            c.scenariosFolder = v
+            return true
+        },
+        Setting(flag: "--drain-seconds", environment: "TRANSITION_SIM_DRAIN_SECONDS",
+                help: "seconds after SIGTERM during which requests are still served while readiness is false (default 5)") { c, v in
+            guard let n = Double(v), n.isFinite, n >= 0, n <= 600 else { return false }
+            c.drainSeconds = n
+            return true
+        },
         Setting(flag: "--max-response-bytes", environment: "TRANSITION_SIM_MAX_RESPONSE_BYTES",
                 help: "largest response body; K, M, G suffixes (default 16M)") { c, v in
             guard let n = byteCount(v), n >= 64 << 10 else { return false }
             c.maxResponseBytes = n
+            return true
+        },
+        Setting(flag: "--cors-origin", environment: "TRANSITION_SIM_CORS_ORIGIN",
+                help: "origin whose pages may call the service (https://app.example[:port]), or * for any; repeat or separate with commas (default: none)",
+                reset: { $0.corsOrigins = [] }) { c, v in
+            let origins = v.split(separator: ",").map { CORSPolicy.origin(String($0.filter { $0 != " " })) }
+            guard !origins.isEmpty, !origins.contains(nil) else { return false }
+            c.corsOrigins += origins.compactMap { $0 }
             return true
         },
     ]
@@ -80,13 +125,14 @@ struct Flags {
 
         usage: transition-sim [flags]
                transition-sim healthcheck [--host H] [--port P]   exit 0 when /livez answers 200
+                   (on the probe port when TRANSITION_SIM_PROBE_PORT is set)
 
         flags (each also read from the environment variable shown; flags win):
 
         """
         for s in settings {
-            text += "  " + s.flag + String(repeating: " ", count: max(1, 22 - s.flag.count)) + s.help + "\n"
-            text += String(repeating: " ", count: 24) + "env " + s.environment + "\n"
+            text += "  " + s.flag + String(repeating: " ", count: max(1, 26 - s.flag.count)) + s.help + "\n"
+            text += String(repeating: " ", count: 28) + "env " + s.environment + "\n"
         }
         return text
     }
@@ -100,6 +146,7 @@ struct Flags {
                 guard s.apply(&configuration, value) else { return .failure(FlagError("invalid \(s.environment)=\(value)")) }
             }
         }
+        var flagged = Set<String>()
         var i = 0
         while i < arguments.count {
             let argument = arguments[i]
@@ -118,6 +165,7 @@ struct Flags {
                 guard i < arguments.count else { return .failure(FlagError("\(name) needs a value")) }
                 value = arguments[i]
             }
+            if flagged.insert(s.flag).inserted { s.reset?(&configuration) }
             guard s.apply(&configuration, value!) else { return .failure(FlagError("invalid value for \(name): \(value!)")) }
             i += 1
         }

@@ -2,10 +2,12 @@
 import Glibc
 #endif
 
-/// `transition-sim healthcheck [--host H] [--port P]` (also `--host=H`; defaults from
-/// TRANSITION_SIM_HOST / TRANSITION_SIM_PORT, then 127.0.0.1:8080, so inside the container it
-/// checks whatever the server was configured with). Exit status 0 when /livez answers 200, 1
-/// otherwise, bad arguments included: Docker reserves 2.
+/// `transition-sim healthcheck [--host H] [--port P]` (also `--host=H`; `--probe-port P` is the
+/// same as `--port P`; defaults from TRANSITION_SIM_HOST and TRANSITION_SIM_PROBE_PORT, else
+/// TRANSITION_SIM_PORT, then 127.0.0.1:8080, so inside the container it checks whatever the
+/// server was configured with, on the probe listener when there is one: slow clients of the main
+/// port cannot starve that). Exit status 0 when /livez answers 200, 1 otherwise, bad arguments
+/// included: Docker reserves 2.
 func healthcheckCommand(_ arguments: [String], environment: (String) -> String?) -> Int32 {
     func fail(_ message: String) -> Int32 {
         let text = Array("transition-sim healthcheck: \(message)\nusage: transition-sim healthcheck [--host H] [--port P]\n".utf8)
@@ -13,7 +15,8 @@ func healthcheckCommand(_ arguments: [String], environment: (String) -> String?)
         return 1
     }
     var host = environment("TRANSITION_SIM_HOST").flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1"
-    var portText = environment("TRANSITION_SIM_PORT").flatMap { $0.isEmpty ? nil : $0 } ?? "8080"
+    var portText = environment("TRANSITION_SIM_PROBE_PORT").flatMap { $0.isEmpty ? nil : $0 }
+        ?? environment("TRANSITION_SIM_PORT").flatMap { $0.isEmpty ? nil : $0 } ?? "8080"
     var i = 0
     while i < arguments.count {
         var name = arguments[i]
@@ -22,7 +25,7 @@ func healthcheckCommand(_ arguments: [String], environment: (String) -> String?)
             value = String(name[name.index(after: eq)...])
             name = String(name[..<eq])
         }
-        guard name == "--host" || name == "--port" else { return fail("unknown argument \(arguments[i])") }
+        guard name == "--host" || name == "--port" || name == "--probe-port" else { return fail("unknown argument \(arguments[i])") }
         if value == nil {
             i += 1
             guard i < arguments.count else { return fail("\(name) needs a value") }

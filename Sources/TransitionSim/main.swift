@@ -1,5 +1,6 @@
 // transition-sim: flags, signals, the daemon's life. The request path is in Bridge.swift.
 import CHTTPShim
+import RedisJournal
 import TransitionServer
 #if canImport(Glibc)
 import Glibc
@@ -33,15 +34,33 @@ sigaddset(&signals, SIGTERM)
 pthread_sigmask(SIG_BLOCK, &signals, nil)
 signal(SIGPIPE, SIG_IGN)
 
-let application = Application(configuration: configuration)
+let journal = configuration.storeURL.flatMap(RedisAddress.init(url:)).map {
+    RedisJournal(address: $0, connections: configuration.threads)
+}
+let application = Application(configuration: configuration, journal: journal)
+if let journal, !journal.ping() {
+    // Not fatal: requests answer 503 and readiness is false until Redis answers.
+    application.logger.warning("the session store does not answer yet", ["store": configuration.storeURL ?? ""])
+}
+if let folder = configuration.scenariosFolder {
+    switch Fixtures.load(from: folder, into: application) {
+    case .success(let count):
+        application.logger.info("scenarios loaded", ["folder": folder, "sessions": String(count)])
+    case .failure(let error):
+        application.logger.error("could not load a scenario", ["file": error.file, "reason": error.reason])
+        exit(1)
+    }
+}
 let context = Unmanaged.passRetained(BridgeContext(application: application))
 var errorText = [CChar](repeating: 0, count: 256)
 let daemon: OpaquePointer? = configuration.host.withCString { host in
     var options = shim_options(host: host, port: configuration.port, threads: UInt32(configuration.threads),
                                max_body: configuration.maxBodyBytes, connection_limit: UInt32(configuration.connectionLimit),
-                               connection_timeout: UInt32(configuration.connectionTimeout),
-                               log_level: Int32(configuration.logLevel.rawValue))
-    return shim_start(&options, handleRequest, context.toOpaque(), &errorText, errorText.count)
+                               connection_timeout: UInt32(configuration.connectionTimeout))
+    var guards = shim_guards(per_ip_limit: UInt32(configuration.maxConnectionsPerIP),
+                             request_timeout: UInt32(configuration.requestTimeout), probe_port: configuration.probePort ?? 0,
+                             logger: logLibraryMessage)
+    return shim_start(&options, &guards, handleRequest, context.toOpaque(), &errorText, errorText.count)
 }
 guard let daemon else {
     application.logger.error("could not start", ["reason": cText(errorText)])
@@ -49,7 +68,8 @@ guard let daemon else {
     exit(1)
 }
 application.logger.info("listening", ["host": configuration.host, "port": String(shim_bound_port(daemon)),
-                                      "threads": String(configuration.threads)])
+                                      "threads": String(configuration.threads),
+                                      "probe_port": configuration.probePort != nil ? String(shim_probe_port(daemon)) : "none"])
 
 // Wait for a signal, doing the service's upkeep (expiry, returning memory) once a second.
 var received: Int32 = 0
@@ -62,8 +82,19 @@ while true {
     }
     application.maintain()
 }
-application.logger.info("shutting down", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT"])
+application.logger.info("draining", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT",
+                                     "seconds": String(configuration.drainSeconds)])
 application.beginShutdown()
+// The drain: readiness is false and requests are still served, until the time is up or a second
+// signal says not to wait.
+let drainEnd = ContinuousClock.now + .milliseconds(Int64(configuration.drainSeconds * 1000))
+while ContinuousClock.now < drainEnd {
+    let left = min(drainEnd - ContinuousClock.now, .seconds(1))
+    var wait = timespec(tv_sec: Int(left.components.seconds), tv_nsec: Int(left.components.attoseconds / 1_000_000_000))
+    if sigtimedwait(&signals, nil, &wait) > 0 { break }
+    application.maintain()
+}
+application.logger.info("shutting down")
 // No new connections, and answers from now on close theirs. Requests already in flight get up
 // to five seconds to be answered and sent (idle keep-alive connections are not waited for).
 shim_quiesce(daemon)

@@ -188,8 +188,8 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
         #expect(close(mid.frame, Rect(x: 65, y: 82, width: 190, height: 190), 1e-9))
         var end = world
         end.advance(to: 0.3)
-        // It was never removed: reported, as DESIGN §8 asks.
-        #expect(end.transitions.last?.diagnostics.map(\.code) == ["snapshot-left-in-hierarchy"])
+        // It was never removed: reported, never fixed (docs/semantics.md § Diagnostics).
+        #expect(end.transitions.last?.diagnostics.map(\.code) == [.snapshotLeftInHierarchy])
         #expect(end.transitions.last?.diagnostics.first?.view == "t1.snap")
     }
 
@@ -405,7 +405,7 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
         """#)
         #expect(try #require(world.shot(0.05).root.find("detail", "")).alpha == 1)  // still in its delay
         world.advance(to: 1)
-        let complete = try #require(world.events.first { $0.type == "completeTransition" })
+        let complete = try #require(world.events.first { $0.type == .completeTransition })
         #expect(abs(complete.time - (0.05 + 0.3)) < 1e-12)
     }
 
@@ -418,7 +418,7 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
         let spring = Spring(mass: 1, stiffness: 100, damping: 10)
         #expect(abs(try #require(world.shot(0.2).root.find("detail", "")).alpha - min(1, spring.value(at: 0.2))) < 1e-12)
         world.advance(to: 5)
-        let complete = try #require(world.events.first { $0.type == "completeTransition" })
+        let complete = try #require(world.events.first { $0.type == .completeTransition })
         #expect(abs(complete.time - spring.settlingDuration) < 1e-9 && complete.time > 0.5)
     }
 
@@ -477,7 +477,7 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
     }
 
     @Test func outlivingBlocksAreDeclaredNotDiagnosed() throws {
-        func run(_ declared: Bool) throws -> [String] {
+        func run(_ declared: Bool) throws -> [DiagnosticCode]? {
             var world = try pushed(with: #"""
             {"duration": 0.2,
              "animations": [
@@ -486,10 +486,10 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
              "setup": [{"set": "to", "frame": "final"}, {"add": "to"}, {"snapshot": "snap", "of": "from"}]}
             """#)
             world.advance(to: 1)
-            return world.transitions.last?.diagnostics.map(\.code) ?? ["?"]
+            return world.transitions.last?.diagnostics.map(\.code)
         }
         #expect(try run(true) == [])
-        #expect(try run(false) == ["animation-on-removed-view"])
+        #expect(try run(false) == [.animationOnRemovedView])
     }
 
     // MARK: Robustness
@@ -522,6 +522,6 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
          "animations": [{"duration": "duration", "completion": [{"set": "to", "alpha": "1 / 0"}, {"completeTransition": true}]}]}
         """#)
         world.advance(to: 1)
-        #expect(world.transitions.last?.diagnostics.map(\.code).first == "step-failed")
+        #expect(world.transitions.last?.diagnostics.map(\.code).first == .stepFailed)
     }
 }

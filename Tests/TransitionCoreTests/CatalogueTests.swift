@@ -23,7 +23,7 @@ func dump(_ shot: Snapshot) -> String {
     if let t = shot.transition {
         out += "transition \(t.id) \(t.operation) \(t.phase) \(t.from)→\(t.to) \(t.animator) \(t.chosenBy) D=\(t.duration) "
         out += "begin=\(t.begin) elapsed=\(t.elapsed) p=\(t.percentComplete) cancelled=\(t.wasCancelled) done=\(String(describing: t.completedAt)) "
-        out += "diagnostics=\(t.diagnostics.map { "\($0.code)@\($0.time):\($0.view ?? "-")" })\n"
+        out += "diagnostics=\(t.diagnostics.map { "\($0.code.rawValue)@\($0.time):\($0.view ?? "-")" })\n"
     }
     func node(_ n: SnapshotNode, _ depth: Int) {
         out += String(repeating: " ", count: depth) + "\(n.id) \(n.kind) \(n.viewController ?? "-") \(n.path) \(n.role ?? "-") "
@@ -90,6 +90,7 @@ func exercises(for name: String) -> [(Exercise, String)] {
         return [(.push, zoomPush), (pop, zoomPop)]
     case "flip": return [(.push, #""flip""#), (.pop, #""flip""#)]
     case "overlay", "sidePanel": return [(.present("custom"), "\"\(name)\""), (.dismiss("custom"), "\"\(name)\"")]
+    case "sheet": return [(.present("pageSheet"), #""sheet""#), (.dismiss("pageSheet"), #""sheet""#)]
     case "fade": return [(.push, #""fade""#), (.pop, #""fade""#), (.present("fullScreen"), #""fade""#), (.dismiss("fullScreen"), #""fade""#), (.selectTab, #""fade""#)]
     default: return []
     }
@@ -97,7 +98,7 @@ func exercises(for name: String) -> [(Exercise, String)] {
 
 @Suite struct CatalogueTests {
     static let names = ["default", "slide", "coverVertical", "crossDissolve", "flipFromLeft", "flipFromRight", "curlUp", "curlDown",
-                        "zoom", "flip", "overlay", "fade", "sidePanel"]
+                        "zoom", "flip", "overlay", "fade", "sidePanel", "sheet"]
 
     @Test func theCatalogueHoldsThePinnedNames() {
         #expect(Catalogue.shared.names == Self.names)
@@ -167,17 +168,21 @@ func exercises(for name: String) -> [(Exercise, String)] {
             #expect(done.diagnostics.isEmpty, "\(name) \(exercise): \(done.diagnostics.map(\.message))")
             let shot = world.snapshot(at: 5)
             #expect(shot.root.find(role: "snapshot") == nil, "\(name) \(exercise)")
-            // Only the side panel keeps a view of its own: its overlay, while presented.
-            let keeps = name == "sidePanel" && exercise.operation == .present
+            // Only the side panel and the sheet keep a view of their own, while presented: the
+            // overlay and the veil.
+            let keeps = (name == "sidePanel" || name == "sheet") && exercise.operation == .present
             #expect((shot.root.find(role: "dimming") != nil) == keeps, "\(name) \(exercise)")
-            let to = try #require(shot.root.find(done.to, ""), "\(name) \(exercise): the to view is on screen")
+            let to = try #require(shot.root.find(done.to.rawValue, ""), "\(name) \(exercise): the to view is on screen")
             #expect(!to.hidden && to.alpha == 1 && to.transform3D == nil, "\(name) \(exercise)")
-            if exercise.operation != .dismiss, name != "overlay", name != "sidePanel" {
+            if exercise.operation != .dismiss, name != "overlay", name != "sidePanel", name != "sheet" {
                 #expect(to.frame == Rect(x: 0, y: 0, width: 320, height: 568), "\(name) \(exercise): \(to.frame)")
+            }
+            if exercise.operation == .present, name == "sheet" {
+                #expect(abs(to.frame.minY - 0.08 * 568) < 1e-9 && abs(to.frame.height - 0.92 * 568) < 1e-9, "the card rests 0.08 H down")
             }
             switch exercise.operation {
             case .push, .pop, .selectTab:
-                #expect(shot.root.find(done.from, "") == nil, "\(name) \(exercise): the from view left")
+                #expect(shot.root.find(done.from.rawValue, "") == nil, "\(name) \(exercise): the from view left")
             case .present:
                 let custom = name == "overlay" || name == "sidePanel"
                 #expect((shot.root.find("home", "") != nil) == custom, "\(name) \(exercise)")
@@ -190,8 +195,9 @@ func exercises(for name: String) -> [(Exercise, String)] {
         }
     }
 
-    /// DESIGN §6 / issue 5: what `GET /v1/animators/{name}` serves, posted back inline, gives the
-    /// same snapshots to the last bit (here for every operation, at several instants).
+    /// docs/animators.md § The catalogue, issue 5: what `GET /v1/animators/{name}` serves, posted
+    /// back inline, gives the same snapshots to the last bit (here for every operation, at several
+    /// instants).
     @Test(arguments: names)
     func servedSpecPostedBackInlineGivesIdenticalSnapshots(name: String) throws {
         let d = try #require(Catalogue.shared.definition(named: name))

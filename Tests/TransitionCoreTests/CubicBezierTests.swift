@@ -15,7 +15,8 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 @Suite struct CubicBezierTests {
-    /// Chromium's `CubicBezierTest` vectors for (0.25, 0, 0.75, 1), tolerance 1.5e-4 (REFERENCE.md).
+    /// Chromium's `CubicBezierTest` vectors for (0.25, 0, 0.75, 1), tolerance 1.5e-4
+    /// (docs/reference.md § Timing curves).
     @Test(arguments: [(0.05, 0.01136), (0.1, 0.03978), (0.2, 0.12803), (0.25, 0.18235), (0.3, 0.24115), (0.4, 0.36761),
                       (0.5, 0.5), (0.6, 0.63238), (0.7, 0.75884), (0.75, 0.81764), (0.8, 0.87196), (0.9, 0.96021), (0.95, 0.98863)])
     func chromiumVectors(x: Double, y: Double) {

@@ -3,7 +3,8 @@ import Testing
 @testable import TransitionCore
 
 /// Percent-driven interactive transitions: the timeline sits at p·D while driven, runs forward
-/// in (1 − p)·D / speed on finish and back in p·D / speed on cancel (REFERENCE.md).
+/// in (1 − p)·D / speed on finish and back in p·D / speed on cancel
+/// (docs/reference.md § Interactive transitions).
 @Suite struct InteractiveTests {
     /// The scene after an animated push of `detail` has completed, at t = 1.
     func pushed() throws -> World {
@@ -56,8 +57,8 @@ import Testing
         #expect(end.controllers.viewControllers.map(\.id) == ["things", "detail"])
         #expect(end.root.find("things", "") == nil)
         #expect(try #require(end.root.find("detail", "")).frame == Rect(x: 0, y: 0, width: 320, height: 568))
-        #expect(end.transition?.phase == "cancelled")
-        #expect(world.events.first { $0.type == "completeTransition" && $0.seq > before }.map { abs($0.time - 1.35) < 1e-12 } == true)
+        #expect(end.transition?.phase == .cancelled)
+        #expect(world.events.first { $0.type == .completeTransition && $0.seq > before }.map { abs($0.time - 1.35) < 1e-12 } == true)
         #expect(world.eventNames(after: before) == [
             "viewWillDisappear:detail", "viewWillAppear:things", "willShow:nav", "animationControllerFor:nav",
             "animateTransition:nav", "updateInteractiveTransition:nav", "cancelInteractiveTransition:nav",
@@ -78,24 +79,53 @@ import Testing
         world.advance(to: 1.3000001)
         #expect(world.transitions.last?.phase == .completed)
         #expect(world.controllers["nav"]!.children == ["things"])
-        #expect(world.events.last { $0.type == "completeTransition" }.map { abs($0.time - 1.3) < 1e-9 } == true)
+        #expect(world.events.last { $0.type == .completeTransition }.map { abs($0.time - 1.3) < 1e-9 } == true)
     }
 
-    @Test func edgePanGestureFollowsTheSeedsFormula() throws {
+    /// UIKit's own back swipe: progress is translation.x / width (the seeds' formula), and the
+    /// popped page is where the finger is, since the built-in pop tracks the touch linearly; after
+    /// release it settles along fastLinearToSlowEaseIn in 0.8 s × the distance left.
+    @Test func backSwipeFollowsTheFingerAndSettlesOnItsOwnCurve() throws {
         var world = try pushed()
         try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "began", "at": 2.0, "translation": {"x": 0, "y": 0}}"#))
-        try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "changed", "at": 2.05, "translation": {"x": 96, "y": 0}}"#))
-        let shot = world.shot(2.07)
-        #expect(shot.transition?.gesture?.progress == 0.3)
-        #expect(abs(try #require(shot.root.find("detail", "")).frame.minX - (try referencePopX("detail", tau: 0.15))) < 1e-9)
-        try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "ended", "at": 2.1, "translation": {"x": 200, "y": 0}, "velocity": {"x": 300, "y": 0}}"#))
-        let g = try #require(world.gesture)
-        #expect(g.decision == "finish" && g.reason == "threshold")
-        // The timeline stays at the last `changed` (0.3) and finishes from there: 0.35 s.
-        world.advance(to: 2.46)
+        let coveredStart = try x(world, "things", at: 2.0)
+        for (i, finger) in [100.0, 200.0, 300.0].enumerated() {
+            let t = 2.05 + Double(i) * 0.05
+            try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "changed", "at": \#(t), "translation": {"x": \#(finger), "y": 0}}"#))
+            #expect(abs(try x(world, "detail", at: t + 0.01) - finger) < 1e-9, "page under a \(finger) pt drag")
+            // The covered page's parallax moves linearly too: from its start to 0.
+            #expect(abs(try x(world, "things", at: t + 0.01) - coveredStart * (1 - finger / 320)) < 1e-9)
+        }
+        #expect(world.gesture?.progress == 300.0 / 320)
+        try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "ended", "at": 2.2, "translation": {"x": 300, "y": 0}}"#))
+        #expect(world.gesture?.decision == .finish)
+        // 0.8 s × (1 − 300/320) = 50 ms, along fastLinearToSlowEaseIn from 300 pt to 320.
+        let curve = CubicBezier.fastLinearToSlowEaseIn
+        #expect(abs(try x(world, "detail", at: 2.225) - (300 + 20 * curve.solve(0.5))) < 1e-9)
+        world.advance(to: 2.3)
         #expect(world.controllers["nav"]!.children == ["things"])
-        let complete = try #require(world.events.last { $0.type == "completeTransition" })
-        #expect(abs(complete.time - 2.45) < 1e-9)
+        let complete = try #require(world.events.last { $0.type == .completeTransition })
+        #expect(abs(complete.time - 2.25) < 1e-9)
+        let release = try #require(world.events.last { $0.type == .finishInteractiveTransition })
+        #expect(release.arguments.first { $0.key == "completionSpeed" }?.value == .number(0.5 * 20 / 320 / 0.05))
+    }
+
+    @Test func aCancelledBackSwipeReturnsInAtMost300Milliseconds() throws {
+        for (finger, seconds) in [(100.0, 0.25), (150.0, 0.3)] {
+            var world = try pushed()
+            for (phase, t) in [("began", 2.0), ("changed", 2.05), ("ended", 2.1)] {
+                let dx = phase == "began" ? 0 : finger
+                try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(dx), "y": 0}}"#))
+            }
+            #expect(world.gesture?.decision == .cancel)
+            // min(0.8 s × p, 0.3 s), back along the same curve.
+            let curve = CubicBezier.fastLinearToSlowEaseIn
+            #expect(abs(try x(world, "detail", at: 2.1 + seconds / 2) - finger * (1 - curve.solve(0.5))) < 1e-9)
+            world.advance(to: 2.1 + seconds + 0.001)
+            #expect(world.controllers["nav"]!.children == ["things", "detail"])
+            let complete = try #require(world.events.last { $0.type == .completeTransition })
+            #expect(abs(complete.time - (2.1 + seconds)) < 1e-9)
+        }
     }
 
     @Test func releaseBelowHalfCancelsUnlessAFlingSaysOtherwise() throws {
@@ -103,7 +133,7 @@ import Testing
         for (phase, x, t) in [("began", 0.0, 2.0), ("changed", 64.0, 2.05), ("ended", 64.0, 2.1)] {
             try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(x), "y": 0}, "velocity": {"x": 400, "y": 0}}"#))
         }
-        #expect(world.gesture?.decision == "cancel")
+        #expect(world.gesture?.decision == .cancel)
         world.advance(to: 3)
         #expect(world.controllers["nav"]!.children == ["things", "detail"])
 
@@ -114,7 +144,14 @@ import Testing
         for (phase, x, t) in [("began", 0.0, 2.0), ("changed", 64.0, 2.05), ("ended", 64.0, 2.1)] {
             try flung.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(x), "y": 0}, "velocity": {"x": 400, "y": 0}}"#))
         }
-        #expect(flung.gesture?.decision == "finish" && flung.gesture?.reason == "velocity")
+        #expect(flung.gesture?.decision == .finish && flung.gesture?.reason == .velocity)
+        // A declared interaction is percent-driven: the slide keeps its curve (64 pt is 20 %).
+        var declared = try pushed()
+        declared.controllers["detail"]!.interactions = interactions
+        try declared.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "began", "at": 2.0, "translation": {"x": 0, "y": 0}}"#))
+        try declared.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "changed", "at": 2.05, "translation": {"x": 64, "y": 0}}"#))
+        #expect(abs(try x(declared, "detail", at: 2.06) - (try referencePopX("detail", tau: 0.1))) < 1e-9)
+        #expect(try x(declared, "detail", at: 2.06) > 100)
     }
 
     @Test func seed003DividesTheLocationBy300AndClampsBelowOne() throws {
@@ -137,19 +174,33 @@ import Testing
         world.advance(to: 5)
         let t = try #require(world.transitions.last)
         #expect(t.phase == .finishing)
-        #expect(t.diagnostics.map(\.code) == ["interaction-reached-100-percent", "complete-transition-not-called"])
+        #expect(t.diagnostics.map(\.code) == [.interactionReached100Percent, .completeTransitionNotCalled])
         #expect(throws: SimulationError.self) { try world.apply(try action(#"{"type": "pop"}"#)) }
     }
 
     @Test func samplesWithoutBeganAndUpdatesAfterEndAreDiagnosed() throws {
         var world = try pushed()
         try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "ended", "at": 1.5, "translation": {"x": 10, "y": 0}}"#))
-        #expect(world.events.last?.type == "diagnostic")
+        #expect(world.events.last?.type == .diagnostic)
         #expect(world.events.last?.arguments.first?.value == .string("gesture-without-began"))
         try world.apply(try action(#"{"type": "pop", "interactive": true, "at": 2}"#))
         try world.apply(try action(#"{"type": "cancel", "at": 2.1}"#))
         try world.apply(try action(#"{"type": "update", "percent": 0.5, "at": 2.2}"#))
-        #expect(world.transitions.last?.diagnostics.map(\.code) == ["update-after-end"])
+        #expect(world.transitions.last?.diagnostics.map(\.code) == [.updateAfterEnd])
+    }
+
+    @Test func outcomesSayHowEachTransitionEnded() throws {
+        var world = try thingsScene()
+        let first = world.nextEventSeq
+        try world.apply(try action(detailPush))
+        try world.apply(try action(#"{"type": "pop", "interactive": true, "at": 1}"#))
+        try world.apply(try action(#"{"type": "cancel", "at": 1.1}"#))
+        world.advance(to: 2)
+        #expect(world.transitionOutcomes(since: first) == [
+            TransitionOutcome(operation: .push, kind: .started), TransitionOutcome(operation: .push, kind: .completed),
+            TransitionOutcome(operation: .pop, kind: .started), TransitionOutcome(operation: .pop, kind: .cancelled),
+        ])
+        #expect(world.transitionOutcomes(since: world.nextEventSeq).isEmpty)
     }
 
     @Test func pauseAndContinueLikeAPropertyAnimator() throws {
@@ -167,13 +218,13 @@ import Testing
         #expect(abs(try #require(world.shot(0.45).root.find("detail", "")).frame.minX - (try #require(reference.shot(0.25).root.find("detail", ""))).frame.minX) < 1e-9)
         world.advance(to: 0.71)
         #expect(world.transitions.last?.phase == .completed)
-        #expect(abs((world.events.last { $0.type == "completeTransition" }?.time ?? 0) - 0.7) < 1e-9)
+        #expect(abs((world.events.last { $0.type == .completeTransition }?.time ?? 0) - 0.7) < 1e-9)
 
         try reversed.apply(try action(#"{"type": "continue", "reversed": true, "at": 0.3}"#))
         reversed.advance(to: 1)
         #expect(reversed.transitions.last?.phase == .cancelled)
         #expect(reversed.controllers["nav"]!.children == ["things"])
-        #expect(abs((reversed.events.last { $0.type == "completeTransition" }?.time ?? 0) - 0.4) < 1e-9)
+        #expect(abs((reversed.events.last { $0.type == .completeTransition }?.time ?? 0) - 0.4) < 1e-9)
     }
 
     @Test func pinchDismissesInteractively() throws {
@@ -194,7 +245,7 @@ import Testing
         let alpha = try #require(world.shot(1.15).root.find("photo", "")).alpha
         #expect(abs(alpha - (1 - TimingCurve.easeInOut.value(at: 0.24, duration: 0.4))) < 1e-9)
         try world.apply(try action(#"{"type": "gesture", "recognizer": "pinch", "phase": "ended", "at": 1.2, "scale": 0.4}"#))
-        #expect(world.gesture?.decision == "finish")
+        #expect(world.gesture?.decision == .finish)
         world.advance(to: 2)
         #expect(world.presentationChain().isEmpty && world.controllers["photo"] == nil)
         #expect(world.snapshot(at: 2).root.find("home", "") != nil)

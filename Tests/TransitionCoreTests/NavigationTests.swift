@@ -41,7 +41,7 @@ import Testing
             #expect(to >= 0 && from >= -96)
             lastTo = to
             lastFrom = from
-            #expect(shot.transition?.phase == "animating")
+            #expect(shot.transition?.phase == .animating)
             #expect(abs((shot.transition?.percentComplete ?? -1) - t / 0.5) < 1e-12)
         }
         // Just before the end the covered view is all but at −30 % (UIKit rounds 0.7·W: 320 − 224 = 96).
@@ -52,7 +52,7 @@ import Testing
         #expect(try #require(end.root.find("detail", "")).frame.minX == 0)
         #expect(end.root.find("things", "") == nil)
         #expect(end.root.find(role: "dimming") == nil)
-        #expect(end.transition?.phase == "completed")
+        #expect(end.transition?.phase == .completed)
         #expect(end.controllers.topViewController == "detail")
         #expect(end.controllers.viewControllers.map(\.id) == ["things", "detail"])
     }
@@ -66,7 +66,7 @@ import Testing
             "viewWillDisappear:things", "viewWillAppear:detail", "willShow:nav", "animationControllerFor:nav",
             "animateTransition:nav", "completeTransition:nav", "viewDidDisappear:things", "viewDidAppear:detail", "didShow:nav",
         ])
-        let complete = try #require(world.events.first { $0.type == "completeTransition" })
+        let complete = try #require(world.events.first { $0.type == .completeTransition })
         #expect(complete.time == 0.5)
         #expect(complete.arguments.first { $0.key == "didComplete" }?.value == .bool(true))
         #expect(world.transitions.last?.diagnostics.isEmpty == true)
@@ -177,7 +177,7 @@ import Testing
         world.advance(to: 1)
         let t = try #require(world.transitions.last)
         #expect(t.phase == .animating)
-        #expect(t.diagnostics.map(\.code) == ["complete-transition-not-called"])
+        #expect(t.diagnostics.map(\.code) == [.completeTransitionNotCalled])
         #expect(throws: SimulationError.self) { try world.apply(try action(#"{"type": "pop"}"#)) }
     }
 
@@ -200,7 +200,7 @@ import Testing
         world.advance(to: 0.3)
         let t = try #require(world.transitions.last)
         #expect(t.phase == .completed)
-        #expect(t.diagnostics.map(\.code) == ["view-left-hidden"])
+        #expect(t.diagnostics.map(\.code) == [.viewLeftHidden])
         #expect(t.diagnostics.first?.view == "things:cell-3/image")
     }
 

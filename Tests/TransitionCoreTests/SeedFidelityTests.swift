@@ -7,7 +7,7 @@ import Testing
 /// curves: where each view is, its alpha and transform, when completeTransition fires, and what
 /// is left in the hierarchy. Then the seeds translated literally, and the diagnostics they earn.
 @Suite struct SeedFidelityTests {
-    /// UIView.animate's default curve (REFERENCE.md).
+    /// UIView.animate's default curve (docs/reference.md § UIKit defaults).
     func easeInOut(_ t: Double, _ d: Double) -> Double { TimingCurve.easeInOut.value(at: min(max(t, 0), d), duration: d) }
     func named(_ name: String, _ t: Double, _ d: Double) -> Double { TimingCurve.named(name)!.value(at: min(max(t, 0), d), duration: d) }
     /// UIKit's duration-based spring (`usingSpringWithDamping:initialSpringVelocity:`).
@@ -20,7 +20,7 @@ import Testing
     /// The times completeTransition was called, to the nanosecond (sums such as D/4 + 3D/4 are
     /// not exact in binary).
     func completeTimes(_ world: World) -> [Double] {
-        world.events.filter { $0.type == "completeTransition" }.map { ($0.time * 1e9).rounded() / 1e9 }
+        world.events.filter { $0.type == .completeTransition }.map { ($0.time * 1e9).rounded() / 1e9 }
     }
 
     func apply(_ world: inout World, _ text: String) throws {
@@ -361,7 +361,7 @@ import Testing
         world.advance(to: 1)
         let t = try #require(world.transitions.last)
         #expect(t.phase == .completed)
-        #expect(t.diagnostics.map(\.code) == ["view-left-hidden"])
+        #expect(t.diagnostics.map(\.code) == [.viewLeftHidden])
         #expect(t.diagnostics.first?.view == "things:cell-3/image" && t.diagnostics.first?.time == 0.3)
     }
 
@@ -383,7 +383,7 @@ import Testing
         world.advance(to: 2)
         let t = try #require(world.transitions.last)
         #expect(t.phase == .completed)
-        #expect(t.diagnostics.map(\.code) == ["animation-on-removed-view"])
+        #expect(t.diagnostics.map(\.code) == [.animationOnRemovedView])
         #expect(abs((t.diagnostics.first?.time ?? 0) - 1.2) < 1e-12)
     }
 
@@ -391,6 +391,6 @@ import Testing
         var world = try thingsScene()
         try apply(&world, String(detailPush.dropLast()) + #", "animator": {"spec": \#(Self.literalFade)}}"#)
         world.advance(to: 1)
-        #expect(world.transitions.last?.diagnostics.map(\.code) == ["to-view-not-added"])
+        #expect(world.transitions.last?.diagnostics.map(\.code) == [.toViewNotAdded])
     }
 }

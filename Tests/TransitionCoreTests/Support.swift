@@ -39,7 +39,7 @@ extension World {
 
     /// Events after `seq` as "type:controller" strings, for exact sequence assertions.
     func eventNames(after seq: Int = 0) -> [String] {
-        events.filter { $0.seq > seq }.map { "\($0.type):\($0.viewController ?? "-")" }
+        events.filter { $0.seq > seq }.map { "\($0.type.rawValue):\($0.viewController ?? "-")" }
     }
 }
 

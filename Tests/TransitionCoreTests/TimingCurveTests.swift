@@ -19,6 +19,10 @@ import Testing
         #expect(try decode(#"{"spring": {"response": 0.4, "dampingRatio": 0.9}}"#).curve == .spring(.response(0.4, dampingRatio: 0.9)))
         #expect(try decode(#"{"spring": {"duration": 0.4, "bounce": 0.2}}"#).curve == .spring(.duration(0.4, bounce: 0.2)))
         #expect(try decode(#"{"spring": "system"}"#).curve == .spring(.system))
+        #expect(try decode(#"{"spring": {"mass": 3, "stiffness": 1000, "damping": 500, "allowsOverdamping": true}}"#).curve
+                == .spring(Spring(mass: 3, stiffness: 1000, damping: 500, allowsOverdamping: true)))
+        #expect(try decode(#"{"spring": {"duration": 0.5, "bounce": -0.5, "allowsOverdamping": true}}"#).curve
+                == .spring(Spring.duration(0.5, bounce: -0.5).overdampingAllowed))
     }
 
     @Test func errorsPointAtTheField() {
@@ -30,6 +34,8 @@ import Testing
         #expect(pointer(#"{"cubicBezier": [0.5, 0, 0.5]}"#) == "/timing/cubicBezier")
         #expect(pointer(#"{"spring": {"dampingRatio": -1}}"#) == "/timing/spring/dampingRatio")
         #expect(pointer(#"{"spring": {"dampingRatio": 0.5, "tension": 3}}"#) == "/timing/spring/tension")
+        #expect(pointer(#"{"spring": {"dampingRatio": 0.5, "allowsOverdamping": true}}"#) == "/timing/spring/allowsOverdamping")
+        #expect(pointer(#"{"spring": {"mass": 1, "allowsOverdamping": 1}}"#) == "/timing/spring/allowsOverdamping")
         #expect(pointer(#"{"spring": {"mass": 1, "stiffness": 100, "damping": 0}}"#) == "/timing/spring/damping")
         #expect(pointer(#"{"spring": {}}"#) == "/timing/spring")
     }
@@ -43,5 +49,13 @@ import Testing
         // Velocity of a curve is the slope over the duration.
         let v = TimingCurve.easeInOut.velocity(at: 0.25, duration: 0.5)
         #expect(abs(v - CubicBezier.easeInOut.slope(0.5) / 0.5) < 1e-12)
+    }
+}
+
+extension Spring {
+    var overdampingAllowed: Spring {
+        var s = self
+        s.allowsOverdamping = true
+        return s
     }
 }

@@ -7,11 +7,11 @@ import TransitionCore
 struct Client {
     let app: Application
 
-    init(_ configure: (inout ServerConfiguration) -> Void = { _ in }) {
+    init(journal: (any SessionJournal)? = nil, _ configure: (inout ServerConfiguration) -> Void = { _ in }) {
         var configuration = ServerConfiguration()
         configuration.logLevel = .critical
         configure(&configuration)
-        app = Application(configuration: configuration)
+        app = Application(configuration: configuration, journal: journal)
     }
 
     func send(_ method: String, _ target: String, _ body: String? = nil, contentType: String? = "application/json",
@@ -29,6 +29,19 @@ struct Client {
      "root": {"type": "navigation", "id": "nav", "viewControllers": [
        {"id": "things", "title": "Things", "view": {"id": "root", "kind": "collection"}}]}}
     """
+
+    /// More changes than a session's log keeps: non-animated pushes and pops, 256 a request.
+    func outgrowTheLog(of id: String) throws {
+        var t = 0.0
+        for _ in 0..<((Session.logEntryLimit / 256) + 1) {
+            let actions = (0..<256).map { i -> String in
+                t += 0.01
+                return i % 2 == 0 ? #"{"type": "push", "animated": false, "at": \#(t), "viewController": {"id": "b"}}"#
+                                  : #"{"type": "pop", "animated": false, "at": \#(t)}"#
+            }
+            try #require(send("POST", "/v1/sessions/\(id)/actions", "[" + actions.joined(separator: ",") + "]").status == 200)
+        }
+    }
 
     func createSession() throws -> String {
         let r = send("POST", "/v1/sessions", Self.scene)
@@ -116,6 +129,17 @@ extension JSONValue {
         #expect(popRoot.status == 409 && popRoot.json?["type"] == .string("nothing-to-pop"))
     }
 
+    @Test func headIsRoutedAsGetAndListedInAllow() throws {
+        let client = Client()
+        let get = client.send("GET", "/v1/animators/zoom")
+        let head = client.send("HEAD", "/v1/animators/zoom")
+        // The body stays: libmicrohttpd leaves it out and still sends its Content-Length.
+        #expect(head.status == 200 && head.response.body == get.response.body)
+        #expect(client.send("HEAD", "/v1/timing/sample").status == 405)
+        let put = client.send("PUT", "/v1/sessions/abc")
+        #expect(put.response.headers.contains { $0.name == "Allow" && $0.value == "DELETE, GET, HEAD, OPTIONS" })
+    }
+
     @Test func sessionLimitAndAuth() throws {
         let limited = Client { $0.maxSessions = 1 }
         _ = try limited.createSession()
@@ -163,15 +187,7 @@ extension JSONValue {
     @Test func historyStartsLaterOnceTheLogOutgrowsItsLimit() throws {
         let client = Client()
         let id = try client.createSession()
-        var t = 0.0
-        for _ in 0..<((Session.logEntryLimit / 200) + 1) {
-            let actions = (0..<200).map { i -> String in
-                t += 0.01
-                return i % 2 == 0 ? #"{"type": "push", "animated": false, "at": \#(t), "viewController": {"id": "b"}}"#
-                                  : #"{"type": "pop", "animated": false, "at": \#(t)}"#
-            }
-            #expect(client.send("POST", "/v1/sessions/\(id)/actions", "[" + actions.joined(separator: ",") + "]").status == 200)
-        }
+        try client.outgrowTheLog(of: id)
         let start = try #require(client.send("GET", "/v1/sessions/\(id)").json?["historyStart"]?.numberValue)
         #expect(start > 1)
         let before = client.send("GET", "/v1/sessions/\(id)/snapshot?t=0")
@@ -272,6 +288,17 @@ func readFile(_ path: String) -> String? {
         // Replayed from the log for a past time, the deep push parses again.
         #expect(client.send("POST", "/v1/sessions/\(id)/clock", #"{"by": 1}"#).status == 200)
         #expect(client.send("GET", "/v1/sessions/\(id)/snapshot?t=0.5").status == 200)
+    }
+
+    @Test func eventFiltersAreBoundedAsDocumented() throws {
+        let client = Client()
+        let id = try client.createSession()
+        let long = String(repeating: "x", count: 65)
+        for name in ["viewController", "type"] {
+            let r = client.send("GET", "/v1/sessions/\(id)/events?\(name)=\(long)")
+            #expect(r.status == 422 && r.json?["pointer"] == .string("?\(name)"), "\(name)")
+            #expect(client.send("GET", "/v1/sessions/\(id)/events?\(name)=\(long.dropLast())").status == 200)
+        }
     }
 
     @Test func timesAreDecimalAndTheClockStaysWithinTheLatestTime() throws {

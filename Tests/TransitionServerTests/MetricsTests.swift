@@ -93,6 +93,27 @@ import Testing
         #expect(text.hasSuffix("transition_sim_ready 0\n"))
     }
 
+    @Test func transitionsAreCountedFromTheCoresOutcomes() throws {
+        let client = Client()
+        let id = try client.createSession()
+        // The first push is over, and forgotten by the world, before the request ends: its
+        // operation comes from the outcome, not from a transition looked up afterwards.
+        let actions = client.send("POST", "/v1/sessions/\(id)/actions", #"""
+        [{"type": "push", "viewController": {"id": "a"}}, {"type": "push", "at": 1, "viewController": {"id": "b"}},
+         {"type": "pop", "at": 2, "interactive": true}, {"type": "cancel", "at": 2.1}]
+        """#)
+        #expect(actions.status == 200)
+        #expect(client.send("POST", "/v1/sessions/\(id)/clock", #"{"to": 3}"#).status == 200)
+        let text = String(decoding: client.send("GET", "/metrics").response.body, as: UTF8.self)
+        let counted = text.split(separator: "\n").filter { $0.hasPrefix("transition_sim_transitions_total{") }
+        #expect(counted == [
+            #"transition_sim_transitions_total{operation="pop",outcome="cancelled"} 1"#,
+            #"transition_sim_transitions_total{operation="pop",outcome="started"} 1"#,
+            #"transition_sim_transitions_total{operation="push",outcome="completed"} 2"#,
+            #"transition_sim_transitions_total{operation="push",outcome="started"} 2"#,
+        ])
+    }
+
     @Test func concurrentRecordingLosesNothing() async {
         let metrics = Metrics()
         await withTaskGroup(of: Void.self) { group in

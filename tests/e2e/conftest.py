@@ -23,6 +23,9 @@ class Server:
     """One running server process and a requests session bound to it."""
 
     def __init__(self, *flags):
+        # Tests stop servers often: no drain unless a test asks for one.
+        if "--drain-seconds" not in flags:
+            flags = ("--drain-seconds", "0", *flags)
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
@@ -50,6 +53,14 @@ class Server:
         if body is not None:
             kwargs["json"] = body
         return self.request("POST", path, **kwargs)
+
+    def stop_and_read_log(self):
+        """SIGTERM, then everything the server wrote to standard error (its log): (status, text).
+        Only for servers that log little, as the pipe is read after the process ends."""
+        self.http.close()
+        self.process.send_signal(signal.SIGTERM)
+        _, err = self.process.communicate(timeout=10)
+        return self.process.returncode, err.decode()
 
     def stop(self):
         """SIGTERM, as a container runtime would; returns the exit status."""

@@ -13,7 +13,7 @@ import urllib.request
 import pytest
 
 PINNED = ["default", "slide", "coverVertical", "crossDissolve", "flipFromLeft", "flipFromRight",
-          "curlUp", "curlDown", "zoom", "flip", "overlay", "fade", "sidePanel"]
+          "curlUp", "curlDown", "zoom", "flip", "overlay", "fade", "sidePanel", "sheet"]
 
 
 class Api:
@@ -80,7 +80,7 @@ def operations(name):
         "flipFromLeft": ["push", "pop", "selectTab"], "flipFromRight": ["push", "pop", "selectTab"],
         "curlUp": ["push", "pop", "selectTab"], "curlDown": ["push", "pop", "selectTab"],
         "zoom": ["push", "pop"], "flip": ["push", "pop"],
-        "overlay": ["present", "dismiss"], "sidePanel": ["present", "dismiss"],
+        "overlay": ["present", "dismiss"], "sidePanel": ["present", "dismiss"], "sheet": ["present", "dismiss"],
         "fade": ["push", "pop", "present", "dismiss", "selectTab"],
     }
     return table[name]

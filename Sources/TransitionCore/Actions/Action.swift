@@ -19,7 +19,7 @@ public struct Action: Sendable {
     public var interactive: Bool
     public var animator: AnimatorChoice?
     /// The container controller's id; by default the deepest suitable one on screen.
-    public var container: String?
+    public var container: ControllerID?
     /// Where this action sits in the request, for errors.
     public var pointer: String
 
@@ -40,7 +40,7 @@ public struct Action: Sendable {
         let animated = try r.bool("animated") ?? true
         let interactive = try r.bool("interactive") ?? false
         let animator = try r.value("animator").map { (a) throws(SpecError) in try AnimatorChoice.decode(a, at: r.path("animator")) }
-        let container = try r.string("container", maxLength: 64)
+        let container = try r.string("container", maxLength: 64).map { ControllerID($0) }
         let body = try decoder(&r, limits)
         try r.finish()
         return Action(type: type, body: body, at: at, animated: animated, interactive: interactive, animator: animator,

@@ -5,7 +5,7 @@ enum ContainerActions {
     static let decoders: [(type: String, decode: Action.Decoder)] = [
         ("selectTab", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
             let index = try r.integer("index", in: 0...63)
-            let id = try r.string("viewController", maxLength: 64)
+            let id = try r.string("viewController", maxLength: 64).map { ControllerID($0) }
             guard (index == nil) != (id == nil) else {
                 throw SpecError(r.pointer, "give exactly one of 'index' or 'viewController'")
             }
@@ -17,26 +17,26 @@ enum ContainerActions {
             var style: PresentationStyle?
             if let name = try r.string("modalPresentationStyle", maxLength: 32) {
                 guard let parsed = PresentationStyle(rawValue: name) else {
-                    throw SpecError(r.path("modalPresentationStyle"), "one of fullScreen, overFullScreen, custom")
+                    throw SpecError(r.path("modalPresentationStyle"), "one of \(PresentationStyle.list)")
                 }
                 style = parsed
             }
-            return Present(controller: controller, from: try r.string("from", maxLength: 64), style: style)
+            return Present(controller: controller, from: try r.string("from", maxLength: 64).map { ControllerID($0) }, style: style)
         }),
         ("dismiss", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
-            Dismiss(target: try r.string("viewController", maxLength: 64))
+            Dismiss(target: try r.string("viewController", maxLength: 64).map { ControllerID($0) })
         }),
     ]
 
     struct SelectTab: ActionBody {
         var index: Int?
-        var controller: String?
+        var controller: ControllerID?
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
             let tabs = try world.tabBarController(named: action.container, pointer: action.pointer + "/container")
             var target = index ?? 0
             if let controller {
-                guard let i = world.controllers[tabs]!.children.firstIndex(of: controller) else {
+                guard let i = world[controller: tabs].children.firstIndex(of: controller) else {
                     throw .invalid(SpecError(action.pointer + "/viewController", "'\(controller)' is not a tab of '\(tabs)'"))
                 }
                 target = i
@@ -48,7 +48,7 @@ enum ContainerActions {
 
     struct Present: ActionBody {
         var controller: ControllerSpec
-        var from: String?
+        var from: ControllerID?
         var style: PresentationStyle?
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
@@ -58,7 +58,7 @@ enum ContainerActions {
     }
 
     struct Dismiss: ActionBody {
-        var target: String?
+        var target: ControllerID?
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
             try world.dismiss(target, animated: action.animated, animator: action.animator, interactive: action.interactive,

@@ -24,10 +24,10 @@ enum InteractiveActions {
     /// `UIViewPropertyAnimator.pauseAnimation()`: a running transition becomes interactive where it is.
     struct Pause: ActionBody {
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
-            guard let index = world.transitions.lastIndex(where: { $0.phase == .animating || $0.phase == .finishing || $0.phase == .cancelling }) else {
+            guard let running = world.transitions.last(where: { $0.phase == .animating || $0.phase == .finishing || $0.phase == .cancelling }) else {
                 throw .conflict(type: "no-running-transition", detail: "no transition is running; nothing to pause")
             }
-            world.pause(index)
+            world.pause(running.id)
         }
     }
 
@@ -46,8 +46,7 @@ enum InteractiveActions {
         }
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
-            let index = try world.interactiveIndex(pointer: action.pointer)
-            world.resume(index, reversed: reversed, timing: timing, durationFactor: durationFactor)
+            world.resume(try world.interactiveTransition(pointer: action.pointer), reversed: reversed, timing: timing, durationFactor: durationFactor)
         }
     }
 
@@ -55,16 +54,16 @@ enum InteractiveActions {
         var percent: Double
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
-            guard let index = world.transitions.lastIndex(where: { $0.phase == .interactive }) else {
+            guard let interactive = world.transitions.last(where: { $0.phase == .interactive }) else {
                 // UIKit ignores an update once the transition was released; we say so.
-                if let last = world.transitions.indices.last, world.transitions[last].interactive {
-                    world.diagnose(last, "update-after-end", "updateInteractiveTransition(\(percent)) arrived after the transition was released; UIKit ignores it", view: nil)
+                if let last = world.transitions.last, last.interactive {
+                    world.diagnose(last.id, .updateAfterEnd, "updateInteractiveTransition(\(percent)) arrived after the transition was released; UIKit ignores it", view: nil)
                     return
                 }
-                _ = try world.interactiveIndex(pointer: action.pointer)
+                _ = try world.interactiveTransition(pointer: action.pointer)
                 return
             }
-            world.updateInteractive(index, percent: percent)
+            world.updateInteractive(interactive.id, percent: percent)
         }
     }
 
@@ -82,8 +81,7 @@ enum InteractiveActions {
         }
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
-            let index = try world.interactiveIndex(pointer: action.pointer)
-            world.release(index, finish: finish, speed: completionSpeed, curve: completionCurve)
+            world.release(try world.interactiveTransition(pointer: action.pointer), finish: finish, speed: completionSpeed, curve: completionCurve)
         }
     }
 }
@@ -91,19 +89,19 @@ enum InteractiveActions {
 /// One gesture-recognizer sample.
 struct GestureAction: ActionBody {
     var recognizer: Interaction.Recognizer
-    var phase: String
+    var phase: GesturePhase
     var translation: Point?
     var velocity: Point?
     var location: Point?
     var scale: Double?
     var edge: String?
-    var container: String?
+    var container: ControllerID?
 
     static func decode(_ r: inout SpecReader) throws(SpecError) -> GestureAction {
         let name = try r.requiredString("recognizer", maxLength: 16)
         guard let recognizer = Interaction.Recognizer(rawValue: name) else { throw SpecError(r.path("recognizer"), "one of edgePan, pan, pinch") }
-        let phase = try r.requiredString("phase", maxLength: 16)
-        guard ["began", "changed", "ended", "cancelled"].contains(phase) else {
+        let phaseName = try r.requiredString("phase", maxLength: 16)
+        guard let phase = GesturePhase(rawValue: phaseName) else {
             throw SpecError(r.path("phase"), "one of began, changed, ended, cancelled")
         }
         func point(_ key: String, _ r: inout SpecReader) throws(SpecError) -> Point? {
@@ -125,7 +123,7 @@ struct GestureAction: ActionBody {
         return g
     }
 
-    init(recognizer: Interaction.Recognizer, phase: String) {
+    init(recognizer: Interaction.Recognizer, phase: GesturePhase) {
         self.recognizer = recognizer
         self.phase = phase
     }

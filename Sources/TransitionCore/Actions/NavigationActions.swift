@@ -10,7 +10,7 @@ enum NavigationActions {
         ("pop", { (_: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in Pop(target: .previous) }),
         ("popToRoot", { (_: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in Pop(target: .root) }),
         ("popTo", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
-            Pop(target: .controller(try r.requiredString("viewController", maxLength: 64)))
+            Pop(target: .controller(ControllerID(try r.requiredString("viewController", maxLength: 64))))
         }),
         ("setViewControllers", { (r: inout SpecReader, limits: SceneLimits) throws(SpecError) -> any ActionBody in
             guard let list = try r.array("viewControllers", maxCount: 64), !list.isEmpty else {
@@ -20,7 +20,7 @@ enum NavigationActions {
             for (i, item) in list.enumerated() {
                 let p = SpecReader.child(r.path("viewControllers"), String(i))
                 if let id = item.stringValue {
-                    entries.append(.existing(id))
+                    entries.append(.existing(ControllerID(id)))
                 } else {
                     entries.append(.new(try ControllerSpec.decode(item, at: p, limits: limits)))
                 }
@@ -36,25 +36,25 @@ enum NavigationActions {
             let nav = try world.navigationController(named: action.container, pointer: action.pointer + "/container")
             try world.ensureIdle()
             let id = try world.makeController(controller, parent: nav)
-            try world.changeStack(of: nav, to: world.controllers[nav]!.children + [id], operation: .push,
+            try world.changeStack(of: nav, to: world[controller: nav].children + [id], operation: .push,
                                   animated: action.animated, animator: action.animator, interactive: action.interactive)
         }
     }
 
     struct Pop: ActionBody {
-        enum Target { case previous, root, controller(String) }
+        enum Target { case previous, root, controller(ControllerID) }
         var target: Target
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
             let nav = try world.navigationController(named: action.container, pointer: action.pointer + "/container")
-            let stack = world.controllers[nav]!.children
+            let stack = world[controller: nav].children
             let keep: Int
             switch target {
             case .previous: keep = stack.count - 1
             case .root: keep = 1
             case .controller(let id):
                 guard let index = stack.firstIndex(of: id) else {
-                    throw .invalid(SpecError(action.pointer + "/viewController", "'\(id)' is not in the stack of '\(nav)' (\(stack.joined(separator: ", ")))"))
+                    throw .invalid(SpecError(action.pointer + "/viewController", "'\(id)' is not in the stack of '\(nav)' (\(stack.map(\.rawValue).joined(separator: ", ")))"))
                 }
                 keep = index + 1
             }
@@ -67,14 +67,14 @@ enum NavigationActions {
     }
 
     struct SetViewControllers: ActionBody {
-        enum Entry { case existing(String), new(ControllerSpec) }
+        enum Entry { case existing(ControllerID), new(ControllerSpec) }
         var entries: [Entry]
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
             let nav = try world.navigationController(named: action.container, pointer: action.pointer + "/container")
             try world.ensureIdle()
-            let stack = world.controllers[nav]!.children
-            var newStack: [String] = []
+            let stack = world[controller: nav].children
+            var newStack: [ControllerID] = []
             for (i, entry) in entries.enumerated() {
                 let p = action.pointer + "/viewControllers/\(i)"
                 switch entry {

@@ -83,7 +83,7 @@ extension World {
     /// body's own duration is being worked out, a parameter of that name), `pi`, the animator's
     /// parameters, and view geometry such as `container.width` or `to.finalFrame.midX`.
     func lookup(_ name: String, _ t: Transition) -> Double? {
-        if name == "duration", t.number > 0 { return t.duration }
+        if name == "duration", t.id != .notStarted { return t.duration }
         if let v = t.parameters[name]?.numberValue { return v }
         if name == "pi" { return Double.pi }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -217,18 +217,18 @@ extension World {
         return values
     }
 
-    mutating func run(_ steps: [Step], transition index: Int) throws(SpecError) {
+    mutating func run(_ steps: [Step], transition transitionID: TransitionID) throws(SpecError) {
         for (i, step) in steps.enumerated() {
             do throws(SpecError) {
-                try run(step, transition: index)
+                try run(step, transition: transitionID)
             } catch {
                 throw SpecError("/\(i)" + error.pointer, error.reason)
             }
         }
     }
 
-    mutating func run(_ step: Step, transition index: Int) throws(SpecError) {
-        let t = transitions[index]
+    mutating func run(_ step: Step, transition transitionID: TransitionID) throws(SpecError) {
+        let t = self[transition: transitionID]
         switch step {
         case .add(let ref, let placement):
             let view = try prefixed("/add") { () throws(SpecError) in try resolve(ref, in: t) }
@@ -242,7 +242,7 @@ extension World {
                 animations[view]?.removeAll { $0.property == property || ($0.property == .transform3D && property == .transform) }
                 tree[view].apply(value, to: property)
             }
-            if let hidden = changes.hidden { setHidden(view, hidden, index) }
+            if let hidden = changes.hidden { setHidden(view, hidden, transitionID) }
         case .remove(let ref):
             let view = try prefixed("/remove") { () throws(SpecError) in try resolve(ref, in: t) }
             guard view != t.containerView else { throw SpecError("/remove", "the container belongs to UIKit") }
@@ -250,34 +250,34 @@ extension World {
         case .dimming(let name, let frame, let color, let alpha, let placement, let keep):
             let rect = try prefixed("/frame") { () throws(SpecError) in try evaluate(frame, for: t.containerView, t) }
             let id = try prefixed("/dimming") { () throws(SpecError) in
-                try makeView(name, kind: "view", role: "dimming", frame: rect, keep: keep, index)
+                try makeView(name, kind: "view", role: "dimming", frame: rect, keep: keep, transitionID)
             }
             tree[id].backgroundColor = color
             tree[id].alpha = min(1, max(0, try prefixed("/alpha") { () throws(SpecError) in try evaluate(alpha, t) }))
-            try place(id, placement, transitions[index])
+            try place(id, placement, self[transition: transitionID])
         case .snapshot(let name, let of, let frame, let placement):
             let source = try prefixed("/of") { () throws(SpecError) in try resolve(of, in: t) }
             let rect = try prefixed("/frame") { () throws(SpecError) in
                 try frame.map { (f) throws(SpecError) in try evaluate(f, for: t.containerView, t) } ?? frameInContainer(source, t)
             }
             let id = try prefixed("/snapshot") { () throws(SpecError) in
-                try makeView(name, kind: "snapshot", role: "snapshot", frame: rect, keep: false, index)
+                try makeView(name, kind: "snapshot", role: "snapshot", frame: rect, keep: false, transitionID)
             }
             try prefixed("/snapshot") { () throws(SpecError) in try copyAppearance(of: source, into: id) }
-            try place(id, placement, transitions[index])
+            try place(id, placement, self[transition: transitionID])
         case .find(let name):
             guard t.named[name] == nil else { throw SpecError("/find", "a view named '$\(name)' already exists") }
             let wanted = keptID(name, t)
             guard let found = tree[t.containerView].children.first(where: { tree[$0].id == wanted && tree[$0].owner == nil }) else {
                 throw SpecError("/find", "no view is kept in the container under the name '\(name)' (an earlier transition makes one with \"keep\": true)")
             }
-            transitions[index].named[name] = found
+            self[transition: transitionID].named[name] = found
         case .transition(let tr):
-            try runViewTransition(tr, transition: index)
+            try runViewTransition(tr, transition: transitionID)
         case .conditional(let condition, let then, let otherwise):
             let holds = (condition == .cancelled) == t.wasCancelled
             do throws(SpecError) {
-                try run(holds ? then : otherwise, transition: index)
+                try run(holds ? then : otherwise, transition: transitionID)
             } catch {
                 throw SpecError((holds ? "/then" : "/else") + error.pointer, error.reason)
             }
@@ -287,7 +287,7 @@ extension World {
             case .notCancelled: value = !t.wasCancelled
             case .constant(let b): value = b
             }
-            completeTransition(index, didComplete: value)
+            completeTransition(transitionID, didComplete: value)
         }
     }
 
@@ -298,8 +298,8 @@ extension World {
 
     /// Makes a service view named `$name`. Kept views are named after the container and not
     /// reported as left behind; the others are named after the transition.
-    mutating func makeView(_ name: String, kind: String, role: String, frame: Rect, keep: Bool, _ index: Int) throws(SpecError) -> ViewID {
-        let t = transitions[index]
+    mutating func makeView(_ name: String, kind: String, role: String, frame: Rect, keep: Bool, _ transitionID: TransitionID) throws(SpecError) -> ViewID {
+        let t = self[transition: transitionID]
         guard t.named[name] == nil else { throw SpecError("", "a view named '$\(name)' already exists") }
         let id = keep ? keptID(name, t) : "\(t.id).\(name)"
         if keep, tree[t.containerView].children.contains(where: { tree[$0].id == id }) {
@@ -311,8 +311,8 @@ extension World {
         } catch {
             throw SpecError("", "the session's view limit is reached")
         }
-        transitions[index].named[name] = view
-        if !keep { transitions[index].namedOrder.append(name) }
+        self[transition: transitionID].named[name] = view
+        if !keep { self[transition: transitionID].namedOrder.append(name) }
         return view
     }
 
@@ -347,10 +347,10 @@ extension World {
         for child in original.children { try copySubtree(child, into: copy, prefix: path, depth: depth + 1) }
     }
 
-    mutating func setHidden(_ view: ViewID, _ hidden: Bool, _ index: Int) {
+    mutating func setHidden(_ view: ViewID, _ hidden: Bool, _ transitionID: TransitionID) {
         tree[view].hidden = hidden
-        if hidden, !transitions[index].hiddenByAnimator.contains(view) {
-            transitions[index].hiddenByAnimator.append(view)
+        if hidden, !self[transition: transitionID].hiddenByAnimator.contains(view) {
+            self[transition: transitionID].hiddenByAnimator.append(view)
         }
     }
 
@@ -415,13 +415,13 @@ extension World {
     }
 
     /// Issues one `UIView.animate` (or `animateKeyframes`) block at the transition's current τ.
-    mutating func animate(_ block: AnimationBlock, transition index: Int) throws(SpecError) {
-        let t = transitions[index]
+    mutating func animate(_ block: AnimationBlock, transition transitionID: TransitionID) throws(SpecError) {
+        let t = self[transition: transitionID]
         let tau = t.timeline.tau(at: now)
         let (delay, written) = try blockTiming(delay: block.delay, duration: block.duration, t)
         let (curve, duration) = try resolveTiming(block.curve, duration: written, t, at: "/curve")
         let begin = tau + delay
-        let base = PropertyAnimation(property: .alpha, from: .number(0), to: .number(0), transition: t.number, begin: begin,
+        let base = PropertyAnimation(property: .alpha, from: .number(0), to: .number(0), transition: t.id, begin: begin,
                                      duration: duration, curve: curve, path: .direct, outlivesTransition: block.outlivesTransition)
         if block.keyframes.isEmpty {
             for (i, change) in block.changes.enumerated() {
@@ -443,18 +443,18 @@ extension World {
                 }
             }
         } else {
-            try animateKeyframes(block, base: base, transition: index)
+            try animateKeyframes(block, base: base, transition: transitionID)
         }
         completionCount += 1
-        pending.append(PendingCompletion(transition: t.number, endTau: begin + duration, steps: block.completion, seq: completionCount))
+        pending.append(PendingCompletion(transition: t.id, endTau: begin + duration, steps: block.completion, seq: completionCount))
     }
 
     /// `animateKeyframes`: per view and property, a track through the keyframes' values, each
     /// keyframe holding the previous value until its relative start and reaching its own value
     /// at start + duration (linear, cubic), or switching to it at its start (discrete). The
     /// block's curve shapes the progress of the whole, as UIKit's option curve does.
-    mutating func animateKeyframes(_ block: AnimationBlock, base: PropertyAnimation, transition index: Int) throws(SpecError) {
-        let t = transitions[index]
+    mutating func animateKeyframes(_ block: AnimationBlock, base: PropertyAnimation, transition transitionID: TransitionID) throws(SpecError) {
+        let t = self[transition: transitionID]
         struct Track { var view: ViewID; var property: AnimatedProperty; var keys: [KeyframeKey] }
         var tracks: [Track] = []
         var windows: [(start: Double, length: Double, index: Int)] = []
@@ -513,8 +513,8 @@ extension World {
     /// from the views' places (Core Animation plays the transition on the layers): the to view
     /// goes into the from view's superview (on top; below the from view for a curl up), the
     /// from view leaves it when the transition ends, then the completion runs.
-    mutating func runViewTransition(_ tr: ViewTransitionStep, transition index: Int) throws(SpecError) {
-        let t = transitions[index]
+    mutating func runViewTransition(_ tr: ViewTransitionStep, transition transitionID: TransitionID) throws(SpecError) {
+        let t = self[transition: transitionID]
         let from = try prefixed("/from") { () throws(SpecError) in try resolve(tr.from, in: t) }
         let to = try prefixed("/to") { () throws(SpecError) in try resolve(tr.to, in: t) }
         guard from != to else { throw SpecError("/to", "the from and to views are the same view") }
@@ -532,7 +532,7 @@ extension World {
             tree.addSubview(to, to: superview)
         }
         let begin = t.timeline.tau(at: now)
-        var base = PropertyAnimation(property: .transform3D, from: .number(0), to: .number(0), transition: t.number, begin: begin,
+        var base = PropertyAnimation(property: .transform3D, from: .number(0), to: .number(0), transition: t.id, begin: begin,
                                      duration: duration, curve: curve)
         func rotation(_ view: ViewID, axis: (Double, Double, Double), angles: (Double, Double), window: (Double, Double),
                       hinge: Point, m34: Double) -> PropertyAnimation {
@@ -575,19 +575,19 @@ extension World {
             install(into, on: to)
         }
         completionCount += 1
-        pending.append(PendingCompletion(transition: t.number, endTau: begin + duration, steps: [.remove(tr.from)] + tr.completion,
+        pending.append(PendingCompletion(transition: t.id, endTau: begin + duration, steps: [.remove(tr.from)] + tr.completion,
                                          seq: completionCount))
     }
 
     /// Runs a block's completion steps (`finished` is always YES here).
     mutating func runCompletion(_ p: PendingCompletion) {
-        guard let index = transitionIndex(p.transition) else { return }
+        guard transition(p.transition) != nil else { return }
         do throws(SpecError) {
-            try run(p.steps, transition: index)
+            try run(p.steps, transition: p.transition)
         } catch {
-            diagnose(index, "step-failed", "a completion step failed: \(error.description)", view: nil)
+            diagnose(p.transition, .stepFailed, "a completion step failed: \(error.description)", view: nil)
         }
-        checkAfterCompletion(index)
+        checkAfterCompletion(p.transition)
     }
 }
 

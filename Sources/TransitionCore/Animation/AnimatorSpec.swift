@@ -277,11 +277,11 @@ public struct ViewTransitionStep: Sendable, Equatable {
     public var duration: Expression
     /// Timing JSON (default `easeInOut`, UIKit's default option curve).
     public var curve: CurveSpec
-    /// m34 of the flip's perspective (UIKit's value was not found: REFERENCE.md "Flips and 3D").
+    /// m34 of the flip's perspective (UIKit's value was not found: docs/reference.md § Flips and 3D).
     public var perspective: Expression
     public var completion: [Step]
 
-    /// The community's convention (REFERENCE.md "Flips and 3D": m34 = −1/500).
+    /// The community's convention (docs/reference.md § Flips and 3D: m34 = −1/500).
     public static let defaultPerspective = -1.0 / 500
 }
 

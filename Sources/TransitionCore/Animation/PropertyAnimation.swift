@@ -100,7 +100,7 @@ public struct PropertyAnimation: Sendable, Equatable {
     /// The value once the animation is over: the model value.
     public var to: AnimatedValue
     /// The transition whose timeline drives it.
-    public var transition: Int
+    public var transition: TransitionID
     /// τ at which it starts (after its delay), seconds.
     public var begin: Double
     public var duration: Double

@@ -1,6 +1,6 @@
 import JSONCodec
 
-/// The built-in animators, each written in the animator language (DESIGN §6) so that
+/// The built-in animators, each written in the animator language (docs/animators.md) so that
 /// `GET /v1/animators/{name}` shows exactly what runs and users can copy and change it.
 /// Every default number names its source in the animator's `source` (and in docs/animators.md).
 public struct Catalogue: Sendable {
@@ -27,11 +27,12 @@ public struct Catalogue: Sendable {
 
     /// UIKit's animator when nobody supplies one: push and pop slide, present and dismiss cover
     /// vertically (`UIModalTransitionStyleCoverVertical`, UIKit's default modal transition
-    /// style); tab switches have none.
-    public func platformDefault(for operation: TransitionOperation) -> AnimatorDefinition? {
+    /// style), or move a sheet card when the presentation is a page or form sheet; tab switches
+    /// have none.
+    public func platformDefault(for operation: TransitionOperation, sheet: Bool = false) -> AnimatorDefinition? {
         switch operation {
         case .push, .pop: definition(named: "slide")
-        case .present, .dismiss: definition(named: "coverVertical")
+        case .present, .dismiss: definition(named: sheet ? "sheet" : "coverVertical")
         case .selectTab: nil
         }
     }
@@ -50,7 +51,7 @@ public struct Catalogue: Sendable {
         var json = JSONObject()
         json["name"] = .string("default")
         json["summary"] = .string("UIKit's platform default for the operation: slide for push and pop, coverVertical for present and dismiss; a tab switch has none.")
-        json["source"] = .string("UIKit: UINavigationController's built-in push/pop and UIModalTransitionStyleCoverVertical, used when no animation controller is returned. Push/pop are slide's (about 0.5 s, parallax 0.3, dimming 0.1, fastEaseInToSlowEaseOut: measured by others, REFERENCE.md); present/dismiss are coverVertical's (the same 0.5 s and curve, approximate: UIKit's modal numbers were not found).")
+        json["source"] = .string("UIKit: UINavigationController's built-in push/pop and UIModalTransitionStyleCoverVertical, used when no animation controller is returned. Push/pop are slide's (about 0.5 s, parallax 0.3, dimming 0.1, fastEaseInToSlowEaseOut: measured by others, docs/reference.md § UIKit defaults); present/dismiss are coverVertical's (the same 0.5 s and curve, approximate: UIKit's modal numbers were not found).")
         json["parameters"] = .object(parameters)
         let slideJSON = slide.json.objectValue!, coverJSON = cover.json.objectValue!
         for op in ["push", "pop"] { json[op] = slideJSON[op] }
@@ -59,5 +60,5 @@ public struct Catalogue: Sendable {
     }
 
     static let sources = [slide, coverVertical, crossDissolve, flipFromLeft, flipFromRight, curlUp, curlDown,
-                          zoom, flip, overlay, fade, sidePanel]
+                          zoom, flip, overlay, fade, sidePanel, sheet]
 }

@@ -1,6 +1,6 @@
 /// UIKit's own transitions: the navigation slide and the modal cover-vertical.
 extension Catalogue {
-    /// UIKit's push and pop. Numbers (REFERENCE.md, "UIKit defaults"): ≈0.5 s as measured by
+    /// UIKit's push and pop. Numbers (docs/reference.md § UIKit defaults): ≈0.5 s as measured by
     /// others (UIKit's constant was not found); the covered view moves by −30 % of the width,
     /// UIKit rounding 0.7·W; dimming black at 0.1 (Hero/Motion's value; UIKit's was not found);
     /// curve: Flutter's fastEaseInToSlowEaseOut, fitted to iOS 16.3 push frames.
@@ -8,7 +8,7 @@ extension Catalogue {
     {
       "name": "slide",
       "summary": "UIKit's navigation push and pop: the new view slides in from the right edge while the covered view moves 30 % of the width the other way under a light dimming; pop reverses it.",
-      "source": "UIKit default push/pop as measured by others (REFERENCE.md): about 0.5 s (UIKit's constant not found); covered view moved by parallax 0.3 of the width, UIKit rounding 0.7 W (offset W - round(0.7 W)); dimming black at 0.1 (Hero/Motion; UIKit's value not found); curve fastEaseInToSlowEaseOut (Flutter, fitted to iOS 16.3 push frames).",
+      "source": "UIKit default push/pop as measured by others (docs/reference.md § UIKit defaults): about 0.5 s (UIKit's constant not found); covered view moved by parallax 0.3 of the width, UIKit rounding 0.7 W (offset W - round(0.7 W)); dimming black at 0.1 (Hero/Motion; UIKit's value not found); curve fastEaseInToSlowEaseOut (Flutter, fitted to iOS 16.3 push frames).",
       "parameters": {"duration": 0.5, "parallax": 0.3, "dimming": 0.1, "curve": "fastEaseInToSlowEaseOut"},
       "push": {
         "duration": "duration",
@@ -60,13 +60,13 @@ extension Catalogue {
     /// UIKit's default modal transition (`UIModalTransitionStyleCoverVertical`). *Approximate*:
     /// UIKit's modal duration and curve were not found; React Navigation's
     /// `ModalSlideFromBottomIOS` uses the very spec of its iOS push (TransitionIOSSpec), so we use
-    /// slide's numbers: 0.5 s (measured by others for push, REFERENCE.md) and
-    /// fastEaseInToSlowEaseOut (Flutter, fitted to iOS 16.3 push frames).
+    /// slide's numbers (docs/reference.md § UIKit defaults): 0.5 s, measured by others for push,
+    /// and fastEaseInToSlowEaseOut (Flutter, fitted to iOS 16.3 push frames).
     static let coverVertical = #"""
     {
       "name": "coverVertical",
       "summary": "UIKit's default modal transition: the presented view rises from below the screen to cover it; dismissing lowers it back out.",
-      "source": "UIModalTransitionStyleCoverVertical, UIKit's default modal transition style. Approximate numbers: UIKit's modal duration and curve were not found; React Navigation's ModalSlideFromBottomIOS uses the same spec as its iOS push, so these are slide's (REFERENCE.md): 0.5 s and fastEaseInToSlowEaseOut.",
+      "source": "UIModalTransitionStyleCoverVertical, UIKit's default modal transition style. Approximate numbers: UIKit's modal duration and curve were not found; React Navigation's ModalSlideFromBottomIOS uses the same spec as its iOS push, so these are slide's (docs/reference.md § UIKit defaults): 0.5 s and fastEaseInToSlowEaseOut.",
       "parameters": {"duration": 0.5, "curve": "fastEaseInToSlowEaseOut"},
       "present": {
         "duration": "duration",

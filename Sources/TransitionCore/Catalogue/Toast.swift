@@ -7,7 +7,7 @@ extension Catalogue {
     {
       "name": "flip",
       "summary": "Seed 002's push and pop: transitionFromView flipping from the right for a push and from the left for a pop.",
-      "source": "Seed 002: duration 0.5 s, UIViewAnimationOptionTransitionFlipFromRight for push and FlipFromLeft for pop, the to view at its final frame first. Curve easeInOut: UIKit's default (REFERENCE.md); perspective m34 = -1/500: the community convention (REFERENCE.md, UIKit's value not found).",
+      "source": "Seed 002: duration 0.5 s, UIViewAnimationOptionTransitionFlipFromRight for push and FlipFromLeft for pop, the to view at its final frame first. Curve easeInOut: UIKit's default (docs/reference.md § UIKit defaults); perspective m34 = -1/500: the community convention (docs/reference.md § Flips and 3D; UIKit's value not found).",
       "parameters": {"duration": 0.5, "curve": "easeInOut", "perspective": -0.002},
       "push": {
         "duration": "duration",
@@ -45,7 +45,7 @@ extension Catalogue {
     {
       "name": "overlay",
       "summary": "Seed 002's overlay: present insets the presented view in the container, fades it in over half the duration and springs its scale from 0.3 to 1; dismiss fades it out after a quarter of the duration with ease-in while a spring shrinks it to 0.3, a spring that runs on after the transition completes. Use a custom (or overFullScreen) presentation so the presenting view stays.",
-      "source": "Seed 002: present 0.5 s, frame = container bounds inset top 40 left 40 bottom 200 right 40, alpha 0 to 1 over D/2 (default curve, easeInOut per REFERENCE.md), scale 0.3 to 1 over D with a spring of damping 0.55 and initial velocity 1/0.55 whose completion completes; dismiss 0.2 s, alpha to 0 over 3D/4 after a delay of D/4 with easeIn then remove the view and complete, scale to 0.3 over 2D with a spring of damping 1.0 and initial velocity -15.",
+      "source": "Seed 002: present 0.5 s, frame = container bounds inset top 40 left 40 bottom 200 right 40, alpha 0 to 1 over D/2 (default curve, easeInOut per docs/reference.md § UIKit defaults), scale 0.3 to 1 over D with a spring of damping 0.55 and initial velocity 1/0.55 whose completion completes; dismiss 0.2 s, alpha to 0 over 3D/4 after a delay of D/4 with easeIn then remove the view and complete, scale to 0.3 over 2D with a spring of damping 1.0 and initial velocity -15.",
       "parameters": {
         "presentDuration": 0.5, "dismissDuration": 0.2,
         "insetTop": 40, "insetLeft": 40, "insetBottom": 200, "insetRight": 40,

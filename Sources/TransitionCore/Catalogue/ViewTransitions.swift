@@ -37,11 +37,12 @@ extension Catalogue {
     }
 
     /// 0.5 s: seed 002's tab change (its simple animation controller with the cross-dissolve
-    /// option and a duration of 0.5); easeInOut: UIKit's default option curve (REFERENCE.md).
+    /// option and a duration of 0.5); easeInOut: UIKit's default option curve
+    /// (docs/reference.md § UIKit defaults).
     static let crossDissolve = viewTransitionAnimator(
         "crossDissolve",
         summary: "transitionFromView with the cross-dissolve option: the from view fades out as the to view fades in. For present and dismiss (UIModalTransitionStyleCrossDissolve) the presented view fades in, and out.",
-        source: "UIViewAnimationOptionTransitionCrossDissolve. duration 0.5 s: seed 002's tab change; curve easeInOut: UIKit's default animation curve (REFERENCE.md, UIKit header).",
+        source: "UIViewAnimationOptionTransitionCrossDissolve. duration 0.5 s: seed 002's tab change; curve easeInOut: UIKit's default animation curve (UIKit header, docs/reference.md § UIKit defaults).",
         parameters: #"{"duration": 0.5, "curve": "easeInOut"}"#, perspective: false,
         extraBodies: #"""
         ,
@@ -59,10 +60,10 @@ extension Catalogue {
           }
         """#)
 
-    /// 0.5 s: seed 002's flips; m34 = −1/500: the community's perspective (REFERENCE.md, "Flips
-    /// and 3D"; UIKit's own value was not found).
+    /// 0.5 s: seed 002's flips; m34 = −1/500: the community's perspective
+    /// (docs/reference.md § Flips and 3D; UIKit's own value was not found).
     static let flipParameters = #"{"duration": 0.5, "curve": "easeInOut", "perspective": -0.002}"#
-    static let flipSource = "duration 0.5 s: seed 002's push/pop flips; curve easeInOut: UIKit's default animation curve (REFERENCE.md); perspective m34 = -1/500: the community convention (REFERENCE.md, Flips and 3D; UIKit's own value was not found)."
+    static let flipSource = "duration 0.5 s: seed 002's push/pop flips; curve easeInOut: UIKit's default animation curve (docs/reference.md § UIKit defaults); perspective m34 = -1/500: the community convention (docs/reference.md § Flips and 3D; UIKit's own value was not found)."
 
     static let flipFromLeft = viewTransitionAnimator(
         "flipFromLeft",
@@ -77,7 +78,7 @@ extension Catalogue {
         parameters: flipParameters, perspective: true)
 
     /// 0.5 s: seed 002 suggests page curls in place of its 0.5 s flips.
-    static let curlSource = "duration 0.5 s: seed 002, whose flip example suggests trying page curls instead (same controller, same 0.5 s); curve easeInOut: UIKit's default animation curve (REFERENCE.md). The curl is drawn as a fold about the top edge (docs/animators.md)."
+    static let curlSource = "duration 0.5 s: seed 002, whose flip example suggests trying page curls instead (same controller, same 0.5 s); curve easeInOut: UIKit's default animation curve (docs/reference.md § UIKit defaults). The curl is drawn as a fold about the top edge (docs/animators.md)."
 
     static let curlUp = viewTransitionAnimator(
         "curlUp",

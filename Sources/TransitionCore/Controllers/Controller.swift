@@ -38,20 +38,36 @@ public struct AnimatorChoice: Sendable {
 }
 
 /// Modal presentation styles (`UIModalPresentationStyle`).
-public enum PresentationStyle: String, Sendable {
-    case fullScreen, overFullScreen, custom
+public enum PresentationStyle: String, Sendable, CaseIterable {
+    case automatic, fullScreen, overFullScreen, pageSheet, formSheet, custom
+
+    static let list = allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// A card over the presenting view, dismissed by a pull (iOS 13 and later).
+    public var isSheet: Bool { self == .pageSheet || self == .formSheet }
+
+    /// What UIKit presents with on `iOS`: `.automatic` is `.pageSheet` since iOS 13
+    /// (docs/reference.md § UIKit defaults), `.fullScreen` before; sheets are full-screen covers
+    /// before iOS 13, where they did not exist on the iPhone as cards.
+    func resolved(iOS: Int) -> PresentationStyle {
+        switch self {
+        case .automatic: iOS >= 13 ? .pageSheet : .fullScreen
+        case .pageSheet, .formSheet: iOS >= 13 ? self : .fullScreen
+        default: self
+        }
+    }
 }
 
 /// A view controller in the session: its identity, its view, and for containers their children.
 public struct Controller: Sendable {
-    public let id: String
+    public let id: ControllerID
     public var title: String?
     public let kind: ControllerKind
     /// Navigation stack (bottom first) or tab children.
-    public var children: [String] = []
+    public var children: [ControllerID] = []
     public var selectedIndex = 0
     /// The container controller holding this one.
-    public var parent: String?
+    public var parent: ControllerID?
     /// The controller's root view.
     public var view: ViewID
     /// A container's content view (the navigation transition view, the tab content view).
@@ -65,12 +81,15 @@ public struct Controller: Sendable {
     public var presentAnimator: AnimatorChoice?
     public var dismissAnimator: AnimatorChoice?
     public var modalPresentationStyle: PresentationStyle?
+    public var isModalInPresentation = false
+    public var hidesBottomBarWhenPushed = false
+    public var sheet: SheetDetents?
     public var interactions: [Interaction] = []
 
     /// The controller this one presents (`presentedViewController`).
-    public var presented: String?
+    public var presented: ControllerID?
     /// The controller that presented this one (`presentingViewController`).
-    public var presenting: String?
+    public var presenting: ControllerID?
     /// The window-level container holding this controller's view while it is presented.
     public var presentationContainer: ViewID?
     /// The style it was presented with.

@@ -1,9 +1,9 @@
 import JSONCodec
 
-/// Which gesture drives which interactive transition, and how its samples become progress and
-/// a decision (DESIGN §7). The defaults are seeds 000/001's: an edge pan from the left pops,
-/// progress = translation.x / container width clamped to [0, 1], finish above 0.5 on release,
-/// no velocity rule, completion speed 1.
+/// Which gesture drives which interactive transition, and how its samples become progress and a
+/// decision (docs/semantics.md § Gestures). The defaults are seeds 000/001's: an edge pan from the
+/// left pops, progress = translation.x / container width clamped to [0, 1], finish above 0.5 on
+/// release, no velocity rule, completion speed 1.
 public struct Interaction: Sendable {
     public enum Recognizer: String, Sendable { case edgePan, pan, pinch }
     public enum Axis: String, Sendable { case horizontal, vertical }
@@ -48,6 +48,21 @@ public struct Interaction: Sendable {
 
     /// UIKit's own: an edge pan on a navigation controller pops interactively.
     public static let defaultEdgePop = Interaction(recognizer: .edgePan, origin: "default")
+
+    static let sheetPullOrigin = "sheet"
+
+    /// UIKit's own pull on a sheet: progress = translation.y / the sheet's height; on release a
+    /// vertical speed of at least two screen heights per second decides by its direction, else
+    /// the sheet goes when pulled more than 48 % (docs/reference.md § Sheets, *approximate*).
+    static func sheetPull(sheetHeight: Double, screenHeight: Double) -> Interaction {
+        var i = Interaction(recognizer: .pan, origin: sheetPullOrigin)
+        i.axis = .vertical
+        i.operation = .dismiss
+        i.distance = sheetHeight
+        i.threshold = 0.48
+        i.velocity = .fling(minimum: 2 * screenHeight / max(sheetHeight, 1))
+        return i
+    }
 
     public static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> Interaction {
         var r = try SpecReader(json, at: pointer)

@@ -3,7 +3,7 @@ import JSONCodec
 /// A controller as the client describes it.
 public struct ControllerSpec: Sendable {
     public var kind: ControllerKind
-    public var id: String
+    public var id: ControllerID
     public var title: String?
     public var view: ViewSpec?
     public var children: [ControllerSpec]
@@ -13,6 +13,12 @@ public struct ControllerSpec: Sendable {
     public var presentAnimator: AnimatorChoice?
     public var dismissAnimator: AnimatorChoice?
     public var modalPresentationStyle: PresentationStyle?
+    /// `isModalInPresentation`: presented as a sheet, it refuses the pull-down.
+    public var isModalInPresentation = false
+    /// Pushed in a navigation controller inside a tab bar controller, it takes the tab bar away.
+    public var hidesBottomBarWhenPushed = false
+    /// The sheet's detents when it is presented as one (iOS 15+).
+    public var sheet: SheetDetents?
     /// Gestures that drive this controller's interactive transitions (tried before the session's).
     public var interactions: [Interaction] = []
     public var pointer: String
@@ -26,7 +32,7 @@ public struct ControllerSpec: Sendable {
         }
         let id = try r.requiredString("id", maxLength: 64)
         guard ViewSpec.isValidID(id) else { throw SpecError(r.path("id"), "ids are 1–64 characters of letters, digits, '-', '_' and '.'") }
-        var spec = ControllerSpec(kind: kind, id: id, title: try r.string("title", maxLength: 256), view: nil, children: [],
+        var spec = ControllerSpec(kind: kind, id: ControllerID(id), title: try r.string("title", maxLength: 256), view: nil, children: [],
                                   selectedIndex: 0, pointer: pointer)
         if let view = r.value("view") {
             guard kind == .viewController else { throw SpecError(r.path("view"), "a \(kind.rawValue) controller draws its own view") }
@@ -58,25 +64,28 @@ public struct ControllerSpec: Sendable {
         }
         if let style = try r.string("modalPresentationStyle", maxLength: 32) {
             guard let parsed = PresentationStyle(rawValue: style) else {
-                throw SpecError(r.path("modalPresentationStyle"), "one of fullScreen, overFullScreen, custom")
+                throw SpecError(r.path("modalPresentationStyle"), "one of \(PresentationStyle.list)")
             }
             spec.modalPresentationStyle = parsed
         }
+        spec.isModalInPresentation = try r.bool("isModalInPresentation") ?? false
+        spec.hidesBottomBarWhenPushed = try r.bool("hidesBottomBarWhenPushed") ?? false
+        if let sheet = r.value("sheet") { spec.sheet = try SheetDetents.decode(sheet, at: r.path("sheet")) }
         spec.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"))
         try r.finish()
         return spec
     }
 
     /// Every controller id in this subtree, depth first.
-    var allIDs: [String] { [id] + children.flatMap(\.allIDs) }
+    var allIDs: [ControllerID] { [id] + children.flatMap(\.allIDs) }
 }
 
 /// A navigation-delegate rule (`navigationController:animationControllerForOperation:fromViewController:toViewController:`):
 /// for the operation and the from/to controller ids (`*` matches any), use this animator.
 public struct DelegateRule: Sendable {
     public var operation: TransitionOperation?
-    public var from: String?
-    public var to: String?
+    public var from: ControllerID?
+    public var to: ControllerID?
     public var animator: AnimatorChoice
     public var index: Int
 
@@ -89,15 +98,15 @@ public struct DelegateRule: Sendable {
             }
             operation = parsed
         }
-        let from = try r.string("from", maxLength: 64).flatMap { $0 == "*" ? nil : $0 }
-        let to = try r.string("to", maxLength: 64).flatMap { $0 == "*" ? nil : $0 }
+        let from = try r.string("from", maxLength: 64).flatMap { $0 == "*" ? nil : ControllerID($0) }
+        let to = try r.string("to", maxLength: 64).flatMap { $0 == "*" ? nil : ControllerID($0) }
         guard let a = r.value("animator") else { throw SpecError(r.path("animator"), "is required") }
         let rule = DelegateRule(operation: operation, from: from, to: to, animator: try AnimatorChoice.decode(a, at: r.path("animator")), index: index)
         try r.finish()
         return rule
     }
 
-    func matches(_ op: TransitionOperation, from f: String, to t: String) -> Bool {
+    func matches(_ op: TransitionOperation, from f: ControllerID, to t: ControllerID) -> Bool {
         (operation == nil || operation == op) && (from == nil || from == f) && (to == nil || to == t)
     }
 }
@@ -112,8 +121,7 @@ public enum ClockMode: String, Sendable {
 
 /// The body of `POST /v1/sessions`.
 public struct SceneSpec: Sendable {
-    public var screen: Size
-    public var scale: Double
+    public var screen: Screen
     public var clock: ClockMode
     public var root: ControllerSpec
     public var rules: [DelegateRule]
@@ -122,19 +130,12 @@ public struct SceneSpec: Sendable {
 
     public static func decode(_ json: JSONValue, limits: SceneLimits) throws(SpecError) -> SceneSpec {
         var r = try SpecReader(json, at: "")
-        var screen = Size(width: 320, height: 568)
-        var scale = 2.0
-        if let s = r.value("screen") {
-            var sr = try SpecReader(s, at: r.path("screen"))
-            screen = Size(width: try sr.requiredNumber("width", in: 1...10_000), height: try sr.requiredNumber("height", in: 1...10_000))
-            scale = try sr.number("scale", in: 1...4) ?? 2
-            try sr.finish()
-        }
+        let screen = try Screen.decode(r.value("screen"), at: r.path("screen"))
         let clockName = try r.string("clock", maxLength: 16) ?? "virtual"
         guard let clock = ClockMode(rawValue: clockName) else { throw SpecError(r.path("clock"), "one of virtual, wall") }
         guard let rootJSON = r.value("root") else { throw SpecError(r.path("root"), "is required: the window's root controller") }
         let root = try ControllerSpec.decode(rootJSON, at: r.path("root"), limits: limits)
-        var ids: Set<String> = []
+        var ids: Set<ControllerID> = []
         for id in root.allIDs where !ids.insert(id).inserted {
             throw SpecError(r.path("root"), "controller id '\(id)' is used twice")
         }
@@ -159,7 +160,7 @@ public struct SceneSpec: Sendable {
         }
         let interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"))
         try r.finish()
-        return SceneSpec(screen: screen, scale: scale, clock: clock, root: root, rules: rules, animators: animators,
+        return SceneSpec(screen: screen, clock: clock, root: root, rules: rules, animators: animators,
                          interactions: interactions)
     }
 }

@@ -1,5 +1,6 @@
 /// What the window shows at one session time: every view's presentation values, back to front,
-/// the transition in effect and the controller hierarchy. Field names follow DESIGN §5.
+/// the transition in effect and the controller hierarchy. Field names are the API's (openapi.yaml,
+/// `Snapshot`).
 public struct Snapshot: Sendable {
     public var time: Double
     public var transition: TransitionState?
@@ -33,8 +34,8 @@ public struct SnapshotNode: Sendable {
 /// The transition object of snapshots and session state.
 public struct TransitionState: Sendable {
     public var id: String
-    public var operation: String
-    public var phase: String
+    public var operation: TransitionOperation
+    public var phase: TransitionPhase
     public var container: String
     public var from: String
     public var to: String
@@ -78,20 +79,20 @@ extension World {
     }
 
     public func transitionState(_ tr: Transition, at t: Double) -> TransitionState {
-        TransitionState(id: tr.id, operation: tr.operation.rawValue, phase: tr.phase.rawValue, container: tr.container,
-                        from: tr.from, to: tr.to, animator: tr.animator, chosenBy: tr.chosenBy, duration: tr.duration,
+        TransitionState(id: tr.id.description, operation: tr.operation, phase: tr.phase, container: tr.container.rawValue,
+                        from: tr.from.rawValue, to: tr.to.rawValue, animator: tr.animator, chosenBy: tr.chosenBy, duration: tr.duration,
                         begin: tr.begin, elapsed: tr.elapsed(at: tr.completedAt.map { min($0, t) } ?? t),
                         percentComplete: tr.percentComplete(at: t), interactive: tr.interactive, wasCancelled: tr.wasCancelled,
                         completedAt: tr.completedAt, diagnostics: tr.diagnostics,
-                        gesture: gesture.flatMap { $0.transition == tr.number ? $0 : nil })
+                        gesture: gesture.flatMap { $0.transition == tr.id ? $0 : nil })
     }
 
-    public func controllerState(_ id: String, visible: Set<String>) -> ControllerState {
-        let c = controllers[id]!
-        return ControllerState(id: id, type: c.kind.rawValue, title: c.title,
+    public func controllerState(_ id: ControllerID, visible: Set<ControllerID>) -> ControllerState {
+        let c = self[controller: id]
+        return ControllerState(id: id.rawValue, type: c.kind.rawValue, title: c.title,
                                viewControllers: c.children.map { controllerState($0, visible: visible) },
                                selectedIndex: c.kind == .tabBar ? c.selectedIndex : nil,
-                               topViewController: c.kind == .navigation ? c.children.last : nil,
+                               topViewController: c.kind == .navigation ? c.children.last?.rawValue : nil,
                                visible: visible.contains(id),
                                presented: c.presented.map { [controllerState($0, visible: visible)] } ?? [],
                                modalPresentationStyle: c.presentedStyle?.rawValue)
@@ -113,7 +114,7 @@ extension World {
         } else {
             windowFrame = Rect.bounding(v.bounds.corners.map { toWindow.apply(to: $0) })
         }
-        return SnapshotNode(id: v.id, kind: v.kind, viewController: v.owner, path: v.path, role: v.role, frame: frame,
+        return SnapshotNode(id: v.id, kind: v.kind, viewController: v.owner?.rawValue, path: v.path, role: v.role, frame: frame,
                             bounds: v.bounds, center: v.center, transform: v.transform, transform3D: v.transform3D,
                             alpha: v.alpha, hidden: v.hidden, windowFrame: windowFrame, backgroundColor: v.backgroundColor,
                             text: v.text, image: v.image, snapshotOf: v.snapshotOf, children: v.children.map { node($0, at: t, toWindow: toWindow) })

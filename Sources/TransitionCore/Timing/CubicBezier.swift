@@ -102,7 +102,7 @@ public struct CubicBezier: Sendable, Hashable {
         return dx != 0 ? derivativeY(t) / dx : 0
     }
 
-    // Core Animation's named curves (REFERENCE.md, "Timing curves").
+    // Core Animation's named curves (docs/timing.md § Cubic Bézier).
     public static let linear = CubicBezier(0, 0, 1, 1)
     public static let easeIn = CubicBezier(0.42, 0, 1, 1)
     public static let easeOut = CubicBezier(0, 0, 0.58, 1)
@@ -110,4 +110,11 @@ public struct CubicBezier: Sendable, Hashable {
     public static let easeInOut = CubicBezier(0.42, 0, 0.58, 1)
     /// kCAMediaTimingFunctionDefault (CSS `ease`).
     public static let caDefault = CubicBezier(0.25, 0.1, 0.25, 1)
+    /// Flutter's `Curves.fastLinearToSlowEaseIn` (0.18, 1, 0.04, 1): what its reproduction of
+    /// iOS uses for a back swipe's page after the finger lets go (docs/semantics.md § UIKit's back swipe).
+    public static let fastLinearToSlowEaseIn = CubicBezier(0.18, 1, 0.04, 1)
+    /// Flutter's `Curves.linearToEaseOut` and `Curves.easeInToLinear`: its iOS sheets move the
+    /// covered page along them (docs/reference.md § Sheets).
+    public static let linearToEaseOut = CubicBezier(0.35, 0.91, 0.33, 0.97)
+    public static let easeInToLinear = CubicBezier(0.67, 0.03, 0.65, 0.09)
 }

@@ -5,22 +5,44 @@
 /// their ratios matter); time in seconds; positions are progress (0 at the start, 1 at the
 /// target); velocities are progress per second — UIKit's `initialSpringVelocity` unit, in which
 /// 1 means the whole distance in one second, positive toward the target.
+///
+/// Over-damping: Core Animation solves a spring whose damping is above critical as critically
+/// damped unless `allowsOverdamping` is set (`CASpringAnimation.allowsOverdamping`, iOS 17+;
+/// SwiftUI's `Spring(mass:stiffness:damping:allowOverDamping:)` documents the same default as
+/// "treated as critically damped"; RBBAnimation, a CASpringAnimation clone, added the same flag
+/// defaulting to off "to behave like CASpringAnimation"). So by default the motion follows
+/// `effectiveDamping` (docs/timing.md § Over-damped springs).
 public struct Spring: Sendable, Hashable {
     public var mass: Double
     public var stiffness: Double
+    /// The damping asked for; the motion follows `effectiveDamping`.
     public var damping: Double
     /// Initial velocity in distances per second, positive toward the target.
     public var initialVelocity: Double
+    /// Whether a damping above critical is solved as over-damped rather than clamped to critical.
+    public var allowsOverdamping: Bool
 
-    public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
+    public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0, allowsOverdamping: Bool = false) {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
         self.initialVelocity = initialVelocity
+        self.allowsOverdamping = allowsOverdamping
     }
 
-    /// ζ = c / (2·√(m·k)): below 1 it overshoots, 1 is critical, above 1 it creeps.
-    public var dampingRatio: Double { damping / (2 * (mass * stiffness).squareRoot()) }
+    /// The damping for which ζ = 1: 2·√(m·k).
+    public var criticalDamping: Double { 2 * (mass * stiffness).squareRoot() }
+
+    /// The damping the motion follows: `damping`, or critical damping when `damping` is above it
+    /// and over-damping is not allowed (mass, stiffness and initial velocity stay as given).
+    public var effectiveDamping: Double { allowsOverdamping ? damping : min(damping, criticalDamping) }
+
+    /// ζ = c / (2·√(m·k)) of the damping asked for: below 1 it overshoots, 1 is critical, above 1
+    /// it creeps (when allowed).
+    public var dampingRatio: Double { damping / criticalDamping }
+
+    /// ζ of the motion: `dampingRatio`, at most 1 unless over-damping is allowed.
+    public var effectiveDampingRatio: Double { effectiveDamping / criticalDamping }
 
     /// Undamped angular frequency ω₀ = √(k/m), radians per second.
     public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
@@ -37,7 +59,7 @@ public struct Spring: Sendable, Hashable {
 
     var solution: Solution {
         let w0 = naturalFrequency
-        let zeta = dampingRatio
+        let zeta = effectiveDampingRatio
         let d0 = -1.0, v0 = initialVelocity
         // Within 1e-12 of critical the over-damped form cancels badly; the critical form is exact there.
         if abs(zeta - 1) < 1e-12 {
@@ -105,11 +127,13 @@ public struct Spring: Sendable, Hashable {
         }
     }
 
-    /// CASpringAnimation's defaults: mass 1, stiffness 100, damping 10, velocity 0 (REFERENCE.md).
+    /// CASpringAnimation's defaults: mass 1, stiffness 100, damping 10, velocity 0
+    /// (docs/reference.md § Springs).
     public static let caDefault = Spring(mass: 1, stiffness: 100, damping: 10)
 
     /// UIKit's system spring (its internal "curve 7"): mass 3, stiffness 1000, damping 500, ζ ≈ 4.56 —
-    /// the parameters of `UISpringTimingParameters()` (REFERENCE.md).
+    /// the parameters of `UISpringTimingParameters()` (docs/reference.md § Springs). Core Animation
+    /// runs it critically damped (docs/timing.md § Over-damped springs).
     public static let system = Spring(mass: 3, stiffness: 1000, damping: 500)
 
     /// `UISpringTimingParameters(dampingRatio:initialVelocity:)` with a response, and SwiftUI's
@@ -141,7 +165,8 @@ public enum DurationSpringModel: Sendable, Hashable {
     /// ζ clamped to [0.05, 1], duration to [0.01, 10] s; ω₀ found by Newton's method from
     /// 5 / duration so that the decay envelope (ζ·ω₀ − v) / ω_d · e^(−ζ·ω₀·duration) is 0.001
     /// (for ζ = 1: e^(−ω₀·d)·((ω₀ − v)·d + 1) = 0.001); then k = ω₀², c = 2ζ·√k. Test vector
-    /// (REFERENCE.md): duration 3, ζ 0.25 → k = 54.83363359078326, c = 3.702486785620688.
+    /// (docs/reference.md § Springs): duration 3, ζ 0.25 → k = 54.83363359078326,
+    /// c = 3.702486785620688.
     case framer
 
     public func spring(dampingRatio: Double, initialVelocity v: Double, duration: Double) -> Spring {

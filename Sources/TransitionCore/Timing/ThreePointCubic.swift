@@ -41,8 +41,15 @@ public struct ThreePointCubic: Sendable, Hashable {
     }
 
     /// The native iOS push curve as measured on an iPhone 14 Pro Max running iOS 16.3 and fitted by
-    /// Flutter (`Curves.fastEaseInToSlowEaseOut`; REFERENCE.md).
+    /// Flutter (`Curves.fastEaseInToSlowEaseOut`; docs/reference.md § Timing curves).
     public static let fastEaseInToSlowEaseOut = ThreePointCubic(
         a1: Point(x: 0.056, y: 0.024), b1: Point(x: 0.108, y: 0.3085), midpoint: Point(x: 0.198, y: 0.541),
         a2: Point(x: 0.3655, y: 1.0), b2: Point(x: 0.5465, y: 0.989))
+
+    /// The curve run backwards, Flutter's `Curve.flipped`: y(x) = 1 − self(1 − x). The same two
+    /// cubics, turned half a turn about (0.5, 0.5), in the other order.
+    public var flipped: ThreePointCubic {
+        func turned(_ p: Point) -> Point { Point(x: 1 - p.x, y: 1 - p.y) }
+        return ThreePointCubic(a1: turned(b2), b1: turned(a2), midpoint: turned(midpoint), a2: turned(b1), b2: turned(a1))
+    }
 }

@@ -6,7 +6,10 @@ extension TimingCurve {
     /// `{"dampingRatio", "initialVelocity"}` (UIKit's duration form, which uses `duration`),
     /// `{"mass", "stiffness", "damping", "initialVelocity"}` (CASpringAnimation; defaults 1/100/10/0),
     /// `{"response", "dampingRatio", "initialVelocity"?}`, `{"duration", "bounce", "initialVelocity"?}`,
-    /// or `"system"`. `naturalDuration` is the settling time of springs that define their own.
+    /// or `"system"`; the object forms also take `"allowsOverdamping": true` (off by default, as in
+    /// Core Animation: a damping above critical then runs critically damped;
+    /// docs/timing.md § Over-damped springs). `naturalDuration`
+    /// is the settling time of springs that define their own.
     public static func decode(_ json: JSONValue, duration: Double, at pointer: String) throws(SpecError)
         -> (curve: TimingCurve, naturalDuration: Double?) {
         if let name = json.stringValue {
@@ -47,24 +50,31 @@ extension TimingCurve {
         }
         var r = try SpecReader(json, at: pointer)
         let velocity = try r.number("initialVelocity", in: -1000...1000) ?? 0
-        let spring: Spring
+        let overdamping = try r.bool("allowsOverdamping") ?? false
+        var spring: Spring
         let natural: Double?
         if r.has("response") {
             spring = .response(try r.requiredNumber("response", in: 0.001...100), dampingRatio: try r.requiredNumber("dampingRatio", in: 0.001...10),
                                initialVelocity: velocity)
+            spring.allowsOverdamping = overdamping
             natural = spring.settlingDuration
         } else if r.has("bounce") {
             spring = .duration(try r.requiredNumber("duration", in: 0.001...100), bounce: try r.requiredNumber("bounce", in: -0.99...0.999),
                                initialVelocity: velocity)
+            spring.allowsOverdamping = overdamping
             natural = spring.settlingDuration
         } else if r.has("mass") || r.has("stiffness") || r.has("damping") {
             spring = Spring(mass: try r.number("mass", in: 0.001...1e6) ?? 1, stiffness: try r.number("stiffness", in: 0.001...1e6) ?? 100,
-                            damping: try r.number("damping", in: 0...1e6) ?? 10, initialVelocity: velocity)
+                            damping: try r.number("damping", in: 0...1e6) ?? 10, initialVelocity: velocity, allowsOverdamping: overdamping)
             guard spring.damping > 0 else { throw SpecError(r.path("damping"), "must be above 0: an undamped spring never settles") }
             natural = spring.settlingDuration
         } else {
             guard r.has("dampingRatio") else {
                 throw SpecError(pointer, "a spring needs dampingRatio (UIKit's duration form), mass/stiffness/damping, response, duration/bounce, or \"system\"")
+            }
+            // UIKit's duration form never over-damps: its mapping takes ζ ≤ 1 (DurationSpringModel).
+            guard !overdamping else {
+                throw SpecError(r.path("allowsOverdamping"), "UIKit's duration form (dampingRatio with the block's duration) is never over-damped; use mass/stiffness/damping, response or bounce")
             }
             spring = .uikit(dampingRatio: try r.requiredNumber("dampingRatio", in: 0.001...10), initialVelocity: velocity, duration: duration)
             natural = nil

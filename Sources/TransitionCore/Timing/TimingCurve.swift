@@ -12,7 +12,8 @@ public enum TimingCurve: Sendable, Hashable {
     public static let caDefault = TimingCurve.cubicBezier(.caDefault)
 
     /// The names a timing may be given by.
-    public static let names = ["linear", "easeIn", "easeOut", "easeInOut", "default", "fastEaseInToSlowEaseOut"]
+    public static let names = ["linear", "easeIn", "easeOut", "easeInOut", "default", "fastEaseInToSlowEaseOut",
+                               "fastEaseInToSlowEaseOutFlipped", "fastLinearToSlowEaseIn", "linearToEaseOut", "easeInToLinear"]
 
     public static func named(_ name: String) -> TimingCurve? {
         switch name {
@@ -22,6 +23,10 @@ public enum TimingCurve: Sendable, Hashable {
         case "easeInOut": .easeInOut
         case "default": .caDefault
         case "fastEaseInToSlowEaseOut": .threePointCubic(.fastEaseInToSlowEaseOut)
+        case "fastEaseInToSlowEaseOutFlipped": .threePointCubic(ThreePointCubic.fastEaseInToSlowEaseOut.flipped)
+        case "fastLinearToSlowEaseIn": .cubicBezier(.fastLinearToSlowEaseIn)
+        case "linearToEaseOut": .cubicBezier(.linearToEaseOut)
+        case "easeInToLinear": .cubicBezier(.easeInToLinear)
         default: nil
         }
     }

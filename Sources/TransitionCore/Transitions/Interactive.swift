@@ -1,144 +1,171 @@
 import JSONCodec
 
-/// The state of the gesture that drives an interactive transition, as snapshots report it.
-public struct GestureState: Sendable {
-    public var recognizer: Interaction.Recognizer
-    public var phase: String
-    public var transition: Int
-    public var interaction: Interaction
-    /// Points for 100 % (the interaction's distance, or the container's width or height).
-    public var distance: Double
-    public var startScale: Double
-    /// The progress of the last sample, after clamping.
-    public var progress: Double
-    public var velocity: Point
-    /// `finish` or `cancel`, once released.
-    public var decision: String?
-    /// Why: `threshold`, `velocity` or `gesture-cancelled`.
-    public var reason: String?
-}
-
 /// UIPercentDrivenInteractiveTransition: `update`, `finish`, `cancel`, and the gesture samples
-/// that call them (DESIGN §7, REFERENCE.md "Interactive transitions").
+/// that call them (docs/semantics.md § Interactive transitions; the numbers' sources are in
+/// docs/reference.md § Interactive transitions).
 extension World {
     /// The transition a gesture or an update drives now.
-    func interactiveIndex(pointer: String) throws(SimulationError) -> Int {
-        guard let index = transitions.lastIndex(where: { $0.phase == .interactive }) else {
+    func interactiveTransition(pointer: String) throws(SimulationError) -> TransitionID {
+        guard let interactive = transitions.last(where: { $0.phase == .interactive }) else {
             throw .conflict(type: "no-interactive-transition",
                             detail: "no interactive transition is waiting for updates; start one with \"interactive\": true or a gesture")
         }
-        return index
+        return interactive.id
     }
 
     /// `updateInteractiveTransition:` — the timeline holds at percent × duration.
-    mutating func updateInteractive(_ index: Int, percent: Double) {
-        let t = transitions[index]
-        transitions[index].timeline.hold(at: now, tau: percent * t.duration)
-        emit("updateInteractiveTransition", t.container, ["transition": .string(t.id), "percentComplete": .number(percent)])
+    mutating func updateInteractive(_ id: TransitionID, percent: Double) {
+        let t = self[transition: id]
+        self[transition: id].timeline.hold(at: now, tau: percent * t.duration)
+        emit(.updateInteractiveTransition, t.container, ["transition": .string(t.id.description), "percentComplete": .number(percent)])
     }
+
+    /// How UIKit's back swipe settles once the finger lets go: the page moves on from where the
+    /// finger left it along `fastLinearToSlowEaseIn`, over 0.8 s × the distance left when the pop
+    /// finishes, and over 0.8 s × the distance back, at most 0.3 s, when it is cancelled (whole
+    /// milliseconds, rounded down). Apple publishes none of this; these are Flutter's
+    /// reproduction of iOS (`CupertinoPageRoute`'s back gesture controller, "eyeballed" from
+    /// native iOS animations by its authors), the best public reference we found
+    /// (docs/semantics.md § UIKit's back swipe).
+    static func backSwipeSettling(percent p: Double, finish: Bool) -> (seconds: Double, curve: TimingCurve) {
+        let milliseconds = finish ? (800 * (1 - p)).rounded(.down) : min((800 * p).rounded(.down), 300)
+        return (milliseconds / 1000, .cubicBezier(.fastLinearToSlowEaseIn))
+    }
+
+    /// A pulled sheet settles from where the finger left it over 300 ms `easeOut`, whether it goes
+    /// or stays (Flutter's fit of iOS 18 sheets, *approximate*; docs/reference.md § Sheets).
+    static let sheetPullSettling = (seconds: 0.3, curve: TimingCurve.easeOut)
 
     /// `finishInteractiveTransition` / `cancelInteractiveTransition`: the rest of the timeline
     /// runs forward in (1 − p)·D / speed, or back in p·D / speed, shaped by `curve`.
-    mutating func release(_ index: Int, finish: Bool, speed: Double, curve: TimingCurve) {
-        let t = transitions[index]
+    mutating func release(_ id: TransitionID, finish: Bool, speed: Double, curve: TimingCurve) {
+        let t = self[transition: id]
+        let tau = t.timeline.tau(at: now)
+        release(id, finish: finish, speed: speed, settling: ((finish ? (t.duration - tau) : tau) / speed, curve), percentDriven: true)
+    }
+
+    /// Releases the transition to run the rest of its timeline in `settling.seconds` along
+    /// `settling.curve`. `percentDriven`: driven by UIPercentDrivenInteractiveTransition, whose
+    /// animations never complete when released at exactly 100 %.
+    mutating func release(_ id: TransitionID, finish: Bool, speed: Double, settling: (seconds: Double, curve: TimingCurve), percentDriven: Bool) {
+        let t = self[transition: id]
         let tau = t.timeline.tau(at: now)
         let percent = t.duration > 0 ? tau / t.duration : 1
-        emit(finish ? "finishInteractiveTransition" : "cancelInteractiveTransition", t.container,
-             ["transition": .string(t.id), "percentComplete": .number(percent), "completionSpeed": .number(speed)])
-        if !finish { transitions[index].wasCancelled = true }
-        transitions[index].phase = finish ? .finishing : .cancelling
-        if finish, percent >= 1 {
+        emit(finish ? .finishInteractiveTransition : .cancelInteractiveTransition, t.container,
+             ["transition": .string(t.id.description), "percentComplete": .number(percent), "completionSpeed": .number(speed)])
+        if !finish { self[transition: id].wasCancelled = true }
+        self[transition: id].phase = finish ? .finishing : .cancelling
+        if finish, percent >= 1, percentDriven {
             // UIKit's known glitch: released at exactly 100 %, the paused animations never
             // report completion, so completeTransition never comes.
-            diagnose(index, "interaction-reached-100-percent",
+            diagnose(id, .interactionReached100Percent,
                      "the interactive transition was finished at exactly 100 %: its animations never complete, so the animator's completeTransition never runs (clamp progress below 1, as seed 003 does)",
                      view: nil)
-            diagnose(index, "complete-transition-not-called", "completeTransition will never be called: the container stays blocked", view: nil)
+            diagnose(id, .completeTransitionNotCalled, "completeTransition will never be called: the container stays blocked", view: nil)
             return
         }
-        let seconds = (finish ? (t.duration - tau) : tau) / speed
-        transitions[index].timeline.change(at: now, to: .completing(target: finish ? t.duration : 0, seconds: seconds, curve: curve))
+        self[transition: id].timeline.change(at: now, to: .completing(target: finish ? t.duration : 0, seconds: settling.seconds, curve: settling.curve))
     }
 
     /// Stops the timeline where it is; the transition waits for updates again.
-    mutating func pause(_ index: Int) {
-        let t = transitions[index]
+    mutating func pause(_ id: TransitionID) {
+        let t = self[transition: id]
         let tau = min(t.duration, max(0, t.timeline.tau(at: now)))
-        transitions[index].timeline.hold(at: now, tau: tau)
-        transitions[index].phase = .interactive
-        transitions[index].interactive = true
-        transitions[index].wasCancelled = false
-        emit("pauseAnimation", t.container, ["transition": .string(t.id), "percentComplete": .number(t.duration > 0 ? tau / t.duration : 1)])
+        self[transition: id].timeline.hold(at: now, tau: tau)
+        self[transition: id].phase = .interactive
+        self[transition: id].interactive = true
+        self[transition: id].wasCancelled = false
+        emit(.pauseAnimation, t.container, ["transition": .string(t.id.description), "percentComplete": .number(t.duration > 0 ? tau / t.duration : 1)])
     }
 
     /// Resumes a paused transition toward its end, or back to its start when reversed (which
     /// completes it as cancelled). With a duration factor f the rest takes f·D seconds; with
     /// timing parameters the rest follows that curve; with neither, τ runs at rate 1.
-    mutating func resume(_ index: Int, reversed: Bool, timing: TimingCurve?, durationFactor: Double?) {
-        let t = transitions[index]
+    mutating func resume(_ id: TransitionID, reversed: Bool, timing: TimingCurve?, durationFactor: Double?) {
+        let t = self[transition: id]
         let tau = t.timeline.tau(at: now)
         let target = reversed ? 0 : t.duration
-        emit("continueAnimation", t.container, ["transition": .string(t.id), "reversed": .bool(reversed)])
-        if reversed { transitions[index].wasCancelled = true }
-        transitions[index].phase = reversed ? .cancelling : .finishing
+        emit(.continueAnimation, t.container, ["transition": .string(t.id.description), "reversed": .bool(reversed)])
+        if reversed { self[transition: id].wasCancelled = true }
+        self[transition: id].phase = reversed ? .cancelling : .finishing
         let seconds = durationFactor.map { $0 * t.duration } ?? abs(target - tau)
-        transitions[index].timeline.change(at: now, to: .completing(target: target, seconds: seconds, curve: timing ?? .linear))
+        self[transition: id].timeline.change(at: now, to: .completing(target: target, seconds: seconds, curve: timing ?? .linear))
     }
 
     /// A gesture sample: `began` starts the interaction's transition, `changed` updates it,
     /// `ended` decides and releases it, `cancelled` cancels it.
     mutating func gestureSample(_ s: GestureAction, pointer: String) throws(SimulationError) {
         switch s.phase {
-        case "began":
-            if let g = gesture, g.decision == nil, transitions.contains(where: { $0.number == g.transition && $0.phase == .interactive }) {
-                throw .conflict(type: "gesture-in-progress", detail: "a \(g.recognizer.rawValue) gesture already drives transition t\(g.transition)")
+        case .began:
+            refusedPull = false
+            if let g = gesture, g.decision == nil, transitions.contains(where: { $0.id == g.transition && $0.phase == .interactive }) {
+                throw .conflict(type: "gesture-in-progress", detail: "a \(g.recognizer.rawValue) gesture already drives transition \(g.transition)")
             }
             let interaction = try findInteraction(for: s, pointer: pointer)
+            if interaction.origin == Interaction.sheetPullOrigin, let sheet = presentationChain().last,
+               self[controller: sheet].isModalInPresentation {
+                // UIKit lets the sheet give a little and spring back, and tells the delegate.
+                emit(.presentationControllerDidAttemptToDismiss, sheet, [:])
+                refusedPull = true
+                return
+            }
             switch interaction.operation {
             case .dismiss:
-                try dismiss(nil, animated: true, animator: interaction.animator, interactive: true, pointer: pointer)
+                let pull = interaction.origin == Interaction.sheetPullOrigin
+                if pull, let sheet = presentationChain().last { emit(.presentationControllerWillDismiss, sheet, [:]) }
+                try dismiss(nil, animated: true, animator: interaction.animator, interactive: true, builtInGesture: pull, pointer: pointer)
             default:
                 let nav = try navigationController(named: s.container, pointer: pointer + "/container")
-                let stack = controllers[nav]!.children
+                let stack = self[controller: nav].children
                 guard stack.count > 1 else {
                     throw .conflict(type: "nothing-to-pop", detail: "'\(nav)' shows its root controller; the gesture has nothing to pop")
                 }
                 try changeStack(of: nav, to: Array(stack.dropLast()), operation: .pop, animated: true,
-                                animator: interaction.animator, interactive: true)
+                                animator: interaction.animator, interactive: true,
+                                builtInGesture: interaction.origin == Interaction.defaultEdgePop.origin)
             }
-            let index = transitions.count - 1
-            let bounds = tree[transitions[index].containerView].bounds.size
+            let started = transitions[transitions.count - 1]
+            let bounds = tree[started.containerView].bounds.size
             let distance = interaction.distance ?? (interaction.axis == .vertical ? bounds.height : bounds.width)
-            gesture = GestureState(recognizer: s.recognizer, phase: "began", transition: transitions[index].number,
+            gesture = GestureState(recognizer: s.recognizer, phase: .began, transition: started.id,
                                    interaction: interaction, distance: distance, startScale: s.scale ?? 1, progress: 0,
                                    velocity: s.velocity ?? .zero)
-        case "changed", "ended", "cancelled":
-            guard var g = gesture, g.decision == nil, let index = transitionIndex(g.transition), transitions[index].phase == .interactive else {
-                emit("diagnostic", nil, ["code": .string("gesture-without-began"),
-                                         "message": .string("a \(s.phase) sample arrived with no gesture in progress; UIKit's handler would message a nil interaction controller and nothing happens")])
+        case .changed, .ended, .cancelled:
+            if refusedPull {
+                if s.phase != .changed { refusedPull = false }
+                return
+            }
+            guard var g = gesture, g.decision == nil, let driven = transition(g.transition), driven.phase == .interactive else {
+                emit(.diagnostic, nil, ["code": .string(DiagnosticCode.gestureWithoutBegan.rawValue),
+                                         "message": .string("a \(s.phase.rawValue) sample arrived with no gesture in progress; UIKit's handler would message a nil interaction controller and nothing happens")])
                 return
             }
             let progress = self.progress(of: s, g)
             g.phase = s.phase
             g.velocity = s.velocity ?? .zero
-            if s.phase == "changed" {
+            if s.phase == .changed {
                 g.progress = progress
                 gesture = g
-                updateInteractive(index, percent: progress)
+                updateInteractive(driven.id, percent: progress)
                 return
             }
             // Released. Like the seeds, the decision reads the release sample but the timeline
             // stays where the last `changed` left it.
-            let (finish, reason) = s.phase == "cancelled" ? (false, "gesture-cancelled") : decide(progress, g, s)
-            g.decision = finish ? "finish" : "cancel"
+            let (finish, reason) = s.phase == .cancelled ? (false, .gestureCancelled) : decide(progress, g, s)
+            g.decision = finish ? .finish : .cancel
             g.reason = reason
             gesture = g
-            let percent = transitions[index].duration > 0 ? transitions[index].timeline.tau(at: now) / transitions[index].duration : 0
+            let percent = driven.duration > 0 ? driven.timeline.tau(at: now) / driven.duration : 0
+            if let tracking = driven.tracking {
+                // completionSpeed as UIKit would report it: the rest of the duration over the settling time.
+                let settling = tracking == .backSwipe ? Self.backSwipeSettling(percent: percent, finish: finish) : Self.sheetPullSettling
+                let rest = driven.duration * (finish ? 1 - percent : percent)
+                release(driven.id, finish: finish, speed: settling.seconds > 0 ? rest / settling.seconds : 1, settling: settling, percentDriven: false)
+                return
+            }
             let speed = g.interaction.completionSpeed == .remaining ? max(0.01, 1 - percent) : 1
             let curve = (try? g.interaction.completionCurve.map { try TimingCurve.decode($0, duration: 1, at: "").curve }) ?? nil
-            release(index, finish: finish, speed: speed, curve: curve ?? .easeInOut)
-        default:
-            throw .invalid(SpecError(pointer + "/phase", "one of began, changed, ended, cancelled"))
+            release(driven.id, finish: finish, speed: speed, curve: curve ?? .easeInOut)
         }
     }
 
@@ -150,9 +177,13 @@ extension World {
         }
         let front = frontChain()
         for id in front.reversed() {
-            if let own = controllers[id]!.interactions.first(where: fits) { return own }
+            if let own = self[controller: id].interactions.first(where: fits) { return own }
         }
         if let shared = sessionInteractions.first(where: fits) { return shared }
+        // UIKit's own pull on a sheet: a pan on a presented page or form sheet.
+        if s.recognizer == .pan, let top = presentationChain().last, self[controller: top].presentedStyle?.isSheet == true {
+            return .sheetPull(sheetHeight: tree[self[controller: top].view].frame.height, screenHeight: screen.height)
+        }
         if s.recognizer == .edgePan, s.edge == nil || s.edge == "left" { return .defaultEdgePop }
         throw .invalid(SpecError(pointer + "/recognizer", "no interaction for a \(s.recognizer.rawValue) gesture is declared on '\(front.last ?? rootController)' or the session"))
     }
@@ -174,17 +205,17 @@ extension World {
     }
 
     /// Finish or cancel on release, and why.
-    func decide(_ progress: Double, _ g: GestureState, _ s: GestureAction) -> (Bool, String) {
+    func decide(_ progress: Double, _ g: GestureState, _ s: GestureAction) -> (Bool, GestureState.Reason) {
         let v = s.velocity ?? .zero
         var along = g.interaction.axis == .vertical ? v.y : v.x
         if g.interaction.recognizer == .edgePan, g.interaction.edge == "right" { along = -along }
         switch g.interaction.velocity {
         case .none: break
         case .fling(let minimum):
-            if abs(along) >= minimum * g.distance { return (along > 0, "velocity") }
+            if abs(along) >= minimum * g.distance { return (along > 0, .velocity) }
         case .speed(let minimum):
-            if along > minimum { return (true, "velocity") }
+            if along > minimum { return (true, .velocity) }
         }
-        return (progress > g.interaction.threshold, "threshold")
+        return (progress > g.interaction.threshold, .threshold)
     }
 }

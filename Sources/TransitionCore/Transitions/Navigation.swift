@@ -4,7 +4,7 @@ import JSONCodec
 /// not, with UIKit's appearance callbacks and delegate calls.
 extension World {
     /// The navigation controller an action addresses: the one named, else the deepest one on screen.
-    func navigationController(named id: String?, pointer: String) throws(SimulationError) -> String {
+    func navigationController(named id: ControllerID?, pointer: String) throws(SimulationError) -> ControllerID {
         if let id {
             guard let c = controllers[id] else { throw .invalid(SpecError(pointer, "no controller '\(id)' in this session")) }
             guard c.kind == .navigation else { throw .invalid(SpecError(pointer, "'\(id)' is a \(c.kind.rawValue) controller, not a navigation controller")) }
@@ -17,39 +17,95 @@ extension World {
     }
 
     /// Replaces the stack; `operation` says which way the top changes (nil: it does not).
-    mutating func changeStack(of nav: String, to newStack: [String], operation: TransitionOperation?, animated: Bool,
-                              animator: AnimatorChoice?, interactive: Bool) throws(SimulationError) {
+    mutating func changeStack(of nav: ControllerID, to newStack: [ControllerID], operation: TransitionOperation?, animated: Bool,
+                              animator: AnimatorChoice?, interactive: Bool, builtInGesture: Bool = false) throws(SimulationError) {
         try ensureIdle()
-        let c = controllers[nav]!
+        let c = self[controller: nav]
         let oldStack = c.children
-        let from = oldStack.last!
-        let to = newStack.last!
+        // A navigation controller is never empty: specs need a child, pops keep the root and a
+        // new stack needs one entry.
+        guard let from = oldStack.last, let to = newStack.last, let content = c.contentView else {
+            preconditionFailure("navigation controller '\(nav)' without a stack or a content view")
+        }
         let leaving = oldStack.filter { !newStack.contains($0) }
-        controllers[nav]!.children = newStack
-        for id in newStack { controllers[id]!.parent = nav }
+        self[controller: nav].children = newStack
+        for id in newStack { self[controller: id].parent = nav }
         guard let operation, from != to else {
             // The top stays: UIKit swaps the stack below it without a transition.
             for id in leaving { discardController(id) }
             return
         }
-        emitAppearance("viewWillDisappear", from, animated: animated)
-        emitAppearance("viewWillAppear", to, animated: animated)
-        emit("willShow", nav, ["shown": .string(to), "animated": .bool(animated)])
+        emitAppearance(.viewWillDisappear, from, animated: animated)
+        emitAppearance(.viewWillAppear, to, animated: animated)
+        emit(.willShow, nav, ["shown": .string(to.rawValue), "animated": .bool(animated)])
+        let barMove = tabBarMove(in: nav, from: oldStack, to: newStack)
         guard animated || interactive else {
-            let content = c.contentView!
-            tree.detach(controllers[from]!.view)
-            setChildFrame(controllers[to]!.view, in: content)
-            tree.addSubview(controllers[to]!.view, to: content)
+            if let barMove { settleTabBar(barMove, shown: !barMove.hiding) }
+            tree.detach(self[controller: from].view)
+            setChildFrame(self[controller: to].view, in: content)
+            tree.addSubview(self[controller: to].view, to: content)
             for id in leaving { discardController(id) }
-            emitAppearance("viewDidDisappear", from, animated: false)
-            emitAppearance("viewDidAppear", to, animated: false)
-            emit("didShow", nav, ["shown": .string(to), "animated": .bool(false)])
+            emitAppearance(.viewDidDisappear, from, animated: false)
+            emitAppearance(.viewDidAppear, to, animated: false)
+            emit(.didShow, nav, ["shown": .string(to.rawValue), "animated": .bool(false)])
             updateTitle(nav)
             return
         }
         try beginTransition(TransitionRequest(operation: operation, container: nav, from: from, to: to,
-                                              containerView: c.contentView!, actionChoice: animator, interactive: interactive,
-                                              previousChildren: oldStack, leaving: leaving))
+                                              containerView: content, actionChoice: animator, interactive: interactive,
+                                              builtInGesture: builtInGesture, previousChildren: oldStack, leaving: leaving))
+        if let barMove, let id = transitions.last?.id {
+            // The bar rides on the view that leaves (hiding) or on the one that comes back, at
+            // the place it has on screen: controllers' views fill the navigation controller's
+            // content, so its offset in the tab bar controller's view is the conversion.
+            let tabsView = self[controller: barMove.tabs].view
+            guard let bar = self[controller: barMove.tabs].barView else { return }
+            let offset = origin(of: content, in: tabsView)
+            let rider = barMove.hiding ? self[controller: from].view : self[controller: to].view
+            tree[bar].frame = barMove.frame.offsetBy(dx: -offset.x, dy: -offset.y)
+            tree.addSubview(bar, to: rider)
+            self[transition: id].tabBarMove = barMove
+        }
+    }
+
+    /// Whether the change takes the tab bar of the enclosing tab bar controller away or brings it
+    /// back: a stack hides it when a controller above its root asks to (`hidesBottomBarWhenPushed`;
+    /// docs/semantics.md § Navigation).
+    func tabBarMove(in nav: ControllerID, from old: [ControllerID], to new: [ControllerID]) -> Transition.TabBarMove? {
+        func hides(_ stack: [ControllerID]) -> Bool { stack.dropFirst().contains { self[controller: $0].hidesBottomBarWhenPushed } }
+        guard hides(old) != hides(new) else { return nil }
+        var above = self[controller: nav].parent
+        while let id = above, self[controller: id].kind != .tabBar { above = self[controller: id].parent }
+        guard let tabs = above, let bar = self[controller: tabs].barView else { return nil }
+        let frame = hides(old) ? tabBarFrame(tabs) : tree[bar].frame
+        return Transition.TabBarMove(tabs: tabs, hiding: hides(new), frame: frame)
+    }
+
+    /// The tab bar at rest in its controller's view: 49 pt above the bottom safe-area inset.
+    func tabBarFrame(_ tabs: ControllerID) -> Rect {
+        Rect(x: 0, y: screen.height - 49 - display.safeArea.bottom, width: screen.width, height: 49 + display.safeArea.bottom)
+    }
+
+    /// Puts the tab bar where a finished (or undone) change leaves it: in its controller's view,
+    /// or out of the window.
+    mutating func settleTabBar(_ move: Transition.TabBarMove, shown: Bool) {
+        guard let bar = self[controller: move.tabs].barView else { return }
+        tree.detach(bar)
+        if shown {
+            tree[bar].frame = move.frame
+            tree.addSubview(bar, to: self[controller: move.tabs].view)
+        }
+    }
+
+    /// `view`'s origin in the coordinates of its ancestor, through the frames in between.
+    func origin(of view: ViewID, in ancestor: ViewID) -> Point {
+        var point = Point.zero
+        var current: ViewID? = view
+        while let v = current, v != ancestor {
+            point = Point(x: point.x + tree[v].frame.minX, y: point.y + tree[v].frame.minY)
+            current = tree[v].parent
+        }
+        return point
     }
 
     /// A child's view fills its container (iOS 7's `edgesForExtendedLayout` all).
@@ -58,31 +114,32 @@ extension World {
         tree[view].transform = .identity
     }
 
-    mutating func updateTitle(_ nav: String) {
+    mutating func updateTitle(_ nav: ControllerID) {
         guard let titleView = controllers[nav]?.titleView, let top = controllers[nav]?.children.last else { return }
         tree[titleView].text = controllers[top]?.title ?? ""
     }
 
     /// The navigation controller's side of `completeTransition:`.
     mutating func finishNavigation(_ t: Transition, didComplete: Bool) {
+        if let move = t.tabBarMove { settleTabBar(move, shown: didComplete ? !move.hiding : move.hiding) }
         if didComplete {
             // UIKit takes the from view out of the container once the transition completes.
             tree.detach(t.fromView)
             for id in t.leaving { discardController(id) }
-            emitAppearance("viewDidDisappear", t.from, animated: true)
-            emitAppearance("viewDidAppear", t.to, animated: true)
-            emit("didShow", t.container, ["shown": .string(t.to), "animated": .bool(true)])
+            emitAppearance(.viewDidDisappear, t.from, animated: true)
+            emitAppearance(.viewDidAppear, t.to, animated: true)
+            emit(.didShow, t.container, ["shown": .string(t.to.rawValue), "animated": .bool(true)])
         } else {
             // Cancelled: the stack goes back, the to view leaves, and the from controller
             // reappears (UIKit's cancelled-pop sequence; no didShow).
             tree.detach(t.toView)
-            let added = controllers[t.container]!.children.filter { !t.previousChildren.contains($0) }
-            controllers[t.container]!.children = t.previousChildren
+            let added = self[controller: t.container].children.filter { !t.previousChildren.contains($0) }
+            self[controller: t.container].children = t.previousChildren
             for id in added { discardController(id) }
-            emitAppearance("viewWillDisappear", t.to, animated: true)
-            emitAppearance("viewDidDisappear", t.to, animated: true)
-            emitAppearance("viewWillAppear", t.from, animated: true)
-            emitAppearance("viewDidAppear", t.from, animated: true)
+            emitAppearance(.viewWillDisappear, t.to, animated: true)
+            emitAppearance(.viewDidDisappear, t.to, animated: true)
+            emitAppearance(.viewWillAppear, t.from, animated: true)
+            emitAppearance(.viewDidAppear, t.from, animated: true)
         }
         updateTitle(t.container)
     }

@@ -1,53 +1,60 @@
+import JSONCodec
+
 /// Modal presentation: `presentViewController:animated:completion:` and
 /// `dismissViewControllerAnimated:completion:`, with the fullScreen, overFullScreen and custom
-/// styles, presentation chains, and UIKit's callbacks for each style (REFERENCE.md).
+/// styles, presentation chains, and UIKit's callbacks for each style
+/// (docs/reference.md § Presentation).
 extension World {
     /// The controller presenting by default: the top-most of the presentation chain, else the root.
-    var topPresenter: String { presentationChain().last ?? rootController }
+    var topPresenter: ControllerID { presentationChain().last ?? rootController }
 
     /// UIKit asks the presented controller's transitioning delegate, then starts the appearance
     /// transition; a fullScreen presentation takes the presenting view out once it completes.
-    mutating func present(_ spec: ControllerSpec, from presenter: String?, style override: PresentationStyle?,
+    mutating func present(_ spec: ControllerSpec, from presenter: ControllerID?, style override: PresentationStyle?,
                           animated: Bool, animator: AnimatorChoice?, interactive: Bool, pointer: String) throws(SimulationError) {
-        guard presenter == nil || controllers[presenter!] != nil else {
-            throw .invalid(SpecError(pointer + "/from", "no controller '\(presenter!)' in this session"))
+        if let presenter, controllers[presenter] == nil {
+            throw .invalid(SpecError(pointer + "/from", "no controller '\(presenter)' in this session"))
         }
         // A child of a container presents through its outermost container (no controller here
         // sets definesPresentationContext).
         var presenting = presenter ?? topPresenter
-        while let parent = controllers[presenting]!.parent { presenting = parent }
-        let p = controllers[presenting]!
+        while let parent = self[controller: presenting].parent { presenting = parent }
+        let p = self[controller: presenting]
         if let already = p.presented {
             throw .conflict(type: "already-presenting", detail: "'\(presenting)' is already presenting '\(already)'; UIKit refuses to present on a controller that is presenting (present from '\(already)' instead)",
-                            extras: [("presented", .string(already))])
+                            extras: [("presented", .string(already.rawValue))])
         }
         try ensureIdle()
         let id = try makeController(spec, parent: nil)
-        // iOS 7's default style is fullScreen (`.automatic` came with iOS 13).
-        let style = override ?? spec.modalPresentationStyle ?? .fullScreen
+        // `.automatic` by default, which is fullScreen before iOS 13 and a page sheet since.
+        let style = (override ?? spec.modalPresentationStyle ?? .automatic).resolved(iOS: display.iOS)
+        if spec.sheet != nil, display.iOS < 15 {
+            throw .invalid(SpecError(pointer + "/viewController/sheet", "detents need iOS 15 or later (UISheetPresentationController); the session's screen is iOS \(display.iOS)"))
+        }
         let bounds = Rect(origin: .zero, size: screen)
         let container = try tree.create(ViewNode(id: "\(id).presentation", kind: "view", owner: nil, path: "\(id).presentation",
                                                  role: "container", frame: bounds))
         tree.addSubview(container, to: window)
-        controllers[presenting]!.presented = id
-        controllers[id]!.presenting = presenting
-        controllers[id]!.presentationContainer = container
-        controllers[id]!.presentedStyle = style
-        var appearance: [(type: String, controller: String)] = []
-        if style == .fullScreen { appearance.append(("viewWillDisappear", presenting)) }
-        appearance.append(("viewWillAppear", id))
+        self[controller: presenting].presented = id
+        self[controller: id].presenting = presenting
+        self[controller: id].presentationContainer = container
+        self[controller: id].presentedStyle = style
+        var appearance: [(type: EventType, controller: ControllerID)] = []
+        if style == .fullScreen { appearance.append((.viewWillDisappear, presenting)) }
+        appearance.append((.viewWillAppear, id))
         guard animated || interactive else {
             for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
-            setChildFrame(controllers[id]!.view, in: container)
-            tree.addSubview(controllers[id]!.view, to: container)
+            setChildFrame(self[controller: id].view, in: container)
+            if style.isSheet { try layOutSheet(id, over: presenting, in: container) }
+            tree.addSubview(self[controller: id].view, to: container)
             if style == .fullScreen {
-                tree.detach(controllers[presenting]!.view)
-                emitAppearance("viewDidDisappear", presenting, animated: false)
+                tree.detach(self[controller: presenting].view)
+                emitAppearance(.viewDidDisappear, presenting, animated: false)
             }
-            emitAppearance("viewDidAppear", id, animated: false)
+            emitAppearance(.viewDidAppear, id, animated: false)
             return
         }
-        if style == .custom { emit("presentationControllerFor", id, ["presenting": .string(presenting)]) }
+        if style == .custom { emit(.presentationControllerFor, id, ["presenting": .string(presenting.rawValue)]) }
         try beginTransition(TransitionRequest(operation: .present, container: id, from: presenting, to: id, containerView: container,
                                               actionChoice: animator, interactive: interactive, previousChildren: [],
                                               leaving: [], appearance: appearance))
@@ -56,8 +63,8 @@ extension World {
     /// `dismissViewControllerAnimated:` on `target` (default: the top-most presented controller).
     /// Sent to a presenting controller it dismisses what that controller presents; everything
     /// above the dismissed controller goes with it, only the top-most one animating.
-    mutating func dismiss(_ target: String?, animated: Bool, animator: AnimatorChoice?, interactive: Bool,
-                          pointer: String) throws(SimulationError) {
+    mutating func dismiss(_ target: ControllerID?, animated: Bool, animator: AnimatorChoice?, interactive: Bool,
+                          builtInGesture: Bool = false, pointer: String) throws(SimulationError) {
         let chain = presentationChain()
         guard let top = chain.last else {
             throw .conflict(type: "nothing-presented", detail: "no controller is presented; UIKit's dismiss does nothing")
@@ -74,45 +81,97 @@ extension World {
             }
         }
         try ensureIdle()
-        let presenting = controllers[dismissed]!.presenting!
+        // Every presented controller is in the chain, above the controller that presents it.
+        guard let presenting = self[controller: dismissed].presenting, let position = chain.firstIndex(of: dismissed) else {
+            preconditionFailure("'\(dismissed)' is dismissed but not in the presentation chain")
+        }
         // Controllers above the dismissed one leave at once, without animation.
-        let above = Array(chain[(chain.firstIndex(of: dismissed)! + 1)...])
+        let above = Array(chain[(position + 1)...])
         let animatedOne = above.last ?? dismissed
         for id in above.dropLast().reversed() {
-            emitAppearance("viewWillDisappear", id, animated: false)
-            emitAppearance("viewDidDisappear", id, animated: false)
-            if let holder = controllers[id]!.presentationContainer { tree.detach(holder) }
+            emitAppearance(.viewWillDisappear, id, animated: false)
+            emitAppearance(.viewDidDisappear, id, animated: false)
+            if let holder = self[controller: id].presentationContainer { tree.detach(holder) }
         }
-        let style = controllers[dismissed]!.presentedStyle ?? .fullScreen
+        let style = self[controller: dismissed].presentedStyle ?? .fullScreen
         // The presenting view comes back under the presentation for a fullScreen dismissal.
-        if style == .fullScreen, !isInWindow(controllers[presenting]!.view) {
-            let container = controllers[dismissed]!.presentationContainer!
-            if presenting == rootController {
-                tree.insertSubview(controllers[presenting]!.view, in: window, relativeTo: container, above: false)
-            } else if let holder = controllers[presenting]!.presentationContainer {
-                tree.addSubview(controllers[presenting]!.view, to: holder)
+        if style == .fullScreen, !isInWindow(self[controller: presenting].view) {
+            if presenting == rootController, let container = self[controller: dismissed].presentationContainer {
+                tree.insertSubview(self[controller: presenting].view, in: window, relativeTo: container, above: false)
+            } else if let holder = self[controller: presenting].presentationContainer {
+                tree.addSubview(self[controller: presenting].view, to: holder)
             }
         }
-        var appearance: [(type: String, controller: String)] = [("viewWillDisappear", animatedOne)]
-        if style == .fullScreen { appearance.append(("viewWillAppear", presenting)) }
-        let container = controllers[animatedOne]!.presentationContainer!
+        var appearance: [(type: EventType, controller: ControllerID)] = [(.viewWillDisappear, animatedOne)]
+        if style == .fullScreen { appearance.append((.viewWillAppear, presenting)) }
+        guard let container = self[controller: animatedOne].presentationContainer else {
+            preconditionFailure("presented controller '\(animatedOne)' without a presentation container")
+        }
         guard animated || interactive else {
             for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
-            emitAppearance("viewDidDisappear", animatedOne, animated: false)
-            if style == .fullScreen { emitAppearance("viewDidAppear", presenting, animated: false) }
+            if style.isSheet { tree[self[controller: presenting].view].transform = .identity }
+            emitAppearance(.viewDidDisappear, animatedOne, animated: false)
+            if style == .fullScreen { emitAppearance(.viewDidAppear, presenting, animated: false) }
             discardController(dismissed)
             return
         }
         // The dismissal runs in the container of the controller whose view animates away, and
         // the presented controllers in between are gone from the chain already.
         if animatedOne != dismissed {
-            if let holder = controllers[dismissed]!.presentationContainer { tree.detach(holder) }
-            controllers[dismissed]!.presented = nil
-            for id in above.dropLast() { controllers[id]!.presented = nil }
+            if let holder = self[controller: dismissed].presentationContainer { tree.detach(holder) }
+            self[controller: dismissed].presented = nil
+            for id in above.dropLast() { self[controller: id].presented = nil }
         }
         try beginTransition(TransitionRequest(operation: .dismiss, container: animatedOne, from: animatedOne, to: presenting,
                                               containerView: container, actionChoice: animator, interactive: interactive,
-                                              previousChildren: [], leaving: [dismissed] + above, appearance: appearance))
+                                              builtInGesture: builtInGesture, previousChildren: [], leaving: [dismissed] + above,
+                                              appearance: appearance))
+    }
+
+    /// A sheet presented without animation starts where the `sheet` animator ends: the card at
+    /// its resting top, the covered page shrunk and the veil over it (the numbers are that
+    /// animator's parameters, so both ways agree).
+    mutating func layOutSheet(_ id: ControllerID, over presenting: ControllerID, in container: ViewID) throws(SimulationError) {
+        var parameters = Catalogue.shared.definition(named: "sheet")?.parameters ?? JSONObject()
+        if self[controller: presenting].presentedStyle?.isSheet == true { stackSheetParameters(&parameters) }
+        if let detents = self[controller: id].sheet { detentSheetParameters(&parameters, detents) }
+        func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
+        let size = tree[container].bounds.size
+        let top = number("top") * size.height
+        tree[self[controller: id].view].frame = Rect(x: 0, y: top, width: size.width, height: size.height - top)
+        let scale = number("coveredScale")
+        tree[self[controller: presenting].view].transform = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0,
+                                                                           ty: size.height * (number("coveredShift") - (1 - scale) / 2))
+        var veil = ViewNode(id: "\(tree[container].id).veil", kind: "view", owner: nil, path: "\(tree[container].id).veil", role: "dimming",
+                            frame: Rect(origin: .zero, size: size))
+        veil.backgroundColor = .black
+        veil.alpha = number("dimming")
+        tree.addSubview(try tree.create(veil), to: container)
+    }
+
+    /// The `sheet` animator's parameters for a sheet over a sheet (Flutter's fit of iOS 18,
+    /// *approximate*; docs/reference.md § Sheets): the new card ends 0.02 of its height higher,
+    /// and the covered card, instead of sinking 0.07 H, moves up 0.005 of its own height while it
+    /// shrinks the same. The animator moves the covered view by `coveredShift` × H for its top,
+    /// so the lift is written in those terms.
+    func stackSheetParameters(_ parameters: inout JSONObject) {
+        guard let top = parameters["top"]?.numberValue, let scale = parameters["coveredScale"]?.numberValue else { return }
+        let card = 1 - top  // the covered card's height, as a fraction of the screen's
+        parameters["top"] = .number(top - 0.02 * card)
+        parameters["coveredShift"] = .number(card * (-0.005 - (1 - scale) / 2) + (1 - scale) / 2)
+    }
+
+    /// The `sheet` animator's parameters at the selected detent: a medium card is half the large
+    /// one's height, its bottom at the screen's bottom; at or below the largest undimmed detent
+    /// the page under it is neither dimmed nor shrunk (docs/semantics.md § Modal presentation).
+    func detentSheetParameters(_ parameters: inout JSONObject, _ detents: SheetDetents) {
+        guard let top = parameters["top"]?.numberValue else { return }
+        parameters["top"] = .number(1 - (1 - top) * detents.selected.fraction)
+        if detents.undimmed {
+            parameters["dimming"] = .number(0)
+            parameters["coveredScale"] = .number(1)
+            parameters["coveredShift"] = .number(0)
+        }
     }
 
     /// The presentation's side of `completeTransition:`.
@@ -120,16 +179,16 @@ extension World {
         let style = controllers[t.to]?.presentedStyle ?? .fullScreen
         if didComplete {
             if style == .fullScreen {
-                tree.detach(controllers[t.from]!.view)
-                emitAppearance("viewDidDisappear", t.from, animated: true)
+                tree.detach(self[controller: t.from].view)
+                emitAppearance(.viewDidDisappear, t.from, animated: true)
             }
-            emitAppearance("viewDidAppear", t.to, animated: true)
+            emitAppearance(.viewDidAppear, t.to, animated: true)
         } else {
-            emitAppearance("viewWillDisappear", t.to, animated: true)
-            emitAppearance("viewDidDisappear", t.to, animated: true)
+            emitAppearance(.viewWillDisappear, t.to, animated: true)
+            emitAppearance(.viewDidDisappear, t.to, animated: true)
             if style == .fullScreen {
-                emitAppearance("viewWillAppear", t.from, animated: true)
-                emitAppearance("viewDidAppear", t.from, animated: true)
+                emitAppearance(.viewWillAppear, t.from, animated: true)
+                emitAppearance(.viewDidAppear, t.from, animated: true)
             }
             discardController(t.to)
         }
@@ -140,16 +199,18 @@ extension World {
         let dismissed = t.leaving[0]
         let style = controllers[dismissed]?.presentedStyle ?? .fullScreen
         if didComplete {
-            emitAppearance("viewDidDisappear", t.from, animated: true)
-            if style == .fullScreen { emitAppearance("viewDidAppear", t.to, animated: true) }
+            emitAppearance(.viewDidDisappear, t.from, animated: true)
+            if style == .fullScreen { emitAppearance(.viewDidAppear, t.to, animated: true) }
+            // Only a dismissal the user pulled is reported to the presentation's delegate.
+            if t.tracking == .sheetPull { emit(.presentationControllerDidDismiss, dismissed, [:]) }
             for id in t.leaving.reversed() { discardController(id) }
         } else {
-            emitAppearance("viewWillAppear", t.from, animated: true)
-            emitAppearance("viewDidAppear", t.from, animated: true)
+            emitAppearance(.viewWillAppear, t.from, animated: true)
+            emitAppearance(.viewDidAppear, t.from, animated: true)
             if style == .fullScreen {
-                emitAppearance("viewWillDisappear", t.to, animated: true)
-                emitAppearance("viewDidDisappear", t.to, animated: true)
-                tree.detach(controllers[t.to]!.view)
+                emitAppearance(.viewWillDisappear, t.to, animated: true)
+                emitAppearance(.viewDidDisappear, t.to, animated: true)
+                tree.detach(self[controller: t.to].view)
             }
             // The chain is as it was.
             var previous = t.to

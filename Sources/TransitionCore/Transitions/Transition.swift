@@ -1,6 +1,7 @@
 import JSONCodec
 
-/// Where a transition is in its life (DESIGN §5).
+/// Where a transition is in its life (openapi.yaml, `Transition`;
+/// docs/semantics.md § Interactive transitions).
 public enum TransitionPhase: String, Sendable {
     case idle, animating, interactive, finishing, cancelling, completed, cancelled
 
@@ -13,40 +14,14 @@ public enum TransitionPhase: String, Sendable {
     }
 }
 
-/// Something a transition's animator got wrong (DESIGN §8), reported, never fixed.
-public struct Diagnostic: Sendable, Equatable {
-    /// A stable slug: `complete-transition-not-called`, `complete-transition-called-twice`,
-    /// `to-view-not-added`, `view-left-hidden`, `snapshot-left-in-hierarchy`,
-    /// `animation-on-removed-view`, `step-failed`.
-    public var code: String
-    public var message: String
-    /// The view concerned, as `controller:path` or a service view's id.
-    public var view: String?
-    public var time: Double
-}
-
-/// An appearance callback or delegate call, as UIKit would have made it.
-public struct Event: Sendable {
-    public var seq: Int
-    public var time: Double
-    /// The callback's name (`viewWillAppear`, `willShow`, `completeTransition`, …).
-    public var type: String
-    /// The controller it concerns (for delegate calls, the container whose delegate is called).
-    public var viewController: String?
-    /// Its arguments, in a fixed order.
-    public var arguments: [(key: String, value: JSONValue)]
-}
-
 /// One view-controller transition: what UIKit's transition context knows, plus our record of it.
 public struct Transition: Sendable {
-    /// Serial number in the session; the public id is "t" + number.
-    public let number: Int
-    public var id: String { "t\(number)" }
+    public let id: TransitionID
     public let operation: TransitionOperation
     /// The container controller performing it (the navigation controller, …).
-    public let container: String
-    public let from: String
-    public let to: String
+    public let container: ControllerID
+    public let from: ControllerID
+    public let to: ControllerID
     public let fromView: ViewID
     public let toView: ViewID
     public let containerView: ViewID
@@ -73,13 +48,35 @@ public struct Transition: Sendable {
     /// Views the animator hid, to report those still hidden once it completes.
     var hiddenByAnimator: [ViewID] = []
     /// The container's children before the operation, restored when it is cancelled.
-    var previousChildren: [String]
+    var previousChildren: [ControllerID]
     /// Controllers the operation takes out of the container when it completes.
-    var leaving: [String]
+    var leaving: [ControllerID]
     /// A tab bar's selected index before the switch, restored when it is cancelled.
     var previousSelection: Int?
+    /// A gesture UIKit recognizes itself drives UIKit's own animation: the views follow the finger
+    /// linearly while it lasts and settle on a curve and speed of their own after
+    /// (`World.settling(for:percent:finish:)`).
+    var tracking: TouchTracking?
+    /// A navigation change that takes the tab bar away or brings it back (`hidesBottomBarWhenPushed`).
+    var tabBarMove: TabBarMove?
 
     public var begin: Double { timeline.begin }
+
+    /// The tab bar of `tabs` leaving with the covered view (`hiding`) or coming back with the
+    /// revealed one; `frame` is where it sits in the tab bar controller's view.
+    struct TabBarMove: Sendable {
+        var tabs: ControllerID
+        var hiding: Bool
+        var frame: Rect
+    }
+
+    /// Which of UIKit's own gestures drives the transition, when one does.
+    enum TouchTracking: Sendable {
+        /// The edge pan that pops a navigation controller (docs/semantics.md § UIKit's back swipe).
+        case backSwipe
+        /// The pull that dismisses a sheet (docs/semantics.md § Modal presentation).
+        case sheetPull
+    }
 
     public func elapsed(at t: Double) -> Double { max(0, t - begin) }
 

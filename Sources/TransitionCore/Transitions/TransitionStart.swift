@@ -14,7 +14,7 @@ extension World {
 
     /// UIKit's order of asking: the action's own animator, then the delegate rules in order,
     /// then the per-controller pattern (002), then the platform default.
-    func chooseAnimator(_ operation: TransitionOperation, from: String, to: String,
+    func chooseAnimator(_ operation: TransitionOperation, from: ControllerID, to: ControllerID,
                         actionChoice: AnimatorChoice?) -> (choice: AnimatorChoice?, chosenBy: String) {
         if let actionChoice { return (actionChoice, "action") }
         if let rule = rules.first(where: { $0.matches(operation, from: from, to: to) }) {
@@ -38,9 +38,9 @@ extension World {
     /// Guards the container: one transition at a time (UIKit ignores or breaks on a second).
     func ensureIdle() throws(SimulationError) {
         guard let running = runningTransition else { return }
-        var extras: [(key: String, value: JSONValue)] = [("transition", .string(running.id)), ("phase", .string(running.phase.rawValue))]
+        var extras: [(key: String, value: JSONValue)] = [("transition", .string(running.id.description)), ("phase", .string(running.phase.rawValue))]
         let detail: String
-        if running.phase == .animating, !running.diagnostics.contains(where: { $0.code == "complete-transition-not-called" }) {
+        if running.phase == .animating, !running.diagnostics.contains(where: { $0.code == .completeTransitionNotCalled }) {
             let end = running.begin + running.duration
             extras.append(("expectedEnd", .number(end)))
             detail = "transition \(running.id) (\(running.operation.rawValue) \(running.from) → \(running.to)) runs until t = \(end); advance the clock or give a later 'at'"
@@ -54,17 +54,19 @@ extension World {
 
     struct TransitionRequest {
         var operation: TransitionOperation
-        var container: String
-        var from: String
-        var to: String
+        var container: ControllerID
+        var from: ControllerID
+        var to: ControllerID
         var containerView: ViewID
         var actionChoice: AnimatorChoice?
         var interactive: Bool
-        var previousChildren: [String]
-        var leaving: [String]
+        /// Started by a gesture UIKit recognizes itself (see `Transition.tracking`).
+        var builtInGesture = false
+        var previousChildren: [ControllerID]
+        var leaving: [ControllerID]
         /// Appearance callbacks UIKit makes after asking for the animator (presentations and tab
         /// switches); navigation makes its own before.
-        var appearance: [(type: String, controller: String)] = []
+        var appearance: [(type: EventType, controller: ControllerID)] = []
     }
 
     /// Asks for the animator, starts the transition at `now` and runs the animator's body.
@@ -78,12 +80,36 @@ extension World {
         var definition = resolved
         var name = resolved.name
         // `default` stands for the platform's animator for the operation.
-        if resolved.name == "default", let platform = Catalogue.shared.platformDefault(for: r.operation) {
+        let presented = r.operation == .present ? r.to : r.from
+        let sheet = (r.operation == .present || r.operation == .dismiss) && controllers[presented]?.presentedStyle?.isSheet == true
+        if resolved.name == "default", let platform = Catalogue.shared.platformDefault(for: r.operation, sheet: sheet) {
             definition = platform
             name = platform.name
             do throws(SpecError) {
                 parameters = try platform.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer)
             } catch { throw .invalid(error) }
+        }
+        // UIKit's own gestures move its own animations linearly with the finger: the back swipe's
+        // slide and the pulled sheet run on linear curves, so the finger's progress is where the
+        // views are (docs/semantics.md § UIKit's back swipe, § Modal presentation).
+        var tracking: Transition.TouchTracking?
+        if r.builtInGesture, name == "slide", parameters["curve"] != nil {
+            parameters["curve"] = .string("linear")
+            tracking = .backSwipe
+        } else if r.builtInGesture, name == "sheet", r.operation == .dismiss, parameters["dismissCurve"] != nil {
+            parameters["dismissCurve"] = .string("linear")
+            parameters["coveredDismissCurve"] = .string("linear")
+            tracking = .sheetPull
+        }
+        // A sheet over a sheet: the card stops a little higher and the covered card lifts instead
+        // of sinking (docs/semantics.md § Modal presentation).
+        let covered = r.operation == .present ? r.from : r.to
+        if name == "sheet", choice?.overrides.entries.isEmpty ?? true, self[controller: covered].presentedStyle?.isSheet == true {
+            stackSheetParameters(&parameters)
+        }
+        let sheetController = r.operation == .present ? r.to : r.from
+        if name == "sheet", choice?.overrides.entries.isEmpty ?? true, let detents = self[controller: sheetController].sheet {
+            detentSheetParameters(&parameters, detents)
         }
         guard let body = definition.body(for: r.operation) else {
             throw .invalid(SpecError(pointer, "animator '\(name)' has nothing for \(r.operation.rawValue) (it does \(definition.operations.map(\.rawValue).joined(separator: ", ")))"))
@@ -94,15 +120,15 @@ extension World {
             bodyPointer += "/spec" + (definition.bodies.contains { $0.operation == nil } ? "" : "/" + r.operation.rawValue)
         }
         let custom = chosenBy != "default"
-        emit("animationControllerFor", r.container, ["operation": .string(r.operation.rawValue), "from": .string(r.from),
-                                                     "to": .string(r.to), "animator": .string(name), "chosenBy": .string(chosenBy)])
+        emit(.animationControllerFor, r.container, ["operation": .string(r.operation.rawValue), "from": .string(r.from.rawValue),
+                                                     "to": .string(r.to.rawValue), "animator": .string(name), "chosenBy": .string(chosenBy)])
         if custom {
-            emit("interactionControllerFor", r.container, ["animator": .string(name), "interactive": .bool(r.interactive)])
+            emit(.interactionControllerFor, r.container, ["animator": .string(name), "interactive": .bool(r.interactive)])
         }
-        // Number 0: not started, so `duration` in the body's duration expression is the parameter.
         for (type, controller) in r.appearance { emitAppearance(type, controller, animated: true) }
-        let probe = Transition(number: 0, operation: r.operation, container: r.container, from: r.from, to: r.to,
-                               fromView: controllers[r.from]!.view, toView: controllers[r.to]!.view, containerView: r.containerView,
+        // Not started, so `duration` in the body's duration expression is the parameter.
+        let probe = Transition(id: .notStarted, operation: r.operation, container: r.container, from: r.from, to: r.to,
+                               fromView: self[controller: r.from].view, toView: self[controller: r.to].view, containerView: r.containerView,
                                animator: name, chosenBy: chosenBy, duration: 0, phase: .animating, interactive: r.interactive,
                                timeline: Timeline(start: now), parameters: parameters, previousChildren: r.previousChildren, leaving: r.leaving)
         let duration: Double
@@ -111,11 +137,12 @@ extension World {
             throw .invalid(SpecError(bodyPointer + "/duration", "the transition's duration must be between 0 and 600 seconds, got \(duration)"))
         }
         transitionCount += 1
-        var t = Transition(number: transitionCount, operation: r.operation, container: r.container, from: r.from, to: r.to,
+        var t = Transition(id: TransitionID(number: transitionCount), operation: r.operation, container: r.container, from: r.from, to: r.to,
                            fromView: probe.fromView, toView: probe.toView, containerView: r.containerView, animator: name,
                            chosenBy: chosenBy, duration: duration, phase: r.interactive ? .interactive : .animating,
                            interactive: r.interactive, timeline: Timeline(start: now), parameters: parameters,
                            previousChildren: r.previousChildren, leaving: r.leaving)
+        t.tracking = tracking
         if r.interactive { t.timeline.change(at: now, to: Timeline.Motion.paused) }
         for (key, owner) in [("sourceView", r.from), ("targetView", r.to)] {
             guard let path = parameters[key]?.stringValue, !path.isEmpty else { continue }
@@ -125,37 +152,38 @@ extension World {
             if key == "sourceView" { t.sourceView = view } else { t.targetView = view }
         }
         transitions.append(t)
-        let index = transitions.count - 1
-        emit("animateTransition", r.container, ["transition": .string(t.id), "animator": .string(name), "duration": .number(duration)])
+        emit(.animateTransition, r.container, ["transition": .string(t.id.description), "animator": .string(name), "duration": .number(duration)],
+             outcome: TransitionOutcome(operation: t.operation, kind: .started))
         do throws(SpecError) {
-            try run(body.setup, transition: index)
+            try run(body.setup, transition: t.id)
         } catch {
             throw .invalid(SpecError(bodyPointer + "/setup" + error.pointer, "animator '\(name)': \(error.reason)"))
         }
         for (i, block) in body.animations.enumerated() {
             do throws(SpecError) {
-                try animate(block, transition: index)
+                try animate(block, transition: t.id)
             } catch {
                 throw .invalid(SpecError(bodyPointer + "/animations/\(i)" + error.pointer, "animator '\(name)': \(error.reason)"))
             }
         }
-        checkAfterCompletion(index)
+        checkAfterCompletion(t.id)
     }
 
     /// `[transitionContext completeTransition:]`: the container takes over from the animator.
-    mutating func completeTransition(_ index: Int, didComplete: Bool) {
-        transitions[index].completeCalls += 1
-        let t = transitions[index]
+    mutating func completeTransition(_ id: TransitionID, didComplete: Bool) {
+        self[transition: id].completeCalls += 1
+        let t = self[transition: id]
         guard t.completeCalls == 1 else {
-            diagnose(index, "complete-transition-called-twice", "completeTransition was called again after the transition ended; UIKit ignores the call", view: nil)
+            diagnose(id, .completeTransitionCalledTwice, "completeTransition was called again after the transition ended; UIKit ignores the call", view: nil)
             return
         }
-        emit("completeTransition", t.container, ["transition": .string(t.id), "didComplete": .bool(didComplete)])
+        emit(.completeTransition, t.container, ["transition": .string(t.id.description), "didComplete": .bool(didComplete)],
+             outcome: TransitionOutcome(operation: t.operation, kind: didComplete ? .completed : .cancelled))
         if didComplete, !isInWindow(t.toView) {
-            diagnose(index, "to-view-not-added", "the animator completed without adding the to view to the container", view: t.toView)
+            diagnose(id, .toViewNotAdded, "the animator completed without adding the to view to the container", view: t.toView)
         }
-        transitions[index].completedAt = now
-        transitions[index].phase = didComplete ? .completed : .cancelled
+        self[transition: id].completedAt = now
+        self[transition: id].phase = didComplete ? .completed : .cancelled
         switch t.operation {
         case .push, .pop: finishNavigation(t, didComplete: didComplete)
         case .selectTab: finishTabSwitch(t, didComplete: didComplete)
@@ -166,16 +194,16 @@ extension World {
 
     /// Reports what a completed transition left behind (run once, after the step list that
     /// completed it, so that its own clean-up steps count).
-    mutating func checkAfterCompletion(_ index: Int) {
-        let t = transitions[index]
+    mutating func checkAfterCompletion(_ id: TransitionID) {
+        let t = self[transition: id]
         guard t.completedAt == now, !t.phase.isRunning, !t.checked else { return }
-        transitions[index].checked = true
+        self[transition: id].checked = true
         for view in t.hiddenByAnimator where tree.exists(view) && tree[view].hidden {
-            diagnose(index, "view-left-hidden", "the animator hid \(describe(view)) and it is still hidden after the transition", view: view)
+            diagnose(id, .viewLeftHidden, "the animator hid \(describe(view)) and it is still hidden after the transition", view: view)
         }
         for name in t.namedOrder {
             guard let view = t.named[name], isInWindow(view) else { continue }
-            diagnose(index, "snapshot-left-in-hierarchy", "the view the animator made as $\(name) is still in the window after the transition", view: view)
+            diagnose(id, .snapshotLeftInHierarchy, "the view the animator made as $\(name) is still in the window after the transition", view: view)
         }
         // A cancelled transition's animations all ended when its timeline returned to 0.
         guard t.phase == .completed else { return }
@@ -183,11 +211,11 @@ extension World {
         // (2.3 − 2.0 < 0.3): an animation ending at this instant is not "still running".
         let tau = t.timeline.tau(at: now)
         func stillRunning(_ a: PropertyAnimation) -> Bool {
-            a.transition == t.number && !a.outlivesTransition && a.end > tau + Self.endTolerance * max(1, abs(a.end))
+            a.transition == id && !a.outlivesTransition && a.end > tau + Self.endTolerance * max(1, abs(a.end))
         }
         for (view, list) in animations.sorted(by: { $0.key < $1.key }) where !isInWindow(view) {
             if list.contains(where: stillRunning) {
-                diagnose(index, "animation-on-removed-view", "\(describe(view)) left the window while its animation still runs", view: view)
+                diagnose(id, .animationOnRemovedView, "\(describe(view)) left the window while its animation still runs", view: view)
             }
         }
     }

@@ -28,7 +28,7 @@ public struct ViewNode: Sendable, Equatable {
     public var id: String
     public var kind: String
     /// The controller owning this view; nil for views the service or an animator created.
-    public var owner: String?
+    public var owner: ControllerID?
     /// Path of ids below the controller's root view (`cell-3/image`); "" for the root view itself.
     public var path: String
     /// What a service view is for (`container`, `navigationBar`, `dimming`, `snapshot`, …).
@@ -55,7 +55,7 @@ public struct ViewNode: Sendable, Equatable {
     /// For an animator's snapshot view: the view it copies (`controller:path`).
     public var snapshotOf: String?
 
-    public init(id: String, kind: String, owner: String?, path: String, role: String? = nil, frame: Rect) {
+    public init(id: String, kind: String, owner: ControllerID?, path: String, role: String? = nil, frame: Rect) {
         self.id = id
         self.kind = kind
         self.owner = owner

@@ -13,8 +13,8 @@ public struct SceneLimits: Sendable {
     public init() {}
 }
 
-/// A view as the client describes it (DESIGN §5): `id`, `kind`, `frame`, and optional `alpha`,
-/// `hidden`, `backgroundColor`, `text`, `image`, `children`.
+/// A view as the client describes it (openapi.yaml, `ViewSpec`): `id`, `kind`, `frame`, and
+/// optional `alpha`, `hidden`, `backgroundColor`, `text`, `image`, `children`.
 public struct ViewSpec: Sendable, Equatable {
     public var id: String
     public var kind: String
@@ -81,7 +81,7 @@ public struct ViewSpec: Sendable, Equatable {
         return spec
     }
 
-    static func isValidID(_ id: String) -> Bool {
+    public static func isValidID(_ id: String) -> Bool {
         !id.isEmpty && id.utf8.count <= 64 && id.utf8.allSatisfy { b in
             (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2D || b == 0x5F || b == 0x2E
         }

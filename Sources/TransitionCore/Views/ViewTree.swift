@@ -11,7 +11,7 @@ public struct ViewTree: Sendable {
     private var slots: [Slot] = []
     /// owner → (path → view), for views that belong to a controller. Nested so that a copy of
     /// the tree shares each controller's table until that controller's views change.
-    private var owned: [String: [String: ViewID]] = [:]
+    private var owned: [ControllerID: [String: ViewID]] = [:]
     /// Views ever created in this tree; bounded by `limit`.
     public private(set) var created = 0
     /// Views not destroyed.
@@ -73,7 +73,7 @@ public struct ViewTree: Sendable {
     }
 
     /// The view a controller's spec named by `path` ("" is the root view).
-    public func view(owner: String, path: String) -> ViewID? {
+    public func view(owner: ControllerID, path: String) -> ViewID? {
         owned[owner]?[path]
     }
 
@@ -118,7 +118,7 @@ public struct ViewTree: Sendable {
                 owned[owner]![node.path] = nil
                 if owned[owner]!.isEmpty { owned[owner] = nil }
             }
-            names[id] = node.owner.map { node.path.isEmpty ? $0 : "\($0):\(node.path)" } ?? node.id
+            names[id] = node.owner.map { node.path.isEmpty ? $0.rawValue : "\($0):\(node.path)" } ?? node.id
         }
         // One record for the whole subtree: a controller's worth of views costs one allocation.
         let tombstone = Tombstone(names: names)

@@ -8,12 +8,7 @@ extension SnapshotEncoder {
         writer.key("id"); writer.string(id)
         writer.key("time"); writer.number(world.now)
         writer.key("clock"); writer.string(clock.rawValue)
-        writer.key("screen")
-        writer.beginObject()
-        writer.key("width"); writer.number(world.screen.width)
-        writer.key("height"); writer.number(world.screen.height)
-        writer.key("scale"); writer.number(world.scale)
-        writer.endObject()
+        writer.key("screen"); screen(world.display)
         writer.key("controllers"); controller(world.controllerState(world.rootController, visible: Set(world.visibleControllers())))
         writer.key("transition"); transition(world.currentTransition.map { world.transitionState($0, at: world.now) })
         writer.key("historyStart"); writer.number(historyStart)
@@ -21,12 +16,30 @@ extension SnapshotEncoder {
         writer.endObject()
     }
 
+    /// A screen: the session's, or a device profile's in `GET /v1/devices`.
+    mutating func screen(_ s: Screen) {
+        writer.beginObject()
+        writer.key("device"); if let name = s.device { writer.string(name) } else { writer.null() }
+        writer.key("width"); writer.number(s.size.width)
+        writer.key("height"); writer.number(s.size.height)
+        writer.key("scale"); writer.number(s.scale)
+        writer.key("safeAreaInsets")
+        writer.beginObject()
+        writer.key("top"); writer.number(s.safeArea.top)
+        writer.key("left"); writer.number(s.safeArea.left)
+        writer.key("bottom"); writer.number(s.safeArea.bottom)
+        writer.key("right"); writer.number(s.safeArea.right)
+        writer.endObject()
+        writer.key("iOS"); writer.integer(s.iOS)
+        writer.endObject()
+    }
+
     mutating func event(_ e: Event) {
         writer.beginObject()
         writer.key("seq"); writer.integer(e.seq)
         writer.key("time"); writer.number(e.time)
-        writer.key("type"); writer.string(e.type)
-        writer.key("viewController"); if let vc = e.viewController { writer.string(vc) } else { writer.null() }
+        writer.key("type"); writer.string(e.type.rawValue)
+        writer.key("viewController"); if let vc = e.viewController { writer.string(vc.rawValue) } else { writer.null() }
         for (key, value) in e.arguments {
             writer.key(key)
             writer.value(value)

@@ -44,8 +44,8 @@ struct SnapshotEncoder {
         }
         writer.beginObject()
         writer.key("id"); writer.string(t.id)
-        writer.key("operation"); writer.string(t.operation)
-        writer.key("phase"); writer.string(t.phase)
+        writer.key("operation"); writer.string(t.operation.rawValue)
+        writer.key("phase"); writer.string(t.phase.rawValue)
         writer.key("container"); writer.string(t.container)
         writer.key("from"); writer.string(t.from)
         writer.key("to"); writer.string(t.to)
@@ -66,11 +66,11 @@ struct SnapshotEncoder {
             writer.key("gesture")
             writer.beginObject()
             writer.key("recognizer"); writer.string(g.recognizer.rawValue)
-            writer.key("phase"); writer.string(g.phase)
+            writer.key("phase"); writer.string(g.phase.rawValue)
             writer.key("progress"); writer.number(g.progress)
             writer.key("velocity"); point(g.velocity)
-            writer.key("decision"); if let d = g.decision { writer.string(d) } else { writer.null() }
-            writer.key("reason"); if let r = g.reason { writer.string(r) } else { writer.null() }
+            writer.key("decision"); if let d = g.decision { writer.string(d.rawValue) } else { writer.null() }
+            writer.key("reason"); if let r = g.reason { writer.string(r.rawValue) } else { writer.null() }
             writer.endObject()
         }
         writer.endObject()
@@ -78,7 +78,7 @@ struct SnapshotEncoder {
 
     mutating func diagnostic(_ d: Diagnostic) {
         writer.beginObject()
-        writer.key("code"); writer.string(d.code)
+        writer.key("code"); writer.string(d.code.rawValue)
         writer.key("message"); writer.string(d.message)
         writer.key("view"); if let v = d.view { writer.string(v) } else { writer.null() }
         writer.key("time"); writer.number(d.time)

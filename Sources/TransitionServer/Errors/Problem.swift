@@ -24,9 +24,11 @@ public struct Problem: Error, Sendable {
         self.headers = headers
     }
 
-    /// The response: `{"type","title","status","detail","instance", …extensions}`.
-    /// - Parameter instance: the request path, which identifies this occurrence.
-    public func response(instance: String) -> HTTPResponse {
+    /// The response: `{"type","title","status","detail","instance","requestId", …extensions}`.
+    /// - Parameters:
+    ///   - instance: the request path, which identifies this occurrence.
+    ///   - requestID: the request's id (`X-Request-Id`), which finds it in the log.
+    public func response(instance: String, requestID: String? = nil) -> HTTPResponse {
         var writer = JSONWriter(reservingCapacity: 256)
         writer.beginObject()
         writer.key("type"); writer.string(type)
@@ -34,6 +36,9 @@ public struct Problem: Error, Sendable {
         writer.key("status"); writer.integer(status)
         writer.key("detail"); writer.string(detail)
         writer.key("instance"); writer.string(instance)
+        if let requestID {
+            writer.key("requestId"); writer.string(requestID)
+        }
         for (name, value) in extensions {
             writer.key(name); writer.value(value)
         }
@@ -100,6 +105,13 @@ extension Problem {
                 headers: [("WWW-Authenticate", #"Bearer realm="transition-sim""#)])
     }
 
+    /// A CORS preflight from an origin `--cors-origin` does not list.
+    public static func originNotAllowed(_ origin: String, corsEnabled: Bool) -> Problem {
+        Problem(status: 403, type: "origin-not-allowed", title: "Cross-origin requests from this origin are not allowed",
+                detail: corsEnabled ? "the origin '\(origin)' is not one the service allows (--cors-origin)"
+                    : "the service allows no cross-origin requests (start it with --cors-origin)")
+    }
+
     public static func tooManySessions(limit: Int) -> Problem {
         Problem(status: 429, type: "too-many-sessions", title: "Too many sessions",
                 detail: "the service already holds its limit of \(limit) sessions; delete one or retry after idle ones expire",
@@ -121,8 +133,10 @@ extension Problem {
                 extensions: [("limit", .number(Double(limit)))])
     }
 
+    /// The process is draining before it stops; another replica (or this one restarted) can answer.
     public static func unavailable(_ detail: String) -> Problem {
-        Problem(status: 503, type: "shutting-down", title: "The service is shutting down", detail: detail)
+        Problem(status: 503, type: "shutting-down", title: "The service is shutting down", detail: detail,
+                headers: [("Retry-After", "1")])
     }
 
     /// A last resort: a bug of ours, never a client's mistake, and nothing internal leaks.

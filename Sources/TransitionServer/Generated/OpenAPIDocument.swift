@@ -17,7 +17,34 @@ info:
     `nothing-presented`, `already-presenting`, `no-interactive-transition`, `gesture-in-progress`,
     `no-running-transition`, `limit-exceeded`, `too-many-sessions`, `unauthorized`,
     `shutting-down`, `memory-budget-exhausted` (507: the sessions hold the service's memory
-    budget; reads and deletes still work), `response-too-large` (422: ask for fewer frames)).
+    budget; reads and deletes still work), `response-too-large` (422: ask for fewer frames),
+    `history-truncated` (409: the session's log no longer starts at its creation),
+    `origin-not-allowed` (403: a CORS preflight from an origin `--cors-origin` does not list), and
+    with `--store redis://…`: `store-unavailable` (503 with `Retry-After`: the session store does not
+    answer), `concurrent-change` (409: other replicas kept changing the session; send again),
+    `session-log-full` (409: a stored session keeps at most 16,384 changes)).
+
+    Every GET path also answers HEAD: the same status and headers, without the body; `Allow`
+    on a 405 lists HEAD wherever it lists GET.
+
+    Request ids: a request may carry `X-Request-Id` (1 to 200 visible ASCII characters other
+    than `"` and `\`; anything else, or two of them, is a 400); without one the service makes
+    one (32 hex digits). Every response carries it back as `X-Request-Id`, every problem as
+    `requestId`, and the service's log line for the request names it (with a valid W3C
+    `traceparent`, logged as sent).
+
+    Conditional requests: answers that depend only on the request and the session's log
+    (snapshots, events, session state, scenarios) and the fixed documents (animators, this
+    contract) carry a strong `ETag`; `If-None-Match` with it (or `*`) answers 304 without a
+    body. Session reads say `Cache-Control: no-cache`, the fixed documents `max-age=3600`.
+
+    OPTIONS on every path answers 204 with `Allow`. Browser pages of other origins may call the
+    service when it runs with `--cors-origin` (off by default): a preflight from a listed origin
+    answers 204 with `Access-Control-Allow-Origin`, `-Methods`, `-Headers` (Authorization,
+    Content-Type, If-None-Match, X-Request-Id, traceparent) and `-Max-Age`, needs no token, and
+    other origins' preflights get 403 `origin-not-allowed`; every answer to a listed origin
+    carries `Access-Control-Allow-Origin` and exposes ETag, Location, Retry-After and
+    X-Request-Id.
 
     Authentication is optional: when the server runs with `--auth-token`, every path except
     `/livez`, `/readyz` and `/metrics` needs `Authorization: Bearer <token>`.
@@ -47,11 +74,13 @@ paths:
           content:
             application/json:
               schema: {$ref: '#/components/schemas/Status'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /readyz:
     get:
       tags: [operations]
       operationId: readyz
-      summary: Readiness (false once shutdown has begun)
+      summary: Readiness (false from the start of the drain that SIGTERM begins)
       security: []
       responses:
         '200':
@@ -60,6 +89,8 @@ paths:
             application/json:
               schema: {$ref: '#/components/schemas/Status'}
         '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /metrics:
     get:
       tags: [operations]
@@ -73,6 +104,8 @@ paths:
           content:
             text/plain:
               schema: {type: string}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /openapi.yaml:
     get:
       tags: [operations]
@@ -81,10 +114,16 @@ paths:
       responses:
         '200':
           description: The OpenAPI document, compiled into the binary.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             application/yaml:
               schema: {type: string}
+        '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/animators:
     get:
       tags: [catalogue]
@@ -93,10 +132,16 @@ paths:
       responses:
         '200':
           description: Each animator with its operations, parameters (with defaults), summary and source.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             application/json:
               schema: {$ref: '#/components/schemas/AnimatorList'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/animators/{name}:
     get:
       tags: [catalogue]
@@ -110,11 +155,17 @@ paths:
       responses:
         '200':
           description: 'The definition exactly as the service runs it; post it back as `{"spec": …}` to run a copy.'
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             application/json:
               schema: {$ref: '#/components/schemas/AnimatorDefinition'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/timing/sample:
     post:
       tags: [timing]
@@ -137,16 +188,55 @@ paths:
         '413': {$ref: '#/components/responses/Problem'}
         '415': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
+  /v1/devices:
+    get:
+      tags: [catalogue]
+      operationId: listDevices
+      summary: The device profiles a session's screen may name
+      responses:
+        '200':
+          description: Each profile with its screen (size, scale, safe-area insets, iOS version).
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [devices]
+                additionalProperties: false
+                properties:
+                  devices:
+                    type: array
+                    items:
+                      type: object
+                      required: [name, idiom, screen]
+                      additionalProperties: false
+                      properties:
+                        name: {type: string}
+                        idiom: {type: string, enum: [phone, pad]}
+                        screen: {$ref: '#/components/schemas/Screen'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/sessions:
     post:
       tags: [sessions]
       operationId: createSession
-      summary: Create a session
+      summary: Create a session, or replay an exported scenario into a new one
+      description: |
+        The body is a session's creation body, or `{"scenario": …}`: a document exported by
+        `GET /v1/sessions/{id}/scenario`. A replayed session answers every read with the bytes the
+        original answered (its id aside); a change that cannot be replayed is a 422 whose pointer
+        names it.
       requestBody:
         required: true
         content:
           application/json:
-            schema: {$ref: '#/components/schemas/SessionCreate'}
+            schema:
+              oneOf:
+                - $ref: '#/components/schemas/SessionCreate'
+                - $ref: '#/components/schemas/ScenarioImport'
       responses:
         '201':
           description: 'The session''s state; `Location` is its URL.'
@@ -163,7 +253,10 @@ paths:
         '415': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
         '429': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
         '507': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/sessions/{id}:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -174,12 +267,19 @@ paths:
       responses:
         '200':
           description: Clock, controller hierarchy (stacks, selected tabs, presented chain) and the transition in effect.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
               schema: {$ref: '#/components/schemas/SessionState'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
     delete:
       tags: [sessions]
       operationId: deleteSession
@@ -190,6 +290,38 @@ paths:
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
+  /v1/sessions/{id}/scenario:
+    parameters:
+      - $ref: '#/components/parameters/SessionID'
+    get:
+      tags: [sessions]
+      operationId: exportScenario
+      summary: The session as a scenario document (creation body and every change since)
+      description: |
+        Replay it with `POST /v1/sessions {"scenario": …}`, or load it at start with
+        `--scenarios DIR`. A session that made more changes than its log keeps (4,096) no longer
+        starts at its creation and answers 409 `history-truncated`, unless it is stored
+        (`--store redis://…`), whose log keeps every change.
+      responses:
+        '200':
+          description: The scenario document.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Scenario'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '404': {$ref: '#/components/responses/Problem'}
+        '409': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/sessions/{id}/actions:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -221,7 +353,10 @@ paths:
         '413': {$ref: '#/components/responses/Problem'}
         '415': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
         '507': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/sessions/{id}/clock:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -249,7 +384,11 @@ paths:
         '413': {$ref: '#/components/responses/Problem'}
         '415': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
+        '409': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
         '507': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/sessions/{id}/snapshot:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -267,13 +406,20 @@ paths:
       responses:
         '200':
           description: One snapshot.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
               schema: {$ref: '#/components/schemas/Snapshot'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/sessions/{id}/snapshots:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -285,7 +431,8 @@ paths:
       parameters:
         - name: t
           in: query
-          schema: {type: string, maxLength: 8192, pattern: '^[0-9.eE+-]+(,[0-9.eE+-]+)*$'}
+          description: The query string as a whole is at most 8,192 bytes, so leave room for the other parameters.
+          schema: {type: string, maxLength: 8000, pattern: '^[0-9.eE+-]+(,[0-9.eE+-]+)*$'}
         - name: from
           in: query
           schema: {type: number, minimum: 0, maximum: 10000000}
@@ -294,12 +441,16 @@ paths:
           schema: {type: number, minimum: 0, maximum: 10000000}
         - name: fps
           in: query
-          schema: {type: number, exclusiveMinimum: 0, maximum: 1000, default: 60}
+          description: Frames per second with `from` and `to` (60 when left out); not allowed with `t`.
+          schema: {type: number, exclusiveMinimum: 0, maximum: 1000}
         - $ref: '#/components/parameters/Flat'
         - $ref: '#/components/parameters/Precision'
       responses:
         '200':
           description: The snapshots in the order asked.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
               schema:
@@ -311,10 +462,14 @@ paths:
                     type: array
                     maxItems: 240
                     items: {$ref: '#/components/schemas/Snapshot'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/sessions/{id}/events:
     parameters:
       - $ref: '#/components/parameters/SessionID'
@@ -326,7 +481,7 @@ paths:
         - name: after
           in: query
           description: Only events with a larger sequence number.
-          schema: {type: integer, minimum: 0}
+          schema: {type: integer, minimum: 0, maximum: 9223372036854775807}
         - name: type
           in: query
           schema: {type: string, maxLength: 64}
@@ -336,6 +491,9 @@ paths:
       responses:
         '200':
           description: Events in sequence order (the newest 10,000 are kept).
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
               schema:
@@ -348,10 +506,14 @@ paths:
                     type: array
                     items: {$ref: '#/components/schemas/Event'}
                   lastSeq: {type: integer, minimum: 0}
+        '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
 components:
   securitySchemes:
     bearerAuth:
@@ -375,12 +537,36 @@ components:
       in: query
       description: Round every number to this many decimal places.
       schema: {type: integer, minimum: 0, maximum: 15}
+  headers:
+    ETag:
+      description: |
+        A strong entity tag: a hash of the answer's bytes, the same in every process. Send it
+        back as `If-None-Match` to get a 304 while the answer is unchanged.
+      schema: {type: string, pattern: '^"[0-9a-f]{16}"$'}
+    CacheControlSession:
+      description: '`no-cache`: a session changes with every action, so caches revalidate each time.'
+      schema: {type: string, const: no-cache}
+    CacheControlFixed:
+      description: '`max-age=3600`: the same bytes for as long as the server''s binary runs.'
+      schema: {type: string, const: max-age=3600}
   responses:
+    NotModified:
+      description: |
+        The request's `If-None-Match` names the current tag: no body (`Content-Length` is the
+        200's), with the same `ETag` and `Cache-Control`.
+      headers:
+        ETag: {$ref: '#/components/headers/ETag'}
     Problem:
       description: An RFC 9457 problem.
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
+    HeaderTooLarge:
+      description: |
+        The request line (414) or the header block (431) does not fit the connection's memory
+        (about 32 KiB): libmicrohttpd answers before the request reaches the service, with a short
+        HTML body of its own and no Content-Type (docs/connections.md). Requests within it get
+        problem+json answers.
   schemas:
     Problem:
       type: object
@@ -391,6 +577,7 @@ components:
         status: {type: integer, minimum: 400, maximum: 599}
         detail: {type: string}
         instance: {type: string}
+        requestId: {type: string, description: 'The request''s id, as in the X-Request-Id response header and the service''s log.'}
         pointer: {type: string, description: JSON pointer into the request (422).}
         line: {type: integer, description: Where the JSON broke (400 malformed-json).}
         column: {type: integer}
@@ -480,13 +667,33 @@ components:
         presentAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
         dismissAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
         modalPresentationStyle: {$ref: '#/components/schemas/PresentationStyle'}
+        isModalInPresentation: {type: boolean, default: false, description: 'Presented as a sheet, it refuses the pull-down (iOS 13+).'}
+        hidesBottomBarWhenPushed: {type: boolean, default: false, description: 'Pushed in a navigation controller inside a tab bar controller, it takes the tab bar away.'}
+        sheet:
+          type: object
+          description: "UISheetPresentationController's detents (iOS 15 and later; a 422 on an earlier screen): medium is half the large card's height."
+          additionalProperties: false
+          properties:
+            detents:
+              type: array
+              minItems: 1
+              maxItems: 2
+              uniqueItems: true
+              items: {type: string, enum: [medium, large]}
+            selectedDetent: {type: string, enum: [medium, large]}
+            largestUndimmedDetent: {type: string, enum: [medium, large]}
+            prefersGrabberVisible: {type: boolean}
         interactions:
           type: array
           maxItems: 16
           items: {$ref: '#/components/schemas/Interaction'}
     PresentationStyle:
       type: string
-      enum: [fullScreen, overFullScreen, custom]
+      description: |
+        UIModalPresentationStyle. `automatic` (the default) is `pageSheet` from iOS 13
+        (`screen.iOS`), `fullScreen` before; `pageSheet` and `formSheet` are sheet cards from
+        iOS 13 and full-screen covers before (docs/semantics.md, Modal presentation).
+      enum: [automatic, fullScreen, overFullScreen, pageSheet, formSheet, custom]
     AnimatorChoice:
       description: 'A built-in or session animator''s name, `{"name": …, parameter: value…}`, or `{"spec": definition}`.'
       anyOf:
@@ -666,7 +873,8 @@ components:
       description: 'A curve name, `{"cubicBezier": [x1, y1, x2, y2]}` or `{"spring": …}` (docs/timing.md).'
       oneOf:
         - type: string
-          enum: [linear, easeIn, easeOut, easeInOut, default, fastEaseInToSlowEaseOut]
+          enum: [linear, easeIn, easeOut, easeInOut, default, fastEaseInToSlowEaseOut, fastEaseInToSlowEaseOutFlipped,
+                 fastLinearToSlowEaseIn, linearToEaseOut, easeInToLinear]
         - type: object
           required: [cubicBezier]
           additionalProperties: false
@@ -687,14 +895,18 @@ components:
                 - type: object
                   additionalProperties: false
                   properties:
-                    dampingRatio: {type: number, exclusiveMinimum: 0, maximum: 10}
+                    dampingRatio: {type: number, minimum: 0.001, maximum: 10}
                     initialVelocity: {type: number, minimum: -1000, maximum: 1000}
                     mass: {type: number, minimum: 0.001, maximum: 1000000}
                     stiffness: {type: number, minimum: 0.001, maximum: 1000000}
-                    damping: {type: number, minimum: 0, maximum: 1000000}
+                    damping: {type: number, exclusiveMinimum: 0, maximum: 1000000}
                     response: {type: number, minimum: 0.001, maximum: 100}
                     duration: {type: number, minimum: 0.001, maximum: 100}
                     bounce: {type: number, minimum: -0.99, maximum: 0.999}
+                    allowsOverdamping:
+                      type: boolean
+                      default: false
+                      description: Solve a damping above critical as over-damped; by default it runs critically damped, as in Core Animation (docs/timing.md).
     Interaction:
       type: object
       description: Which gesture drives an interactive pop and how samples become progress (docs/semantics.md).
@@ -739,13 +951,22 @@ components:
       additionalProperties: false
       properties:
         screen:
-          type: object
-          required: [width, height]
-          additionalProperties: false
-          properties:
-            width: {type: number, minimum: 1, maximum: 10000}
-            height: {type: number, minimum: 1, maximum: 10000}
-            scale: {type: number, minimum: 1, maximum: 4}
+          description: The screen in points (default 320 × 568 at 2×, iOS 7), or a device profile by name (GET /v1/devices).
+          oneOf:
+            - type: object
+              required: [width, height]
+              additionalProperties: false
+              properties:
+                width: {type: number, minimum: 1, maximum: 10000}
+                height: {type: number, minimum: 1, maximum: 10000}
+                scale: {type: number, minimum: 1, maximum: 4}
+                iOS: {type: integer, minimum: 7, maximum: 18, description: 'The iOS major version the session follows (default 7).'}
+            - type: object
+              required: [device]
+              additionalProperties: false
+              properties:
+                device: {type: string, enum: ['iPhone SE (1st)', 'iPhone 8', 'iPhone 8 Plus', 'iPhone X', 'iPhone 13', 'iPhone 15', 'iPhone 15 Pro Max', 'iPhone 16 Pro', 'iPad (10th)']}
+                iOS: {type: integer, minimum: 7, maximum: 18, description: "The iOS major version (default: the profile's)."}
         clock: {type: string, enum: [virtual, wall], default: virtual}
         root: {$ref: '#/components/schemas/ControllerSpec'}
         rules:
@@ -761,6 +982,45 @@ components:
           type: array
           maxItems: 16
           items: {$ref: '#/components/schemas/Interaction'}
+    ScenarioImport:
+      type: object
+      required: [scenario]
+      additionalProperties: false
+      properties:
+        scenario: {$ref: '#/components/schemas/Scenario'}
+    Scenario:
+      type: object
+      description: A session as a document, version 1 (docs/semantics.md, Scenarios).
+      required: [version, session, changes]
+      additionalProperties: false
+      properties:
+        version: {type: integer, enum: [1]}
+        session: {$ref: '#/components/schemas/SessionCreate'}
+        changes:
+          type: array
+          maxItems: 4096
+          items: {$ref: '#/components/schemas/ScenarioChange'}
+    ScenarioChange:
+      description: One change, in the order the session saw them.
+      oneOf:
+        - $ref: '#/components/schemas/ScenarioAction'
+        - $ref: '#/components/schemas/ScenarioClock'
+    ScenarioAction:
+      type: object
+      required: [action]
+      additionalProperties: false
+      properties:
+        action: {$ref: '#/components/schemas/Action'}
+        pointer:
+          type: string
+          maxLength: 32
+          description: Where the action stood in its request (`/1` for the second of an array); errors it raises later name it.
+    ScenarioClock:
+      type: object
+      required: [clock]
+      additionalProperties: false
+      properties:
+        clock: {type: number, minimum: 0, maximum: 10000000, description: The session time the clock moved to.}
     Action:
       type: object
       description: |
@@ -997,6 +1257,26 @@ components:
         type: {type: string}
         viewController: {type: [string, 'null']}
       additionalProperties: true
+    Screen:
+      type: object
+      description: A screen as a session uses it, portrait, in points (docs/reference.md, Device profiles).
+      required: [device, width, height, scale, safeAreaInsets, iOS]
+      additionalProperties: false
+      properties:
+        device: {type: ['string', 'null'], description: The device profile's name, or null for a screen given by size.}
+        width: {type: number}
+        height: {type: number}
+        scale: {type: number}
+        safeAreaInsets:
+          type: object
+          required: [top, left, bottom, right]
+          additionalProperties: false
+          properties:
+            top: {type: number}
+            left: {type: number}
+            bottom: {type: number}
+            right: {type: number}
+        iOS: {type: integer, minimum: 7, maximum: 18}
     SessionState:
       type: object
       required: [id, time, clock, screen, controllers, transition, historyStart, eventCount]
@@ -1005,14 +1285,7 @@ components:
         id: {type: string}
         time: {type: number}
         clock: {type: string, enum: [virtual, wall]}
-        screen:
-          type: object
-          required: [width, height, scale]
-          additionalProperties: false
-          properties:
-            width: {type: number}
-            height: {type: number}
-            scale: {type: number}
+        screen: {$ref: '#/components/schemas/Screen'}
         controllers: {$ref: '#/components/schemas/Controller'}
         transition: {$ref: '#/components/schemas/Transition'}
         historyStart: {type: number, description: The earliest time snapshots can still show.}

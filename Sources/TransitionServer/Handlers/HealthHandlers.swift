@@ -8,6 +8,9 @@ extension Application {
     /// Ready until shutdown begins, so a load balancer stops sending new work.
     func readyz(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
         guard isReady else { throw Problem.unavailable("the service is shutting down") }
+        if let journal = sessions.journal, !journal.ping() {
+            throw Problem(JournalError.unavailable("no answer to a ping"))
+        }
         return Self.json(200, Array(#"{"status":"ready"}"#.utf8))
     }
 

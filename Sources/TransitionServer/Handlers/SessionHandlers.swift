@@ -5,24 +5,43 @@ extension Application {
     /// Actions one request may carry.
     static let maxActionsPerRequest = 256
 
+    /// A session from a creation body, or from `{"scenario": …}` (an exported session, replayed).
     func createSession(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
-        let body = try jsonBody(ctx)
-        let scene: SceneSpec
-        let world: World
-        do {
-            scene = try SceneSpec.decode(body, limits: limits)
-            world = try World(scene: scene, limits: limits)
-        } catch let error as SpecError {
-            throw Problem(error)
-        } catch let error as SimulationError {
-            throw Problem(error)
-        } catch {
-            throw Problem.internalError()
+        guard isReady else {
+            throw Problem.unavailable("the service is draining before it stops, and a session created now would stop with it; create it again in a moment (on another replica)")
         }
-        let session = try sessions.create(world: world, clockMode: scene.clock, now: ctx.now)
+        let body = try jsonBody(ctx)
+        let session: Session
+        if let object = body.objectValue, object["scenario"] != nil {
+            guard object.entries.count == 1 else {
+                throw Problem.invalid(pointer: "", reason: "a scenario import has only the member 'scenario'")
+            }
+            let scenario: Scenario
+            do throws(SpecError) { scenario = try Scenario.decode(object["scenario"]!, at: "/scenario") } catch { throw Problem(error) }
+            session = try makeSession(scenario.session, at: "/scenario/session", changes: scenario.changes, changesAt: "/scenario/changes", now: ctx.now)
+        } else {
+            session = try makeSession(body, at: "", now: ctx.now)
+        }
         var encoder = SnapshotEncoder(precision: nil, flat: false)
-        encoder.sessionState(id: session.id, clock: scene.clock, world: world, historyStart: 0)
+        encoder.sessionState(id: session.id, clock: session.clockMode, world: session.current(now: ctx.now), historyStart: session.historyStart)
         return Self.json(201, encoder.writer.bytes, headers: [("Location", "/v1/sessions/\(session.id)")])
+    }
+
+    /// Builds and registers a session from its creation body (at `pointer` in the request),
+    /// replayed through `changes` (at `changesAt`, for errors); `id` fixes its id (scenario fixtures).
+    func makeSession(_ body: JSONValue, at pointer: String, changes: [SessionLog.Change] = [], changesAt: String = "", id: String? = nil,
+                     pinned: Bool = false, now: ContinuousClock.Instant) throws(Problem) -> Session {
+        let creation = JSONWriter.encode(body)
+        return try sessions.create(id: id, pinned: pinned, now: now) { (id, environment) throws(Problem) in
+            try Session.make(id: id, creation: creation, at: pointer, changes: changes, changesAt: changesAt, pinned: pinned,
+                             in: environment, now: now)
+        }
+    }
+
+    /// The session as a scenario document (`POST /v1/sessions {"scenario": …}` replays it).
+    func exportScenario(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
+        let session = try session(ctx)
+        return Self.json(200, try session.scenario())
     }
 
     func showSession(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
@@ -35,7 +54,7 @@ extension Application {
 
     func deleteSession(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
         let session = try session(ctx)
-        sessions.delete(session.id)
+        try sessions.delete(session.id)
         return HTTPResponse(status: 204)
     }
 
@@ -90,22 +109,32 @@ extension Application {
         return Self.json(200, encoder.writer.bytes)
     }
 
-    /// Counts transitions started and ended, from the events of one request.
+    /// Counts the transitions one request started and ended.
     func recordTransitions(_ world: World, since firstEvent: Int) {
-        for e in world.events where e.seq >= firstEvent {
-            switch e.type {
-            case "animateTransition":
-                metrics.recordTransition(operation: operationName(e, world), outcome: "started")
-            case "completeTransition":
-                let done = e.arguments.first { $0.key == "didComplete" }?.value.boolValue ?? false
-                metrics.recordTransition(operation: operationName(e, world), outcome: done ? "completed" : "cancelled")
-            default: break
-            }
+        for outcome in world.transitionOutcomes(since: firstEvent) {
+            metrics.recordTransition(operation: outcome.operation.rawValue, outcome: outcome.kind.rawValue)
         }
     }
+}
 
-    private func operationName(_ e: Event, _ world: World) -> String {
-        let id = e.arguments.first { $0.key == "transition" }?.value.stringValue
-        return world.transitions.first { $0.id == id }?.operation.rawValue ?? "unknown"
+extension Application {
+    /// Loads a scenario document as a session with a fixed id that never expires (`--scenarios`
+    /// fixtures); a problem says what is wrong with it.
+    public func loadFixture(id: String, document: [UInt8]) throws(Problem) {
+        guard ViewSpec.isValidID(id) else {
+            throw Problem.invalid(pointer: "", reason: "'\(id)' is not a session id: 1–64 letters, digits, '-', '_' or '.'")
+        }
+        let json: JSONValue
+        do throws(JSONParseError) { json = try JSONParser.parse(document, limits: limits.jsonBodyLimits) } catch {
+            throw Problem.malformedJSON(error)
+        }
+        let scenario: Scenario
+        do throws(SpecError) { scenario = try Scenario.decode(json, at: "") } catch { throw Problem(error) }
+        do throws(Problem) {
+            _ = try makeSession(scenario.session, at: "/session", changes: scenario.changes, changesAt: "/changes", id: id, pinned: true, now: .now)
+        } catch where error.type == "session-exists" && sessions.journal != nil {
+            // Another replica (or an earlier run) stored it already; it may have changed since,
+            // and the stored session is the one that counts.
+        }
     }
 }

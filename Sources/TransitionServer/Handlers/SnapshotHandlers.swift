@@ -110,13 +110,17 @@ extension Application {
             after = n
         }
         let type = q["type"], controller = q["viewController"]
+        // The bounds the contract documents: names are at most 64 bytes.
+        for (name, value) in [("type", type), ("viewController", controller)] where (value?.utf8.count ?? 0) > 64 {
+            throw Problem.invalid(pointer: "?\(name)", reason: "at most 64 bytes")
+        }
         let world = session.current(now: ctx.now)
         var encoder = SnapshotEncoder(precision: nil, flat: false)
         encoder.writer.beginObject()
         encoder.writer.key("time"); encoder.writer.number(world.now)
         encoder.writer.key("events")
         encoder.events(world.events.lazy.filter { e in
-            e.seq > after && (type == nil || e.type == type) && (controller == nil || e.viewController == controller)
+            e.seq > after && (type == nil || e.type.rawValue == type) && (controller == nil || e.viewController?.rawValue == controller)
         })
         encoder.writer.key("lastSeq"); encoder.writer.integer(world.nextEventSeq - 1)
         encoder.writer.endObject()

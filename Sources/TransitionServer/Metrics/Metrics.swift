@@ -40,11 +40,20 @@ public final class Metrics: Sendable {
         var transitions: [TransitionKey: Int] = [:]
         var sessionsCreated = 0
         var sessionsExpired = 0
+        var store: [String: Histogram] = [:]
+        var storeConflicts = 0
+        var replays = Histogram()
+        var replayedEntries = 0
     }
 
     private let state = Mutex(State())
+    /// Whether sessions are stored beyond the process (`--store`): only then are the store's
+    /// series written.
+    private let stored: Bool
 
-    public init() {}
+    public init(stored: Bool = false) {
+        self.stored = stored
+    }
 
     /// - Parameters:
     ///   - route: the matched route pattern (`/v1/sessions/{id}`), or a fixed name such as
@@ -62,6 +71,28 @@ public final class Metrics: Sendable {
     /// - Parameter outcome: `started`, `completed` or `cancelled`.
     public func recordTransition(operation: String, outcome: String) {
         state.withLock { $0.transitions[TransitionKey(operation: operation, outcome: outcome), default: 0] += 1 }
+    }
+
+    /// One round trip to the session store. - Parameter operation: a fixed name (`append`, …).
+    func recordStore(operation: String, seconds: Double) {
+        let seconds = seconds.isFinite ? max(seconds, 0) : 0
+        let bucket = Self.bucketBounds.firstIndex { seconds <= $0 } ?? Self.bucketBounds.count
+        state.withLock { $0.store[operation, default: Histogram()].observe(seconds, bucket: bucket) }
+    }
+
+    /// A change found another replica's changes stored first, and was tried again after them.
+    func recordStoreConflict() {
+        state.withLock { $0.storeConflicts += 1 }
+    }
+
+    /// A session caught up with (or was rebuilt from) its stored log: `entries` replayed in `seconds`.
+    func recordReplay(entries: Int, seconds: Double) {
+        let seconds = seconds.isFinite ? max(seconds, 0) : 0
+        let bucket = Self.bucketBounds.firstIndex { seconds <= $0 } ?? Self.bucketBounds.count
+        state.withLock {
+            $0.replays.observe(seconds, bucket: bucket)
+            $0.replayedEntries += entries
+        }
     }
 
     public func recordSessionCreated() {
@@ -84,18 +115,25 @@ public final class Metrics: Sendable {
         let histogram = "transition_sim_http_request_duration_seconds"
         header(&text, histogram, "histogram", "Time to answer a request, in seconds, by route pattern.")
         for (route, h) in state.durations.sorted(by: { $0.key < $1.key }) {
-            var cumulative = 0
-            for (i, count) in h.counts.enumerated() {
-                cumulative += count
-                let bound = i < Self.bucketBounds.count ? Self.number(Self.bucketBounds[i]) : "+Inf"
-                text += "\(histogram)_bucket\(labels(("route", route), ("le", bound))) \(cumulative)\n"
-            }
-            text += "\(histogram)_sum\(labels(("route", route))) \(Self.number(h.sum))\n"
-            text += "\(histogram)_count\(labels(("route", route))) \(h.count)\n"
+            series(&text, histogram, h, label: ("route", route))
         }
         header(&text, "transition_sim_transitions_total", "counter", "Transitions by operation and outcome (started, completed, cancelled).")
         for (key, count) in state.transitions.sorted(by: { ($0.key.operation, $0.key.outcome) < ($1.key.operation, $1.key.outcome) }) {
             text += "transition_sim_transitions_total\(labels(("operation", key.operation), ("outcome", key.outcome))) \(count)\n"
+        }
+        if stored {
+            let store = "transition_sim_store_request_duration_seconds"
+            header(&text, store, "histogram", "Round trips to the session store (--store), in seconds, by operation.")
+            for (operation, h) in state.store.sorted(by: { $0.key < $1.key }) {
+                series(&text, store, h, label: ("operation", operation))
+            }
+            header(&text, "transition_sim_store_conflicts_total", "counter", "Changes that found another replica's changes stored first and were applied again after them.")
+            text += "transition_sim_store_conflicts_total \(state.storeConflicts)\n"
+            let replays = "transition_sim_replay_duration_seconds"
+            header(&text, replays, "histogram", "Replays of a stored log (a session brought up to date, or rebuilt), in seconds.")
+            series(&text, replays, state.replays, label: nil)
+            header(&text, "transition_sim_replayed_entries_total", "counter", "Stored log entries replayed by those replays.")
+            text += "transition_sim_replayed_entries_total \(state.replayedEntries)\n"
         }
         header(&text, "transition_sim_sessions_created_total", "counter", "Sessions created.")
         text += "transition_sim_sessions_created_total \(state.sessionsCreated)\n"
@@ -112,12 +150,28 @@ public final class Metrics: Sendable {
         return Array(text.utf8)
     }
 
+    /// One histogram's series: cumulative buckets, sum and count, with `label` when it has one.
+    private func series(_ text: inout String, _ name: String, _ h: Histogram, label: (String, String)?) {
+        let own = label.map { [$0] } ?? []
+        var cumulative = 0
+        for (i, count) in h.counts.enumerated() {
+            cumulative += count
+            let bound = i < Self.bucketBounds.count ? Self.number(Self.bucketBounds[i]) : "+Inf"
+            text += "\(name)_bucket\(labels(own + [("le", bound)])) \(cumulative)\n"
+        }
+        let suffix = own.isEmpty ? "" : labels(own)
+        text += "\(name)_sum\(suffix) \(Self.number(h.sum))\n"
+        text += "\(name)_count\(suffix) \(h.count)\n"
+    }
+
     private func header(_ text: inout String, _ name: String, _ type: String, _ help: String) {
         text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
     }
 
     /// `{a="x",b="y"}`, values escaped as the format requires (`\\`, `\"`, `\n`).
-    private func labels(_ pairs: (String, String)...) -> String {
+    private func labels(_ pairs: (String, String)...) -> String { labels(pairs) }
+
+    private func labels(_ pairs: [(String, String)]) -> String {
         "{" + pairs.map { name, value in
             var escaped = ""
             for scalar in value.unicodeScalars {

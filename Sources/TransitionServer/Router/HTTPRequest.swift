@@ -12,6 +12,14 @@ public struct HTTPRequest: Sendable {
     public var authorization: String?
     /// The body bytes (already bounded by the shim's body limit).
     public var body: [UInt8]
+    /// The header fields the service reads (`fieldsRead`), names in lower case, in order.
+    public var headers: [(name: String, value: String)] = []
+    /// The client's numeric IP address, for the access log; empty when unknown (in-process).
+    public var clientAddress = ""
+    /// Arrived on the probe listener (`--probe-port`), which serves only the probes.
+    public var probe = false
+    /// What the HTTP layer saw of the message's framing. The default is a plain, valid request.
+    public var framing = Framing()
 
     public init(method: String, path: String, query: String = "", contentType: String? = nil,
                 authorization: String? = nil, body: [UInt8] = []) {
@@ -22,4 +30,108 @@ public struct HTTPRequest: Sendable {
         self.authorization = authorization
         self.body = body
     }
+
+    /// Header fields the service reads; the HTTP layer may pass only these (`contentType` and
+    /// `authorization` have fields of their own).
+    public static let fieldsRead: Set<String> = [
+        "x-request-id", "traceparent", "if-none-match", "accept-encoding", "origin",
+        "access-control-request-method", "access-control-request-headers",
+    ]
+
+    /// A field's value, `name` in lower case; repeated fields joined with ", " as RFC 9110 §5.3
+    /// combines them. Nil when absent.
+    public func header(_ name: String) -> String? {
+        var value: String?
+        for field in headers where field.name == name {
+            value = value.map { $0 + ", " + field.value } ?? field.value
+        }
+        return value
+    }
+
+    /// Facts about a message that libmicrohttpd accepted but RFC 9112 does not; the C shim
+    /// reports them and `framingProblem` judges them.
+    public struct Framing: Sendable, Equatable {
+        public enum Body: Sendable, Equatable {
+            case fits
+            /// `Content-Length` over the limit: the body was never read.
+            case tooLargeDeclared
+            /// The body grew over the limit while it arrived: it was discarded.
+            case tooLargeStreamed
+        }
+
+        public var version = "HTTP/1.1"
+        public var hostCount = 1
+        public var contentLengthCount = 0
+        /// Two `Content-Length` fields with different values.
+        public var contentLengthsDiffer = false
+        public var transferEncodingCount = 0
+        /// The first `Transfer-Encoding` value.
+        public var transferEncoding: String?
+        /// The request target holds a NUL, a space or another control byte.
+        public var targetInvalid = false
+        /// A header value holds a NUL or control byte, or is folded over several lines.
+        public var headerValueInvalid = false
+        public var body = Body.fits
+
+        public init() {}
+    }
+
+    /// The problem a request's framing makes, before anything else is looked at, or nil.
+    /// Every one closes the connection: after a framing error the rest of the stream cannot be trusted.
+    public func framingProblem(maxBodyBytes: Int) -> Problem? {
+        let f = framing
+        var problem: Problem
+        if f.contentLengthsDiffer {
+            problem = .badRequest("the request has Content-Length fields with different values, so its length is ambiguous (RFC 9112 §6.3)")
+        } else if f.transferEncodingCount > 0 && f.contentLengthCount > 0 {
+            problem = .badRequest("the request has both Transfer-Encoding and Content-Length (RFC 9112 §6.1)")
+        } else if f.transferEncodingCount > 1 || (f.transferEncodingCount == 1 && f.transferEncoding?.lowercased() != "chunked") {
+            problem = .badRequest("the only Transfer-Encoding accepted is a single 'chunked' (RFC 9112 §6.1)")
+        } else if f.body != .fits {
+            problem = .payloadTooLarge(limit: maxBodyBytes)
+        } else if f.targetInvalid {
+            problem = .badRequest("the request target contains a NUL, space or control byte (RFC 9112 §3.2)")
+        } else if f.headerValueInvalid {
+            problem = .badRequest("a header field value contains a NUL or control byte, or is folded over several lines (RFC 9112 §5)")
+        } else if f.hostCount > 1 {
+            problem = .badRequest("the request has more than one Host header field (RFC 9112 §3.2)")
+        } else if f.hostCount == 0 && f.version == "HTTP/1.1" {
+            problem = .badRequest("an HTTP/1.1 request needs a Host header field (RFC 9112 §3.2)")
+        } else {
+            return nil
+        }
+        problem.headers.append(("Connection", "close"))
+        return problem
+    }
+
+    /// A request target split into path and query: origin form (`/p?q`) as it is, absolute form
+    /// (`http://host:port/p?q`, RFC 9112 §3.2.2) without its scheme and authority. Any other
+    /// form (`*`, `host:port`) is returned whole as the path, which no route matches.
+    /// `wellFormed` is false when the target holds a space, a control byte or DEL.
+    public static func splitTarget(_ target: String) -> (path: String, query: String, wellFormed: Bool) {
+        let bytes = Array(target.utf8)
+        let wellFormed = !bytes.contains { $0 <= 0x20 || $0 == 0x7F }
+        var start = 0
+        for scheme in ["http://", "https://"] {
+            let prefix = Array(scheme.utf8)
+            if bytes.count >= prefix.count && zip(bytes, prefix).allSatisfy({ ASCIILower($0.0) == $0.1 }) {
+                start = prefix.count
+                // The authority runs to the first '/', '?' or '#'.
+                while start < bytes.count && ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(bytes[start]) {
+                    start += 1
+                }
+                break
+            }
+        }
+        let rest = bytes[start...]
+        let mark = rest.firstIndex(of: UInt8(ascii: "?"))
+        var path = String(decoding: rest[..<(mark ?? rest.endIndex)], as: UTF8.self)
+        let query = mark.map { String(decoding: rest[rest.index(after: $0)...], as: UTF8.self) } ?? ""
+        if start > 0 && !path.hasPrefix("/") { path = "/" + path }
+        return (path, query, wellFormed)
+    }
+}
+
+private func ASCIILower(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
 }

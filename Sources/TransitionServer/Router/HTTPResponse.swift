@@ -24,6 +24,7 @@ public struct HTTPResponse: Sendable {
     public var mediaType: MediaType?
     /// Extra headers (`Location`, `Allow`, `WWW-Authenticate`, …). libmicrohttpd copies them.
     public var headers: [(name: String, value: String)]
+    /// For HEAD and 304 libmicrohttpd sends no body, only this one's length as Content-Length.
     public var body: [UInt8]
 
     public init(status: Int, mediaType: MediaType? = nil, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {

@@ -9,8 +9,8 @@ import Glibc
 final class MemoryBudget: Sendable {
     let limit: Int
     private let used = Atomic<Int>(0)
-    /// Set when sessions changed since the last trim (a change frees what it replaced, too).
-    private let changed = Atomic<Bool>(false)
+    /// Trims still due: set to 2 when sessions change (a change frees what it replaced, too).
+    private let trimsDue = Atomic<Int>(0)
 
     init(limit: Int) { self.limit = limit }
 
@@ -21,13 +21,17 @@ final class MemoryBudget: Sendable {
 
     func add(_ bytes: Int) {
         used.add(bytes, ordering: .relaxed)
-        changed.store(true, ordering: .relaxed)
+        trimsDue.store(2, ordering: .relaxed)
     }
 
     /// Returns freed heap pages to the system. glibc keeps what a thread's arena freed for
     /// reuse, so after large sessions go the process would stay at its peak without it.
+    /// Called once a second; after a change it trims twice: a change is counted while its request
+    /// still runs, and what the request frees after a trim that came in between (its
+    /// temporaries, its answer, compressed or not) would otherwise stay until the next change.
     func trimIfChanged() {
-        guard changed.exchange(false, ordering: .relaxed) else { return }
+        guard trimsDue.load(ordering: .relaxed) > 0 else { return }
+        trimsDue.subtract(1, ordering: .relaxed)
         _ = Self.mallocTrim?(0)
     }
 

@@ -1,6 +1,9 @@
 import JSONCodec
 import Synchronization
 import TransitionCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One client's simulation: its world now, the log of what changed it, and a lock, since
 /// libmicrohttpd calls us from several threads.
@@ -17,8 +20,16 @@ final class Session: Sendable {
     let clockMode: ClockMode
     let created: ContinuousClock.Instant
     let limits: SceneLimits
+    /// Loaded from `--scenarios`: kept until deleted, never expired.
+    let pinned: Bool
+    /// The creation body, as compact JSON: with the log, the whole session (`scenario()`).
+    private let creation: [UInt8]
     /// The service-wide budget this session's bytes count against.
     private let memory: MemoryBudget
+    /// Where the log is stored for other replicas and later processes (nil: this process only).
+    private let journal: (any SessionJournal)?
+    /// Idle seconds the journal keeps the session (nil: for ever).
+    private let journalTTL: Double?
     private let state: Mutex<State>
 
     /// The log keeps at most this many entries and bytes; past either, its oldest part goes.
@@ -49,17 +60,110 @@ final class Session: Sendable {
         var checkpointBytes: Int { checkpoints.dropFirst().reduce(0) { $0 + $1.bytes } }
     }
 
-    init(id: String, world: World, clockMode: ClockMode, limits: SceneLimits, memory: MemoryBudget, now: ContinuousClock.Instant) {
+    /// A session created by `creation` (its body, as compact JSON), whose world is `world`, then
+    /// replayed through `changes` (an imported scenario, or a stored log; empty for a new
+    /// session). A change that fails is a 422 naming it under `changesPointer`. `created` is when
+    /// its time began (a session restored from the journal); by default, now for a new session,
+    /// or as long ago as its changes reach for a wall-clock scenario.
+    init(id: String, creation: [UInt8], world: World, clockMode: ClockMode, pinned: Bool = false, changes: [SessionLog.Change] = [],
+         changesPointer: String = "", created: ContinuousClock.Instant? = nil, limits: SceneLimits, memory: MemoryBudget,
+         journal: (any SessionJournal)? = nil, journalTTL: Double? = nil, now: ContinuousClock.Instant) throws(Problem) {
         self.id = id
         self.clockMode = clockMode
-        self.created = now
+        self.pinned = pinned
+        self.creation = creation
         self.limits = limits
         self.memory = memory
+        self.journal = journal
+        self.journalTTL = pinned ? nil : journalTTL
         let base = world.droppingEventLog()
-        let bytes = world.estimatedBytes + base.estimatedBytes
-        state = Mutex(State(checkpoints: [Checkpoint(position: 0, world: base, bytes: base.estimatedBytes)], current: world,
-                            lastAccess: now, bytes: bytes))
-        memory.add(bytes)
+        var s = State(checkpoints: [Checkpoint(position: 0, world: base, bytes: base.estimatedBytes)], current: world,
+                      lastAccess: now, bytes: 0)
+        for (i, change) in changes.enumerated() {
+            var next = s.current
+            do throws(Problem) {
+                try next.replay(change, limits: limits)
+            } catch {
+                throw Problem.invalid(pointer: "\(changesPointer)/\(i)", reason: "this change cannot be replayed: \(Self.reason(change, on: s.current, limits: limits))")
+            }
+            s.current = next
+            Self.append(change, next, to: &s, limits: limits)
+        }
+        s.bytes = creation.count + s.log.bytes + s.checkpoints.reduce(0) { $0 + $1.bytes } + s.current.estimatedBytes
+        // A wall-clock session's time goes on from where its scenario left it.
+        let elapsed = clockMode == .wall ? s.current.now : 0
+        self.created = created ?? now - .nanoseconds(Int64(elapsed * 1e9))
+        state = Mutex(s)
+        memory.add(s.bytes)
+    }
+
+    /// What every session of a service shares.
+    struct Environment: Sendable {
+        var limits: SceneLimits
+        var memory: MemoryBudget
+        var journal: (any SessionJournal)?
+        /// Idle seconds before a session expires.
+        var ttl: Double
+    }
+
+    /// A session from its creation body (compact JSON, at `pointer` in the request, for errors),
+    /// replayed through `changes`.
+    static func make(id: String, creation: [UInt8], at pointer: String, changes: [SessionLog.Change], changesAt: String,
+                     pinned: Bool, created: ContinuousClock.Instant? = nil, in environment: Environment,
+                     now: ContinuousClock.Instant) throws(Problem) -> Session {
+        let limits = environment.limits
+        let body: JSONValue
+        do throws(JSONParseError) { body = try JSONParser.parse(creation, limits: limits.jsonBodyLimits) } catch {
+            throw Problem.malformedJSON(error)
+        }
+        let scene: SceneSpec
+        let world: World
+        do throws(SimulationError) {
+            do throws(SpecError) { scene = try SceneSpec.decode(body, limits: limits) } catch {
+                throw .invalid(SpecError(pointer + error.pointer, error.reason))
+            }
+            world = try World(scene: scene, limits: limits)
+        } catch {
+            throw Problem(error)
+        }
+        return try Session(id: id, creation: creation, world: world, clockMode: scene.clock, pinned: pinned, changes: changes,
+                           changesPointer: changesAt, created: created, limits: limits, memory: environment.memory,
+                           journal: environment.journal, journalTTL: environment.ttl, now: now)
+    }
+
+    /// The journal's record of this session.
+    func record(now: ContinuousClock.Instant) -> JournalRecord {
+        let age = Application.seconds(now - created)
+        return JournalRecord(id: id, creation: creation, createdEpochNanoseconds: Self.epochNanoseconds() - Int64(age * 1e9))
+    }
+
+    /// Wall-clock time, for the one thing that must agree across machines: when a wall-clock
+    /// session's time began.
+    static func epochNanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
+    /// Why a change fails, in the words of the decoder or the simulation.
+    private static func reason(_ change: SessionLog.Change, on world: World, limits: SceneLimits) -> String {
+        var world = world
+        switch change {
+        case .clock(let t):
+            return "the clock cannot move back to \(t) from \(world.now)"
+        case .action(let json, let pointer):
+            do {
+                let action = try Action.decode(try JSONParser.parse(json, limits: limits.jsonBodyLimits), at: pointer, limits: limits)
+                try world.apply(action)
+                return "unknown"
+            } catch let error as SpecError {
+                return error.pointer.isEmpty ? error.reason : "\(error.pointer): \(error.reason)"
+            } catch let error as SimulationError {
+                return Problem(error).detail
+            } catch {
+                return "\(error)"
+            }
+        }
     }
 
     /// The session leaves the service: its bytes go back to the budget, and a change still in
@@ -132,36 +236,106 @@ final class Session: Sendable {
             guard !s.closed else { throw Problem.notFound("session '\(id)' was deleted or expired while this request waited") }
             guard memory.admitsGrowth else { throw Problem.memoryBudgetExhausted(limit: memory.limit) }
             s.lastAccess = now
-            var world = s.current
-            let firstEvent = world.nextEventSeq
-            var recorded: [(SessionLog.Change, World)] = []
-            if clockMode == .wall {
-                let t = wallTime(now)
-                if t > world.now {
-                    world.advance(to: t)
-                    recorded.append((.clock(t), world))
+            var attempts = 0
+            while true {
+                var world = s.current
+                let firstEvent = world.nextEventSeq
+                var recorded: [(SessionLog.Change, World)] = []
+                if clockMode == .wall {
+                    let t = wallTime(now)
+                    if t > world.now {
+                        world.advance(to: t)
+                        recorded.append((.clock(t), world))
+                    }
                 }
+                try body(&world) { change, after in recorded.append((change, after)) }
+                if let journal {
+                    // Stored before it is answered: a 2xx means every replica will see the change.
+                    let outcome: JournalAppend
+                    do throws(JournalError) {
+                        outcome = try journal.append(id, expected: s.log.endIndex, entries: recorded.map { $0.0.stored },
+                                                     limit: Self.journalEntryLimit, ttl: journalTTL)
+                    } catch { throw Problem(error) }
+                    switch outcome {
+                    case .appended:
+                        break
+                    case .behind:
+                        // Another replica changed the session first: take its changes, then try
+                        // this request again on top of them, as if it had arrived after them.
+                        attempts += 1
+                        guard attempts < Self.conflictRetries else {
+                            throw Problem.conflict(type: "concurrent-change", title: "The session kept changing",
+                                                   detail: "other requests changed session '\(id)' \(attempts) times while this one was applied; send it again")
+                        }
+                        try catchUp(&s, fetching: journal)
+                        continue
+                    case .full:
+                        throw Problem.conflict(type: "session-log-full", title: "The session's stored log is full",
+                                               detail: "session '\(id)' has made \(Self.journalEntryLimit) changes, the most a stored session keeps; export it or start a new one")
+                    case .gone:
+                        throw Problem.notFound("session '\(id)' was deleted or expired")
+                    }
+                }
+                let before = s.bytes
+                s.current = world
+                for (change, after) in recorded { Self.append(change, after, to: &s, limits: limits) }
+                s.bytes = creation.count + s.log.bytes + s.checkpoints.reduce(0) { $0 + $1.bytes } + s.current.estimatedBytes
+                memory.add(s.bytes - before)
+                return Outcome(world: world, firstEvent: firstEvent)
             }
-            try body(&world) { change, after in recorded.append((change, after)) }
-            let before = s.bytes
-            s.current = world
-            for (change, after) in recorded { append(change, after, to: &s) }
-            s.bytes = s.log.bytes + s.checkpoints.reduce(0) { $0 + $1.bytes } + s.current.estimatedBytes
-            memory.add(s.bytes - before)
-            return Outcome(world: world, firstEvent: firstEvent)
         }
     }
 
+    /// Changes a stored session keeps (a replica rebuilding it replays them all, so they are
+    /// bounded: about a second of replay at most).
+    static let journalEntryLimit = 16_384
+    /// Times a change is tried again after other replicas' changes landed first.
+    static let conflictRetries = 4
+
+    /// Brings the session up to `length` stored entries, when the journal has more than it
+    /// (another replica changed it).
+    func catchUp(toStoredLength length: Int) throws(Problem) {
+        guard let journal else { return }
+        try state.withLock { (s: inout State) throws(Problem) in
+            guard !s.closed, length > s.log.endIndex else { return }
+            try catchUp(&s, fetching: journal)
+        }
+    }
+
+    /// Replays the entries the journal has beyond this session's log.
+    private func catchUp(_ s: inout State, fetching journal: any SessionJournal) throws(Problem) {
+        let loaded: (record: JournalRecord, entries: [[UInt8]])?
+        do throws(JournalError) { loaded = try journal.load(id, from: s.log.endIndex) } catch { throw Problem(error) }
+        guard let entries = loaded?.entries else { throw Problem.notFound("session '\(id)' was deleted or expired") }
+        let before = s.bytes
+        for bytes in entries {
+            var next = s.current
+            let change: SessionLog.Change
+            do throws(SpecError) { change = try .decode(stored: bytes, limits: limits) } catch { throw Problem.internalError() }
+            try next.replay(change, limits: limits)
+            s.current = next
+            Self.append(change, next, to: &s, limits: limits)
+        }
+        s.bytes = creation.count + s.log.bytes + s.checkpoints.reduce(0) { $0 + $1.bytes } + s.current.estimatedBytes
+        memory.add(s.bytes - before)
+    }
+
+    /// The whole log as the journal stores it (a new session's: it starts at its creation).
+    var storedEntries: [[UInt8]] { state.withLock { $0.log.entries.map(\.change.stored) } }
+
+    /// Entries in the log since creation (what the journal's length is compared with).
+    var logLength: Int { state.withLock { $0.log.endIndex } }
+
     /// Logs one change and keeps the state after it as a checkpoint, then restores the budgets.
-    private func append(_ change: SessionLog.Change, _ after: World, to s: inout State) {
+    private static func append(_ change: SessionLog.Change, _ after: World, to s: inout State, limits: SceneLimits) {
         s.log.append(SessionLog.Entry(change: change, time: after.now))
         let checkpoint = after.droppingEventLog()
         s.checkpoints.append(Checkpoint(position: s.log.endIndex, world: checkpoint, bytes: checkpoint.estimatedBytes))
-        while s.checkpoints.count > Self.checkpointLimit + 1 || (s.checkpoints.count > 1 && s.checkpointBytes > Self.checkpointByteBudget) {
-            s.checkpoints.remove(at: Self.thinningVictim(s.checkpoints))
+        while s.checkpoints.count > checkpointLimit + 1 || (s.checkpoints.count > 1 && s.checkpointBytes > checkpointByteBudget) {
+            s.checkpoints.remove(at: thinningVictim(s.checkpoints))
         }
-        if s.log.entries.count > Self.logEntryLimit || s.log.bytes > Self.logByteLimit {
-            rebase(&s)
+        if s.log.entries.count > logEntryLimit || s.log.bytes > logByteLimit {
+            rebase(&s, limits: limits)
         }
     }
 
@@ -180,7 +354,7 @@ final class Session: Sendable {
     }
 
     /// Drops the older half of the log: the state in its middle becomes the base.
-    private func rebase(_ s: inout State) {
+    private static func rebase(_ s: inout State, limits: SceneLimits) {
         let target = s.log.baseIndex + s.log.entries.count / 2
         // Prefer a checkpoint at or after the middle (no replay needed); else replay to it.
         let base: Checkpoint
@@ -189,7 +363,7 @@ final class Session: Sendable {
         } else {
             // Unreachable in practice (the newest checkpoint is never thinned while others exist),
             // but replay covers it: the base replayed to the middle of the log.
-            guard let world = try? Self.world(at: target, from: s.checkpoints, log: s.log, limits: limits) else { return }
+            guard let world = try? world(at: target, from: s.checkpoints, log: s.log, limits: limits) else { return }
             let stripped = world.droppingEventLog()
             base = Checkpoint(position: target, world: stripped, bytes: stripped.estimatedBytes)
         }
@@ -204,6 +378,30 @@ final class Session: Sendable {
         var world = start.world
         for p in start.position..<position { try world.replay(log[p].change, limits: limits) }
         return world
+    }
+
+    /// The session as a scenario document: its creation body and its whole log. A log that
+    /// outgrew its limit no longer starts at the creation, so it cannot be exported (409) unless
+    /// the journal, which keeps every change, has it.
+    func scenario() throws(Problem) -> [UInt8] {
+        let log = state.withLock { $0.log }
+        if log.baseIndex > 0, let journal {
+            let loaded: (record: JournalRecord, entries: [[UInt8]])?
+            do throws(JournalError) { loaded = try journal.load(id, from: 0) } catch { throw Problem(error) }
+            guard let entries = loaded?.entries else { throw Problem.notFound("session '\(id)' was deleted or expired") }
+            var changes: [SessionLog.Change] = []
+            for bytes in entries {
+                do throws(SpecError) { changes.append(try .decode(stored: bytes, limits: limits)) } catch { throw Problem.internalError() }
+            }
+            let session = (try? JSONParser.parse(creation, limits: limits.jsonBodyLimits)) ?? .null
+            return Scenario(session: session, changes: changes).encode()
+        }
+        guard log.baseIndex == 0 else {
+            throw Problem.conflict(type: "history-truncated", title: "The session's log is incomplete",
+                                   detail: "the session made more than \(Self.logEntryLimit) changes and its log dropped the oldest \(log.baseIndex); only a complete log exports exactly")
+        }
+        let session = (try? JSONParser.parse(creation, limits: limits.jsonBodyLimits)) ?? .null
+        return Scenario(session: session, changes: log.entries.map(\.change)).encode()
     }
 
     /// The current world, brought up to real time for a wall-clock session (on a copy: reads

@@ -2,24 +2,29 @@ import Synchronization
 import TransitionCore
 
 /// Holds the live sessions: creation within the session and memory limits, lookup, deletion,
-/// and expiry of idle ones.
+/// and expiry of idle ones. With a journal, the journal holds the sessions and this is a cache of
+/// the ones this replica served lately, each checked against the stored log before it answers.
 final class SessionManager: Sendable {
     let maxSessions: Int
     let memory: MemoryBudget
     let limits: SceneLimits
     /// Seconds of idleness after which a session expires.
     let ttl: Double
+    let journal: (any SessionJournal)?
     private let sessions = Mutex<[String: Session]>([:])
     private let lastSweep = Mutex<ContinuousClock.Instant?>(nil)
     let metrics: Metrics
 
-    init(maxSessions: Int, ttl: Double, maxMemory: Int, limits: SceneLimits, metrics: Metrics) {
+    init(maxSessions: Int, ttl: Double, maxMemory: Int, limits: SceneLimits, journal: (any SessionJournal)? = nil, metrics: Metrics) {
         self.maxSessions = maxSessions
         self.memory = MemoryBudget(limit: maxMemory)
         self.limits = limits
         self.ttl = ttl
+        self.journal = journal
         self.metrics = metrics
     }
+
+    var environment: Session.Environment { Session.Environment(limits: limits, memory: memory, journal: journal, ttl: ttl) }
 
     var count: Int { sessions.withLock { $0.count } }
 
@@ -39,26 +44,101 @@ final class SessionManager: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    func create(world: World, clockMode: ClockMode, now: ContinuousClock.Instant) throws(Problem) -> Session {
+    /// Adds the session `make` builds for an id (a new random one unless `id` is given), within
+    /// the session and memory limits; a given id that exists already is a 409.
+    func create(id: String? = nil, pinned: Bool = false, now: ContinuousClock.Instant,
+                _ make: (_ id: String, _ environment: Session.Environment) throws(Problem) -> Session) throws(Problem) -> Session {
         sweep(now: now, force: true)
         try admitGrowth()
-        let session = Session(id: Self.makeID(), world: world, clockMode: clockMode, limits: limits, memory: memory, now: now)
-        let added = sessions.withLock { (all: inout [String: Session]) -> Bool in
-            guard all.count < maxSessions else { return false }
-            all[session.id] = session
-            return true
+        let session = try make(id ?? Self.makeID(), environment)
+        if let journal {
+            let created: JournalCreation
+            do throws(JournalError) {
+                created = try journal.create(session.record(now: now), entries: session.storedEntries, ttl: pinned ? nil : ttl,
+                                             maxSessions: maxSessions)
+            } catch {
+                session.close()
+                throw Problem(error)
+            }
+            switch created {
+            case .created: break
+            case .exists:
+                session.close()
+                throw Self.exists(session.id)
+            case .full:
+                session.close()
+                throw Problem.tooManySessions(limit: maxSessions)
+            }
         }
-        guard added else {
+        let refusal = sessions.withLock { (all: inout [String: Session]) -> Problem? in
+            guard all[session.id] == nil else { return Self.exists(session.id) }
+            // With a journal, the journal counts the sessions; this is a cache.
+            guard journal != nil || all.count < maxSessions else { return Problem.tooManySessions(limit: maxSessions) }
+            all[session.id] = session
+            return nil
+        }
+        if let refusal {
             session.close()
-            throw Problem.tooManySessions(limit: maxSessions)
+            throw refusal
         }
         metrics.recordSessionCreated()
         return session
     }
 
-    func session(_ id: String, now: ContinuousClock.Instant) -> Session? {
+    static func exists(_ id: String) -> Problem {
+        Problem.conflict(type: "session-exists", title: "A session with this id exists", detail: "a session with id '\(id)' exists already")
+    }
+
+    /// The session, up to date with the journal: a session another replica made is rebuilt from
+    /// its stored log, and one this replica holds replays what others appended since. Nil when it
+    /// does not exist.
+    func session(_ id: String, now: ContinuousClock.Instant) throws(Problem) -> Session? {
         sweep(now: now, force: false)
-        return sessions.withLock { $0[id] }
+        let cached = sessions.withLock { $0[id] }
+        guard let journal else { return cached }
+        // Ids are checked before they reach the store: only what a session id can be.
+        guard ViewSpec.isValidID(id) else { return nil }
+        let length: Int?
+        do throws(JournalError) { length = try journal.touch(id, ttl: cached?.pinned == true ? nil : ttl) } catch { throw Problem(error) }
+        guard let length else {
+            if let gone = sessions.withLock({ $0.removeValue(forKey: id) }) { gone.close() }
+            return nil
+        }
+        if let cached {
+            let held = cached.logLength
+            if length > held {
+                let start = ContinuousClock.now
+                try cached.catchUp(toStoredLength: length)
+                metrics.recordReplay(entries: length - held, seconds: Application.seconds(ContinuousClock.now - start))
+            }
+            return cached
+        }
+        return try restore(id, journal: journal, now: now)
+    }
+
+    /// Rebuilds a stored session in this replica: its creation replayed through its whole log.
+    private func restore(_ id: String, journal: any SessionJournal, now: ContinuousClock.Instant) throws(Problem) -> Session? {
+        let start = ContinuousClock.now
+        let loaded: (record: JournalRecord, entries: [[UInt8]])?
+        do throws(JournalError) { loaded = try journal.load(id, from: 0) } catch { throw Problem(error) }
+        guard let (record, entries) = loaded else { return nil }
+        var changes: [SessionLog.Change] = []
+        changes.reserveCapacity(entries.count)
+        for bytes in entries {
+            do throws(SpecError) { changes.append(try .decode(stored: bytes, limits: limits)) } catch { throw Problem.internalError() }
+        }
+        let age = Double(Session.epochNanoseconds() - record.createdEpochNanoseconds) / 1e9
+        let session = try Session.make(id: id, creation: record.creation, at: "", changes: changes, changesAt: "", pinned: false,
+                                       created: now - .nanoseconds(Int64(age * 1e9)), in: environment, now: now)
+        metrics.recordReplay(entries: entries.count, seconds: Application.seconds(ContinuousClock.now - start))
+        // Two requests may rebuild it at once; the first one cached wins.
+        let kept = sessions.withLock { all in
+            if let first = all[id] { return first }
+            all[id] = session
+            return session
+        }
+        if kept !== session { session.close() }
+        return kept
     }
 
     /// Answers 507 when the sessions together hold the memory budget: what exists keeps working
@@ -67,9 +147,14 @@ final class SessionManager: Sendable {
         guard memory.admitsGrowth else { throw Problem.memoryBudgetExhausted(limit: memory.limit) }
     }
 
+    /// Forgets a session here and in the journal; false when it did not exist.
     @discardableResult
-    func delete(_ id: String) -> Bool {
-        guard let session = sessions.withLock({ $0.removeValue(forKey: id) }) else { return false }
+    func delete(_ id: String) throws(Problem) -> Bool {
+        var existed = false
+        if let journal {
+            do throws(JournalError) { existed = try journal.delete(id) } catch { throw Problem(error) }
+        }
+        guard let session = sessions.withLock({ $0.removeValue(forKey: id) }) else { return existed }
         session.close()
         return true
     }
@@ -91,12 +176,13 @@ final class SessionManager: Sendable {
         guard due else { return }
         let limit = Duration.milliseconds(Int64((ttl * 1000).rounded()))
         let all = sessions.withLock { Array($0.values) }
-        let expired = all.filter { now - $0.lastAccess > limit }.map(\.id)
+        let expired = all.filter { !$0.pinned && now - $0.lastAccess > limit }.map(\.id)
         guard !expired.isEmpty else { return }
         let removed = sessions.withLock { all in expired.compactMap { all.removeValue(forKey: $0) } }
         for session in removed {
             session.close()
-            metrics.recordSessionExpired()
+            // With a journal this only leaves the cache; the journal expires sessions itself.
+            if journal == nil { metrics.recordSessionExpired() }
         }
     }
 }

@@ -1,0 +1,86 @@
+import JSONCodec
+
+/// The window's screen, portrait: its size in points, its scale, the insets the system keeps for
+/// itself (status bar, sensor housing, home indicator) and the iOS version whose behaviour the
+/// session follows. Either written out (`width`, `height`, `scale`) or a device profile by name.
+public struct Screen: Sendable, Equatable {
+    public var size: Size
+    /// Pixels per point.
+    public var scale: Double
+    /// The window's safe-area insets: the status bar's height on top on iOS 7-style screens, the
+    /// sensor housing and the home indicator on the others.
+    public var safeArea: EdgeInsets
+    /// The iOS major version, 7…18.
+    public var iOS: Int
+    /// The profile's name, when the screen is a device's.
+    public var device: String?
+
+    /// What a session gets when it names no screen: the iOS 7 iPhone 5 the service has always
+    /// modelled (320 × 568 pt, 2×, a 20 pt status bar; docs/semantics.md § Views and layout).
+    public static let iOS7 = Screen(size: Size(width: 320, height: 568), scale: 2,
+                                    safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0), iOS: 7, device: nil)
+
+    public static let versions = 7...18
+
+    /// `{"width", "height", "scale"?, "iOS"?}` or `{"device", "iOS"?}`; nil is the default.
+    static func decode(_ json: JSONValue?, at pointer: String) throws(SpecError) -> Screen {
+        guard let json else { return .iOS7 }
+        var r = try SpecReader(json, at: pointer)
+        var screen: Screen
+        if let name = try r.string("device", maxLength: 64) {
+            guard let profile = DeviceProfile.named(name) else {
+                throw SpecError(r.path("device"), "unknown device '\(name)'; one of \(DeviceProfile.catalogue.map(\.name).joined(separator: ", ")) (GET /v1/devices)")
+            }
+            for key in ["width", "height", "scale"] where r.has(key) {
+                throw SpecError(r.path(key), "a device profile sets the size and scale; give either 'device' or 'width' and 'height'")
+            }
+            screen = profile.screen
+        } else {
+            screen = .iOS7
+            screen.size = Size(width: try r.requiredNumber("width", in: 1...10_000), height: try r.requiredNumber("height", in: 1...10_000))
+            screen.scale = try r.number("scale", in: 1...4) ?? 2
+        }
+        if let version = try r.integer("iOS", in: 0...1_000) {
+            guard versions.contains(version) else {
+                throw SpecError(r.path("iOS"), "the iOS major version is between \(versions.lowerBound) and \(versions.upperBound), got \(version)")
+            }
+            screen.iOS = version
+        }
+        try r.finish()
+        return screen
+    }
+}
+
+/// A device as UIKit lays it out in portrait: screen size and scale from Apple's Human Interface
+/// Guidelines (Layout § Specifications), safe-area insets as the devices report them, and the
+/// iOS version the profile stands for (each with its source: docs/reference.md § Device profiles).
+public struct DeviceProfile: Sendable {
+    public enum Idiom: String, Sendable { case phone, pad }
+
+    public var name: String
+    public var idiom: Idiom
+    public var screen: Screen
+
+    init(_ name: String, _ idiom: Idiom, width: Double, height: Double, scale: Double, top: Double, bottom: Double, iOS: Int) {
+        self.name = name
+        self.idiom = idiom
+        screen = Screen(size: Size(width: width, height: height), scale: scale,
+                        safeArea: EdgeInsets(top: top, left: 0, bottom: bottom, right: 0), iOS: iOS, device: name)
+    }
+
+    public static let catalogue: [DeviceProfile] = [
+        DeviceProfile("iPhone SE (1st)", .phone, width: 320, height: 568, scale: 2, top: 20, bottom: 0, iOS: 15),
+        DeviceProfile("iPhone 8", .phone, width: 375, height: 667, scale: 2, top: 20, bottom: 0, iOS: 16),
+        DeviceProfile("iPhone 8 Plus", .phone, width: 414, height: 736, scale: 3, top: 20, bottom: 0, iOS: 16),
+        DeviceProfile("iPhone X", .phone, width: 375, height: 812, scale: 3, top: 44, bottom: 34, iOS: 16),
+        DeviceProfile("iPhone 13", .phone, width: 390, height: 844, scale: 3, top: 47, bottom: 34, iOS: 17),
+        DeviceProfile("iPhone 15", .phone, width: 393, height: 852, scale: 3, top: 59, bottom: 34, iOS: 17),
+        DeviceProfile("iPhone 15 Pro Max", .phone, width: 430, height: 932, scale: 3, top: 59, bottom: 34, iOS: 17),
+        DeviceProfile("iPhone 16 Pro", .phone, width: 402, height: 874, scale: 3, top: 62, bottom: 34, iOS: 18),
+        DeviceProfile("iPad (10th)", .pad, width: 820, height: 1180, scale: 2, top: 24, bottom: 20, iOS: 17),
+    ]
+
+    public static func named(_ name: String) -> DeviceProfile? {
+        catalogue.first { $0.name == name }
+    }
+}

@@ -1,0 +1,30 @@
+/// A gesture recognizer's state in one sample: the states a drag or pinch reports.
+public enum GesturePhase: String, Sendable {
+    case began, changed, ended, cancelled
+}
+
+/// The state of the gesture that drives an interactive transition, as snapshots report it.
+public struct GestureState: Sendable {
+    /// What the release did to the transition.
+    public enum Decision: String, Sendable { case finish, cancel }
+    /// What decided it: the progress against the threshold, the release velocity, or the
+    /// recognizer's own cancellation.
+    public enum Reason: String, Sendable {
+        case threshold, velocity
+        case gestureCancelled = "gesture-cancelled"
+    }
+
+    public var recognizer: Interaction.Recognizer
+    public var phase: GesturePhase
+    public var transition: TransitionID
+    public var interaction: Interaction
+    /// Points for 100 % (the interaction's distance, or the container's width or height).
+    public var distance: Double
+    public var startScale: Double
+    /// The progress of the last sample, after clamping.
+    public var progress: Double
+    public var velocity: Point
+    /// Set once released.
+    public var decision: Decision?
+    public var reason: Reason?
+}

@@ -1,0 +1,105 @@
+import JSONCodec
+import TransitionCore
+
+/// A session as a document: the body it was created with and every change since, in order.
+/// `GET …/scenario` exports one; `POST /v1/sessions {"scenario": …}` and `--scenarios DIR`
+/// replay one into a new session, which then answers exactly as the original did. It is what a
+/// bug report attaches and what a harness saves to run again.
+///
+///     {"version": 1,
+///      "session": {…the creation body…},
+///      "changes": [{"action": {…}}, {"action": {…}, "pointer": "/1"}, {"clock": 1.5}]}
+///
+/// `pointer` is where the action stood in its request (errors raised later, by an animator it
+/// installed, name it); it is written only when not empty.
+struct Scenario {
+    static let version = 1
+
+    var session: JSONValue
+    var changes: [SessionLog.Change]
+
+    /// Decodes a document; its changes are checked only when replayed.
+    static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> Scenario {
+        var r = try SpecReader(json, at: pointer)
+        guard let version = try r.integer("version", in: 1...1_000_000) else {
+            throw SpecError(r.path("version"), "is required: the scenario format's version, \(Self.version)")
+        }
+        guard version == Self.version else {
+            throw SpecError(r.path("version"), "this service reads scenario version \(Self.version), not \(version)")
+        }
+        guard let session = r.value("session") else { throw SpecError(r.path("session"), "is required: the session's creation body") }
+        guard let list = try r.array("changes", maxCount: Session.logEntryLimit) else {
+            throw SpecError(r.path("changes"), "is required: an array of changes")
+        }
+        try r.finish()
+        var changes: [SessionLog.Change] = []
+        changes.reserveCapacity(list.count)
+        for (i, item) in list.enumerated() {
+            changes.append(try SessionLog.Change.decode(item, at: r.path("changes") + "/\(i)"))
+        }
+        return Scenario(session: session, changes: changes)
+    }
+
+    func encode() -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("version"); writer.integer(Self.version)
+        writer.key("session"); writer.value(session)
+        writer.key("changes")
+        writer.beginArray()
+        for change in changes { change.write(to: &writer) }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+}
+
+extension SessionLog.Change {
+    /// One change as a scenario and the journal write it: `{"action": {…}, "pointer": "/1"}`
+    /// (the pointer only when not empty) or `{"clock": seconds}`.
+    static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> SessionLog.Change {
+        var c = try SpecReader(json, at: pointer)
+        let action = c.value("action")
+        let clock = try c.number("clock", in: 0...World.latestTime)
+        let at = try c.string("pointer", maxLength: 32) ?? ""
+        try c.finish()
+        switch (action, clock) {
+        case (let action?, nil):
+            return .action(json: JSONWriter.encode(action), pointer: at)
+        case (nil, let t?):
+            guard at.isEmpty else { throw SpecError(c.path("pointer"), "belongs to an action") }
+            return .clock(t)
+        default:
+            throw SpecError(c.pointer, "a change is {\"action\": {…}} or {\"clock\": seconds}")
+        }
+    }
+
+    /// Decodes a change the journal stored (`bytes`, as `stored` wrote it).
+    static func decode(stored bytes: [UInt8], limits: SceneLimits) throws(SpecError) -> SessionLog.Change {
+        let json: JSONValue
+        do throws(JSONParseError) { json = try JSONParser.parse(bytes, limits: limits.jsonBodyLimits) } catch {
+            throw SpecError("", "a stored change is not JSON: \(error)")
+        }
+        return try decode(json, at: "")
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        switch self {
+        case .action(let json, let pointer):
+            // Logged actions were parsed once already; they parse again.
+            writer.key("action"); writer.value((try? JSONParser.parse(json, limits: SceneLimits().jsonBodyLimits)) ?? .null)
+            if !pointer.isEmpty { writer.key("pointer"); writer.string(pointer) }
+        case .clock(let t):
+            writer.key("clock"); writer.number(t)
+        }
+        writer.endObject()
+    }
+
+    /// The change as the journal stores it.
+    var stored: [UInt8] {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.bytes
+    }
+}

@@ -1,0 +1,40 @@
+import Testing
+@testable import TransitionServer
+
+@Suite struct RequestIDTests {
+    @Test func acceptsTokensUpToTheLimit() {
+        #expect(RequestID.accepted("abc-123:/=+_.~") == "abc-123:/=+_.~")
+        #expect(RequestID.accepted(String(repeating: "x", count: 200)) != nil)
+        for bad in ["", String(repeating: "x", count: 201), "a b", "a\"b", "a\\b", "été", "a, b", "a\tb"] {
+            #expect(RequestID.accepted(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func madeIdsAre32HexDigits() {
+        let a = RequestID.make(), b = RequestID.make()
+        #expect(a.count == 32 && a.allSatisfy(\.isHexDigit) && a != b)
+    }
+
+    @Test func traceparentFollowsW3CTraceContext() {
+        let valid = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+        #expect(RequestID.traceparent(valid) == valid)
+        // A later version may append fields after a dash; version 00 may not.
+        #expect(RequestID.traceparent("01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-extra") != nil)
+        for bad in [valid + "-x", "ff" + valid.dropFirst(2), valid.uppercased(), "00-" + String(repeating: "0", count: 32) + "-00f067aa0ba902b7-01",
+                    "00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01", String(valid.dropLast()), "x"] {
+            #expect(RequestID.traceparent(bad) == nil, "\(bad)")
+        }
+        #expect(RequestID.traceparent(nil) == nil)
+    }
+
+    @Test func everyAnswerCarriesTheId() {
+        let client = Client()
+        var request = HTTPRequest(method: "GET", path: "/nope")
+        request.headers = [("x-request-id", "mine")]
+        let answer = client.app.respond(to: request)
+        #expect(answer.headers.contains { $0.name == "X-Request-Id" && $0.value == "mine" })
+        #expect(String(decoding: answer.body, as: UTF8.self).contains(#""requestId":"mine""#))
+        request.headers.append(("x-request-id", "again"))
+        #expect(client.app.respond(to: request).status == 400)
+    }
+}
