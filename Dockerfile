@@ -3,7 +3,7 @@
 # statically, stripped.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev libhiredis-dev pkg-config \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev libhiredis-dev zlib1g-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -13,7 +13,7 @@ RUN swift build -c release --static-swift-stdlib --product transition-sim \
  && strip /out/transition-sim
 
 # Runtime: Debian slim with libmicrohttpd and libhiredis (used only with --store redis://…); the
-# binary needs nothing else but libc and libstdc++.
+# binary needs nothing else but libc, libstdc++ and zlib (zlib1g is in every Debian base).
 FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd12 libhiredis0.14 \

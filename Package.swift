@@ -3,6 +3,7 @@
 //   CMicroHTTPD (libmicrohttpd via pkg-config) → CHTTPShim (thin C: gather request, queue response)
 //   → TransitionSim (executable: flags, signals, the MHD bridge) → TransitionServer (router, sessions,
 //   encoding, errors, metrics) → TransitionCore (pure simulation, no I/O) ; JSONCodec (pure JSON bytes ⇄ values).
+//   TransitionServer compresses answers with zlib (CZlib, via pkg-config).
 //   Sessions may be stored beyond the process: RedisJournal (CHiredis, libhiredis via pkg-config)
 //   implements TransitionServer's SessionJournal, and the executable chooses it with --store.
 import PackageDescription
@@ -28,9 +29,14 @@ let package = Package(
             // warning; the header is at <hiredis/hiredis.h> and the module map links the library.
             providers: [.apt(["libhiredis-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "JSONCodec", swiftSettings: strict),
         .target(name: "TransitionCore", dependencies: ["JSONCodec"], swiftSettings: strict),
-        .target(name: "TransitionServer", dependencies: ["TransitionCore", "JSONCodec"], swiftSettings: strict),
+        .target(name: "TransitionServer", dependencies: ["TransitionCore", "JSONCodec", "CZlib"], swiftSettings: strict),
         .target(name: "RedisJournal", dependencies: ["TransitionServer", "CHiredis"], swiftSettings: strict),
         .executableTarget(name: "TransitionSim", dependencies: ["TransitionServer", "RedisJournal", "CHTTPShim"], swiftSettings: strict),
         .executableTarget(name: "TransitionBench", dependencies: ["TransitionServer", "TransitionCore", "JSONCodec", "CHTTPShim"], swiftSettings: strict),

@@ -49,6 +49,7 @@ public final class Application: Sendable {
         let givenID = request.header("x-request-id")
         let requestID = givenID.flatMap(RequestID.accepted) ?? RequestID.make()
         var pattern = "unmatched"
+        var caching = Caching.none
         var response: HTTPResponse
         do throws(Problem) {
             // Framing the HTTP layer reported (413 for a body over the limit, 400 for RFC 9112 errors).
@@ -78,8 +79,8 @@ public final class Application: Sendable {
             case .found(let handler, let parameters, let p):
                 pattern = p
                 let query = try QueryParameters(request.query)
-                response = validated(try handle(handler, RequestContext(request: request, parameters: parameters, query: query, now: start)),
-                                     caching: handler.caching, request: request)
+                caching = handler.caching
+                response = try handle(handler, RequestContext(request: request, parameters: parameters, query: query, now: start))
             }
         } catch {
             response = error.response(instance: request.path, requestID: requestID)
@@ -87,6 +88,7 @@ public final class Application: Sendable {
         if response.body.count > configuration.maxResponseBytes {
             response = Problem.responseTooLarge(limit: configuration.maxResponseBytes).response(instance: request.path, requestID: requestID)
         }
+        response = represent(response, caching: caching, request: request)
         let cross = cors.headers(for: request.header("origin"))
         response.headers += cross.headers
         let vary = response.headers.filter { $0.name == "Vary" }.map(\.value) + cross.vary

@@ -27,6 +27,10 @@ info:
     Every GET path also answers HEAD: the same status and headers, without the body; `Allow`
     on a 405 lists HEAD wherever it lists GET.
 
+    Compression: with `Accept-Encoding: gzip` or `deflate`, answers of 1 KiB and more come
+    compressed (`Content-Encoding`), with `Vary: Accept-Encoding`; the `ETag` of a compressed
+    answer names its coding (`"…-gzip"`).
+
     Request ids: a request may carry `X-Request-Id` (1 to 200 visible ASCII characters other
     than `"` and `\`; anything else, or two of them, is a 400); without one the service makes
     one (32 hex digits). Every response carries it back as `X-Request-Id`, every problem as
@@ -476,9 +480,10 @@ components:
   headers:
     ETag:
       description: |
-        A strong entity tag: a hash of the answer's bytes, the same in every process. Send it
-        back as `If-None-Match` to get a 304 while the answer is unchanged.
-      schema: {type: string, pattern: '^"[0-9a-f]{16}"$'}
+        A strong entity tag: a hash of the answer's bytes, the same in every process, with the
+        coding of a compressed answer. Send it back as `If-None-Match` to get a 304 while the
+        answer is unchanged.
+      schema: {type: string, pattern: '^"[0-9a-f]{16}(-gzip|-deflate)?"$'}
     CacheControlSession:
       description: '`no-cache`: a session changes with every action, so caches revalidate each time.'
       schema: {type: string, const: no-cache}
