@@ -28,6 +28,10 @@ enum CompressionBenchmark {
             let ns = ComputeBenchmark.measure(rounds: 5, iterations: 5) { sink &+= ContentCoding.gzip.encode(plain, level: level)?.count ?? 0 }
             ComputeBenchmark.row("gzip level \(level)\(level == ContentCoding.level ? " (served)" : ""), \(size) bytes", ns / 1e6, "ms")
         }
+        let one = send("GET", "/v1/sessions/\(id)/snapshot", query: "t=0.25").body
+        let oneSize = ContentCoding.gzip.encode(one)?.count ?? 0
+        let oneNS = ComputeBenchmark.measure(iterations: 200) { sink &+= ContentCoding.gzip.encode(one)?.count ?? 0 }
+        ComputeBenchmark.row("gzip of one frame, \(one.count) → \(oneSize) bytes", oneNS / 1000, "µs")
         for encoding in ["identity", "gzip"] {
             let ns = ComputeBenchmark.measure(rounds: 5, iterations: 5) { sink &+= send("GET", path, query: query, encoding: encoding).body.count }
             ComputeBenchmark.row("whole request, \(encoding)", ns / 1e6, "ms")
