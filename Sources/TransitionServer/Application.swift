@@ -25,7 +25,7 @@ public final class Application: Sendable {
     /// The service; with a `journal`, sessions are stored there and shared by every replica on it.
     public init(configuration: ServerConfiguration, journal: (any SessionJournal)? = nil) {
         self.configuration = configuration
-        self.logger = Logger(level: configuration.logLevel)
+        self.logger = Logger(level: configuration.logLevel, format: configuration.logFormat)
         self.cors = CORSPolicy(origins: configuration.corsOrigins)
         let metrics = Metrics(stored: journal != nil)
         self.metrics = metrics
@@ -98,9 +98,10 @@ public final class Application: Sendable {
         if !isReady { response.headers.append(("Connection", "close")) }
         let seconds = Self.seconds(ContinuousClock.now - start)
         metrics.recordRequest(route: pattern, method: request.method, status: response.status, seconds: seconds)
-        logger.info("request", ["method": request.method, "path": request.path, "status": String(response.status),
-                                "duration_ms": String(Double(Int(seconds * 1e6)) / 1000), "request_id": requestID,
-                                "traceparent": RequestID.traceparent(request.header("traceparent")) ?? ""])
+        let sent = request.method == "HEAD" || response.status == 304 ? 0 : response.body.count
+        logger.access(AccessEntry(method: request.method, route: pattern, target: AccessEntry.target(path: request.path, query: request.query),
+                                  status: response.status, bytes: sent, seconds: seconds, remote: request.clientAddress,
+                                  requestID: requestID, traceparent: RequestID.traceparent(request.header("traceparent"))))
         return response
     }
 

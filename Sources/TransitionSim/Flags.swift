@@ -64,6 +64,11 @@ struct Flags {
             c.logLevel = level
             return true
         },
+        Setting(flag: "--log-format", environment: "TRANSITION_SIM_LOG_FORMAT", help: "logfmt or json: one line per event either way (default logfmt)") { c, v in
+            guard let format = LogFormat(rawValue: v) else { return false }
+            c.logFormat = format
+            return true
+        },
         .integer("--connection-limit", "TRANSITION_SIM_CONNECTION_LIMIT", "simultaneous connections (default 1024)", 1...100_000, \.connectionLimit),
         .integer("--connection-timeout", "TRANSITION_SIM_CONNECTION_TIMEOUT", "seconds an idle connection is kept (default 10)", 1...3600, \.connectionTimeout),
         .integer("--max-connections-per-ip", "TRANSITION_SIM_MAX_CONNECTIONS_PER_IP", "connections one client address may hold, 0 for no limit (default 64)",
