@@ -37,8 +37,9 @@ struct Flags {
     }
 
     static let settings: [Setting] = [
-        Setting(flag: "--host", environment: "TRANSITION_SIM_HOST", help: "IPv4 address to bind (default 127.0.0.1; the container uses 0.0.0.0)") { c, v in
-            guard isIPv4Address(v) else { return false }
+        Setting(flag: "--host", environment: "TRANSITION_SIM_HOST",
+                help: "IPv4 or IPv6 address to bind; :: for both families (default 127.0.0.1; the container uses 0.0.0.0)") { c, v in
+            guard ipFamily(v) != nil else { return false }
             c.host = v
             return true
         },
@@ -188,10 +189,13 @@ struct FlagError: Error {
     }
 }
 
-/// A dotted-quad IPv4 address, the only form the daemon binds to.
-func isIPv4Address(_ text: String) -> Bool {
-    var address = in_addr()
-    return inet_pton(AF_INET, text, &address) == 1
+/// AF_INET for a dotted-quad IPv4 address, AF_INET6 for an IPv6 address (no brackets, no zone),
+/// nil for anything else: the forms the daemon binds to.
+func ipFamily(_ text: String) -> Int32? {
+    var v4 = in_addr(), v6 = in6_addr()
+    if inet_pton(AF_INET, text, &v4) == 1 { return AF_INET }
+    if inet_pton(AF_INET6, text, &v6) == 1 { return AF_INET6 }
+    return nil
 }
 
 func environmentValue(_ name: String) -> String? {

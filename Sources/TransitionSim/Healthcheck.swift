@@ -36,7 +36,8 @@ func healthcheckCommand(_ arguments: [String], environment: (String) -> String?)
     }
     // A server bound to every address is reached on loopback.
     if host == "0.0.0.0" { host = "127.0.0.1" }
-    guard isIPv4Address(host) else { return fail("invalid host \(host) (an IPv4 address)") }
+    if host == "::" { host = "::1" }
+    guard ipFamily(host) != nil else { return fail("invalid host \(host) (an IPv4 or IPv6 address)") }
     guard let port = UInt16(portText), port > 0 else { return fail("invalid port \(portText)") }
     return healthcheck(host: host, port: port)
 }
@@ -44,21 +45,34 @@ func healthcheckCommand(_ arguments: [String], environment: (String) -> String?)
 /// GET /livez over a plain socket (the runtime image has no curl), with 3-second timeouts.
 /// Returns the process exit status: 0 when the server answers 200.
 func healthcheck(host: String, port: UInt16) -> Int32 {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard let family = ipFamily(host) else { return 1 }
+    let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { return 1 }
     defer { close(fd) }
     var timeout = timeval(tv_sec: 3, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { return 1 }
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    var connected: Int32 = -1
+    if family == AF_INET6 {
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = port.bigEndian
+        guard inet_pton(AF_INET6, host, &address.sin6_addr) == 1 else { return 1 }
+        connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+        }
+    } else {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { return 1 }
+        connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
     }
     guard connected == 0 else { return 1 }
-    let request = Array("GET /livez HTTP/1.0\r\nHost: \(host)\r\n\r\n".utf8)
+    let authority = family == AF_INET6 ? "[\(host)]" : host
+    let request = Array("GET /livez HTTP/1.0\r\nHost: \(authority)\r\n\r\n".utf8)
     guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else { return 1 }
     // Read until the status line is complete (or the peer closes, or 3 s pass).
     var received: [UInt8] = []
