@@ -23,11 +23,11 @@ public final class Application: Sendable {
     }
 
     /// The service; with a `journal`, sessions are stored there and shared by every replica on it.
-    public init(configuration: ServerConfiguration, journal: (any SessionJournal)? = nil) {
+    public init(configuration: ServerConfiguration, journal: (any SessionJournal)? = nil, build: BuildInfo = .unknown) {
         self.configuration = configuration
         self.logger = Logger(level: configuration.logLevel, format: configuration.logFormat)
         self.cors = CORSPolicy(origins: configuration.corsOrigins)
-        let metrics = Metrics(stored: journal != nil)
+        let metrics = Metrics(stored: journal != nil, build: build)
         self.metrics = metrics
         self.sessions = SessionManager(maxSessions: configuration.maxSessions, ttl: configuration.sessionTTL,
                                        maxMemory: configuration.maxMemoryBytes, limits: limits,

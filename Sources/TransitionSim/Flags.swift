@@ -130,6 +130,7 @@ struct Flags {
         transition-sim: simulates UIKit view-controller transitions over HTTP.
 
         usage: transition-sim [flags]
+               transition-sim --version                           the version and the commit it was built from
                transition-sim healthcheck [--host H] [--port P]   exit 0 when /livez answers 200
                    (on the probe port when TRANSITION_SIM_PROBE_PORT is set)
 
@@ -157,6 +158,7 @@ struct Flags {
         while i < arguments.count {
             let argument = arguments[i]
             if argument == "--help" || argument == "-h" { return .failure(FlagError(help: true)) }
+            if argument == "--version" { return .failure(FlagError(version: true)) }
             var name = argument
             var value: String?
             if let eq = argument.firstIndex(of: "=") {
@@ -179,13 +181,16 @@ struct Flags {
     }
 }
 
+/// Why the flags do not make a configuration: a mistake, or a request for help or the version.
 struct FlagError: Error {
     var message: String
     var help = false
+    var version = false
     init(_ message: String) { self.message = message }
-    init(help: Bool) {
+    init(help: Bool = false, version: Bool = false) {
         self.message = ""
         self.help = help
+        self.version = version
     }
 }
 

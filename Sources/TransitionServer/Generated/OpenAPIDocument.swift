@@ -96,7 +96,7 @@ paths:
       tags: [operations]
       operationId: metrics
       summary: Prometheus metrics
-      description: Requests by route, method and status, a latency histogram, live sessions, transitions.
+      description: Requests by route, method and status, a latency histogram, live sessions, transitions, the build (`transition_sim_build_info`) and the process (`process_*`).
       security: []
       responses:
         '200':
