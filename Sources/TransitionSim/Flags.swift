@@ -4,7 +4,7 @@ import TransitionServer
 import Glibc
 #endif
 
-/// The command line: `transition-sim [flags]`, `transition-sim healthcheck [--host H] [--port P]`.
+/// The command line: `transition-sim [flags]`, `transition-sim healthcheck [flags]`, `--version`.
 /// Every flag has an environment variable; flags win.
 struct Flags {
     struct Setting: Sendable {
@@ -131,8 +131,8 @@ struct Flags {
 
         usage: transition-sim [flags]
                transition-sim --version                           the version and the commit it was built from
-               transition-sim healthcheck [--host H] [--port P]   exit 0 when /livez answers 200
-                   (on the probe port when TRANSITION_SIM_PROBE_PORT is set)
+               transition-sim healthcheck [the server's flags]     exit 0 when /livez answers 200 where that
+                   server listens (its probe port, if any); without flags, the flags of PID 1
 
         flags (each also read from the environment variable shown; flags win):
 

@@ -1,45 +1,54 @@
+import TransitionServer
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `transition-sim healthcheck [--host H] [--port P]` (also `--host=H`; `--probe-port P` is the
-/// same as `--port P`; defaults from TRANSITION_SIM_HOST and TRANSITION_SIM_PROBE_PORT, else
-/// TRANSITION_SIM_PORT, then 127.0.0.1:8080, so inside the container it checks whatever the
-/// server was configured with, on the probe listener when there is one: slow clients of the main
-/// port cannot starve that). Exit status 0 when /livez answers 200, 1 otherwise, bad arguments
-/// included: Docker reserves 2.
+/// `transition-sim healthcheck [server flags]`: exit status 0 when /livez answers 200, 1
+/// otherwise, bad arguments included (Docker reserves 2). It takes the server's own flags and
+/// environment (`--port=9000`, `TRANSITION_SIM_PORT`, …) and checks where that server listens:
+/// on the probe port when there is one (slow clients of the main port cannot starve it), on
+/// loopback when the server binds every address. Without arguments it reads the server's from
+/// PID 1's command line (in a container the server is PID 1, and Docker's HEALTHCHECK cannot see
+/// `docker run IMAGE --port 9000`'s arguments); `TRANSITION_SIM_HEALTHCHECK_PID` names another
+/// process.
 func healthcheckCommand(_ arguments: [String], environment: (String) -> String?) -> Int32 {
     func fail(_ message: String) -> Int32 {
-        let text = Array("transition-sim healthcheck: \(message)\nusage: transition-sim healthcheck [--host H] [--port P]\n".utf8)
+        let text = Array("transition-sim healthcheck: \(message)\nusage: transition-sim healthcheck [the server's flags]\n".utf8)
         _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         return 1
     }
-    var host = environment("TRANSITION_SIM_HOST").flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1"
-    var portText = environment("TRANSITION_SIM_PROBE_PORT").flatMap { $0.isEmpty ? nil : $0 }
-        ?? environment("TRANSITION_SIM_PORT").flatMap { $0.isEmpty ? nil : $0 } ?? "8080"
-    var i = 0
-    while i < arguments.count {
-        var name = arguments[i]
-        var value: String?
-        if let eq = name.firstIndex(of: "=") {
-            value = String(name[name.index(after: eq)...])
-            name = String(name[..<eq])
-        }
-        guard name == "--host" || name == "--port" || name == "--probe-port" else { return fail("unknown argument \(arguments[i])") }
-        if value == nil {
-            i += 1
-            guard i < arguments.count else { return fail("\(name) needs a value") }
-            value = arguments[i]
-        }
-        if name == "--host" { host = value! } else { portText = value! }
-        i += 1
+    let pid = environment("TRANSITION_SIM_HEALTHCHECK_PID").flatMap { Int32($0) } ?? 1
+    let serverArguments = arguments.isEmpty ? (serverArguments(pid: pid) ?? []) : arguments
+    let configuration: ServerConfiguration
+    switch Flags.parse(serverArguments, environment: environment) {
+    case .success(let parsed): configuration = parsed
+    case .failure(let error): return fail(error.help || error.version ? "takes the server's flags only" : error.message)
     }
+    var host = configuration.host
     // A server bound to every address is reached on loopback.
     if host == "0.0.0.0" { host = "127.0.0.1" }
     if host == "::" { host = "::1" }
-    guard ipFamily(host) != nil else { return fail("invalid host \(host) (an IPv4 or IPv6 address)") }
-    guard let port = UInt16(portText), port > 0 else { return fail("invalid port \(portText)") }
+    let port = configuration.probePort ?? configuration.port
+    guard port > 0 else { return fail("the server's port is 0 (any free one): give the port it chose") }
     return healthcheck(host: host, port: port)
+}
+
+/// The arguments of process `pid` when it is a transition-sim server (after a wrapper such as
+/// `docker-init --`, if any), else nil.
+func serverArguments(pid: Int32) -> [String]? {
+    guard let file = fopen("/proc/\(pid)/cmdline", "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while bytes.count < 1 << 20 {
+        let n = fread(&buffer, 1, buffer.count, file)
+        guard n > 0 else { break }
+        bytes += buffer[0..<n]
+    }
+    let words = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    guard let program = words.firstIndex(where: { $0 == "transition-sim" || $0.hasSuffix("/transition-sim") }) else { return nil }
+    let rest = Array(words[(program + 1)...].filter { !$0.isEmpty })
+    return rest.first == "healthcheck" ? nil : rest
 }
 
 /// GET /livez over a plain socket (the runtime image has no curl), with 3-second timeouts.
