@@ -109,7 +109,7 @@ extension JSONValue {
         #expect(unknownMember.status == 422 && unknownMember.json?["pointer"] == .string("/scren"))
         let id = try client.createSession()
         let badT = client.send("GET", "/v1/sessions/\(id)/snapshot?t=abc")
-        #expect(badT.status == 422)
+        #expect(badT.status == 422 && badT.json?["parameter"] == .string("t") && badT.json?["pointer"] == nil)
         let tooMany = client.send("GET", "/v1/sessions/\(id)/snapshots?" + "t=" + Array(repeating: "0", count: 241).joined(separator: ","))
         #expect(tooMany.status == 422)
         let popRoot = client.send("POST", "/v1/sessions/\(id)/actions", #"{"type": "pop"}"#)

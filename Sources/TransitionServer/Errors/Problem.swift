@@ -86,11 +86,18 @@ extension Problem {
 
     /// Well-formed but invalid (422).
     /// - Parameter pointer: where the mistake is: a JSON pointer into the body (`/screen/width`,
-    ///   empty for the whole body) or `?name` for a query parameter.
+    ///   empty for the whole body).
     public static func invalid(pointer: String, reason: String) -> Problem {
         Problem(status: 422, type: "invalid-request", title: "The request is invalid",
                 detail: pointer.isEmpty ? reason : "\(pointer): \(reason)",
                 extensions: [("pointer", .string(pointer))])
+    }
+
+    /// A query parameter's value is invalid (422): `parameter` names it, as `pointer` names a
+    /// place in the body (a JSON pointer cannot point into a query).
+    public static func invalidParameter(_ name: String, reason: String) -> Problem {
+        Problem(status: 422, type: "invalid-request", title: "The request is invalid",
+                detail: "query parameter '\(name)': \(reason)", extensions: [("parameter", .string(name))])
     }
 
     /// The request conflicts with the session's state (409); each conflict type has its own title.

@@ -513,7 +513,8 @@ components:
         detail: {type: string}
         instance: {type: string}
         requestId: {type: string, description: 'The request''s id, as in the X-Request-Id response header and the service''s log.'}
-        pointer: {type: string, description: JSON pointer into the request (422).}
+        pointer: {type: string, description: JSON pointer into the request body (422).}
+        parameter: {type: string, description: 'The query parameter at fault (422), e.g. fps.'}
         line: {type: integer, description: Where the JSON broke (400 malformed-json).}
         column: {type: integer}
         transition: {type: string, description: The running transition (409 transition-in-progress).}
