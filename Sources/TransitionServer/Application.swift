@@ -99,7 +99,7 @@ public final class Application: Sendable {
         let seconds = Self.seconds(ContinuousClock.now - start)
         metrics.recordRequest(route: pattern, method: request.method, status: response.status, seconds: seconds)
         let sent = request.method == "HEAD" || response.status == 304 ? 0 : response.body.count
-        logger.access(AccessEntry(method: request.method, route: pattern, target: AccessEntry.target(path: request.path, query: request.query),
+        logger.access(AccessEntry(method: request.method, route: pattern, path: request.path, query: request.query,
                                   status: response.status, bytes: sent, seconds: seconds, remote: request.clientAddress,
                                   requestID: requestID, traceparent: RequestID.traceparent(request.header("traceparent"))))
         return response

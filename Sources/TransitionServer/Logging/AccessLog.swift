@@ -3,8 +3,8 @@ struct AccessEntry {
     var method: String
     /// The matched route pattern (`/v1/sessions/{id}`) or `unmatched`: what to group by.
     var route: String
-    /// The target as sent, path and query, cut at `maxTargetBytes`.
-    var target: String
+    var path: String
+    var query: String
     var status: Int
     /// Body bytes sent (none for HEAD, 204 and 304), compressed when the answer was.
     var bytes: Int
@@ -18,13 +18,15 @@ struct AccessEntry {
     /// Longest target written: a request line may be tens of kilobytes, a log line should not.
     static let maxTargetBytes = 2048
 
-    /// `path?query`, cut to the limit on a character boundary, marked with `…` when cut.
-    static func target(path: String, query: String) -> String {
+    /// `path?query` as sent, cut to the limit at a UTF-8 sequence boundary and marked with `…`
+    /// when cut. Linear in the limit, whatever the target's length.
+    var target: String {
         let whole = query.isEmpty ? path : path + "?" + query
-        guard whole.utf8.count > maxTargetBytes else { return whole }
-        var cut = Substring(whole)
-        while cut.utf8.count > maxTargetBytes - 3 { cut = cut.dropLast() }
-        return cut + "…"
+        let bytes = whole.utf8
+        guard bytes.count > Self.maxTargetBytes else { return whole }
+        var end = bytes.index(bytes.startIndex, offsetBy: Self.maxTargetBytes - 3)
+        while end > bytes.startIndex && bytes[end] & 0xC0 == 0x80 { bytes.formIndex(before: &end) }
+        return String(decoding: bytes[..<end], as: UTF8.self) + "…"
     }
 }
 
