@@ -104,7 +104,7 @@ import TransitionCore
         }
         let r = client.send("GET", "/v1/sessions/\(id)/scenario")
         #expect(r.status == 409)
-        #expect(r.json?["type"] == .string("history-truncated"))
+        #expect(r.json?["type"] == .string("/problems/history-truncated"))
     }
 
     @Test func fixturesHaveTheirNamesAndDoNotExpire() throws {

@@ -78,4 +78,4 @@ def test_head_and_problems_are_compressed_like_gets(server):
     # A problem over the threshold (its detail repeats a 2,000-character id) is compressed too.
     r, raw = fetch(server, "/v1/sessions/" + "x" * 2000, "gzip")
     assert r.status_code == 404 and r.headers["Content-Encoding"] == "gzip"
-    assert json.loads(gzip.decompress(raw))["type"] == "not-found"
+    assert json.loads(gzip.decompress(raw))["type"] == "/problems/not-found"

@@ -1,6 +1,6 @@
-"""Issue 15, item 8 (the parts done): a query parameter's error names it in `parameter`, a body's
-error in `pointer`; every 503 says when to retry (shutting-down: test_drain.py; store-unavailable:
-test_store.py)."""
+"""Issue 15, item 8: a problem's type is a path on the service that documents it; a query
+parameter's error names it in `parameter`, a body's error in `pointer`; every 503 says when to
+retry (shutting-down: test_drain.py; store-unavailable: test_store.py)."""
 from test_api import assert_problem, create
 
 
@@ -16,3 +16,18 @@ def test_query_parameter_errors_name_the_parameter(server):
     # A mistake in a body is still a JSON pointer.
     body = assert_problem(server.post(f"/v1/sessions/{sid}/clock", {"by": -1}), 422, "invalid-request")
     assert body["pointer"] == "/by" and "parameter" not in body
+
+
+def test_problem_types_are_paths_that_document_them(server):
+    sid = create(server)
+    problems = [server.get("/nowhere"), server.request("PUT", "/v1/animators"), server.post("/v1/sessions", data=b"{",
+                headers={"Content-Type": "application/json"}), server.post(f"/v1/sessions/{sid}/actions", {"type": "pop"}),
+                server.get(f"/v1/sessions/{sid}/snapshot?t=x")]
+    for r in problems:
+        body = r.json()
+        assert body["type"].startswith("/problems/"), body
+        page = server.get(body["type"])  # relative to the service, as RFC 9457 resolves it
+        assert page.status_code == 200 and page.headers["Content-Type"] == "text/markdown; charset=utf-8"
+        assert page.text.startswith("# " + body["title"] + "\n") and f"status {body['status']}" in page.text
+        assert page.headers["ETag"] and page.headers["Cache-Control"] == "max-age=3600"
+    assert_problem(server.get("/problems/no-such-type"), 404, "not-found")

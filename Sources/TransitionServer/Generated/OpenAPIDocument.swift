@@ -11,8 +11,9 @@ info:
     push, pop, select tabs, present and dismiss, drive interactive transitions with gesture
     samples, and read JSON view-tree snapshots at any session time. Same requests, same bytes.
 
-    Every error is an RFC 9457 `application/problem+json` document. `type` is a short slug
-    (`not-found`, `method-not-allowed`, `malformed-json`, `bad-request`, `unsupported-media-type`,
+    Every error is an RFC 9457 `application/problem+json` document. `type` is a path on the
+    service, `/problems/` and a slug, whose page (`GET /problems/{type}`) documents it (slugs:
+    `not-found`, `method-not-allowed`, `malformed-json`, `bad-request`, `unsupported-media-type`,
     `payload-too-large`, `invalid-request`, `transition-in-progress`, `nothing-to-pop`,
     `nothing-presented`, `already-presenting`, `no-interactive-transition`, `gesture-in-progress`,
     `no-running-transition`, `limit-exceeded`, `too-many-sessions`, `unauthorized`,
@@ -120,6 +121,28 @@ paths:
               schema: {type: string}
         '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
+  /problems/{type}:
+    get:
+      tags: [operations]
+      operationId: problemType
+      summary: What a problem type means (a problem's `type` is this path)
+      parameters:
+        - name: type
+          in: path
+          required: true
+          schema: {type: string, maxLength: 64}
+      responses:
+        '200':
+          description: The type's title, status and what to do, in Markdown.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
+          content:
+            text/markdown:
+              schema: {type: string}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '404': {$ref: '#/components/responses/Problem'}
   /v1/animators:
     get:
       tags: [catalogue]
@@ -507,7 +530,7 @@ components:
       type: object
       required: [type, title, status, detail, instance]
       properties:
-        type: {type: string, description: 'A short slug, e.g. transition-in-progress.'}
+        type: {type: string, pattern: '^/problems/[a-z-]+$', description: 'A path on the service whose page documents the type, e.g. /problems/transition-in-progress.'}
         title: {type: string}
         status: {type: integer, minimum: 400, maximum: 599}
         detail: {type: string}
