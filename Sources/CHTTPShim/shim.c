@@ -275,8 +275,13 @@ static void gather_facts(shim_daemon *daemon, struct MHD_Connection *connection,
     const struct sockaddr *address = client != NULL ? client->client_addr : NULL;
     if (address != NULL && address->sa_family == AF_INET)
         inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, state->client_address, sizeof state->client_address);
-    else if (address != NULL && address->sa_family == AF_INET6)
-        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, state->client_address, sizeof state->client_address);
+    else if (address != NULL && address->sa_family == AF_INET6) {
+        const struct in6_addr *a6 = &((const struct sockaddr_in6 *)address)->sin6_addr;
+        if (IN6_IS_ADDR_V4MAPPED(a6))  /* an IPv4 client of a dual-stack listener */
+            inet_ntop(AF_INET, &a6->s6_addr[12], state->client_address, sizeof state->client_address);
+        else
+            inet_ntop(AF_INET6, a6, state->client_address, sizeof state->client_address);
+    }
     facts->client_address = state->client_address;
 
     header_scan scan = {.state = state, .facts = facts};
@@ -509,12 +514,22 @@ static void *reaper_main(void *arg) {
 static struct MHD_Daemon *listen_on(shim_daemon *daemon, shim_listener *listener, const char *host, uint16_t port,
                                     unsigned threads, unsigned connection_limit, unsigned timeout, unsigned per_ip_limit,
                                     char *error, size_t error_size) {
-    struct sockaddr_in address;
+    // An IPv4 or IPv6 address; "::" takes both families on one socket (IPv4 clients then appear
+    // as ::ffff:a.b.c.d, which the client address undoes), any other IPv6 address IPv6 only.
+    struct sockaddr_storage address;
     memset(&address, 0, sizeof address);
-    address.sin_family = AF_INET;
-    address.sin_port = htons(port);
-    if (inet_pton(AF_INET, host, &address.sin_addr) != 1) {
-        snprintf(error, error_size, "'%s' is not an IPv4 address", host);
+    unsigned family_flags = 0;
+    struct sockaddr_in *v4 = (struct sockaddr_in *)&address;
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&address;
+    if (inet_pton(AF_INET, host, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons(port);
+    } else if (inet_pton(AF_INET6, host, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons(port);
+        family_flags = IN6_IS_ADDR_UNSPECIFIED(&v6->sin6_addr) ? MHD_USE_DUAL_STACK : MHD_USE_IPv6;
+    } else {
+        snprintf(error, error_size, "'%s' is not an IPv4 or IPv6 address", host);
         return NULL;
     }
     listener->owner = daemon;
@@ -534,10 +549,10 @@ static struct MHD_Daemon *listen_on(shim_daemon *daemon, shim_listener *listener
     if (threads > 1) options[n++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, threads, NULL};
     options[n++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
     struct MHD_Daemon *mhd = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG, port, NULL, NULL,
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG | family_flags, port, NULL, NULL,
         &access_handler, listener, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
     if (mhd == NULL)
-        snprintf(error, error_size, "libmicrohttpd could not listen on %s:%u (address in use, or not allowed)", host, (unsigned)port);
+        snprintf(error, error_size, "libmicrohttpd could not listen on %s port %u (address in use, or not allowed)", host, (unsigned)port);
     return mhd;
 }
 

@@ -7,6 +7,17 @@ enum ComputeBenchmark {
     /// A navigation controller whose first controller shows a 4×4 grid of cells (image + label
     /// each), pushed to a detail controller: 51 views in the window mid-transition.
     static func scene() -> World {
+        do {
+            var world = try World(scene: SceneSpec.decode(JSONParser.parse(Array(sceneBody.utf8)), limits: SceneLimits()))
+            try world.apply(Action.decode(JSONParser.parse(Array(pushBody.utf8)), at: "", limits: SceneLimits()))
+            return world
+        } catch {
+            fatalError("benchmark scene: \(error)")
+        }
+    }
+
+    /// The scene's creation body (POST /v1/sessions).
+    static let sceneBody: String = {
         var cells: [String] = []
         for i in 0..<16 {
             let x = Double(i % 4) * 80, y = 64 + Double(i / 4) * 100
@@ -16,24 +27,19 @@ enum ComputeBenchmark {
               {"id": "label", "kind": "label", "text": "Thing \(i)", "frame": {"x": 0, "y": 80, "width": 80, "height": 20}}]}
             """)
         }
-        let body = """
+        return """
         {"screen": {"width": 320, "height": 568},
          "root": {"type": "navigation", "id": "nav", "viewControllers": [
            {"id": "things", "title": "Things", "view": {"id": "root", "kind": "collection", "children": [\(cells.joined(separator: ","))]}}]}}
         """
-        let push = """
-        {"type": "push", "viewController": {"id": "detail", "title": "Detail", "view": {"id": "root", "children": [
-          {"id": "image", "kind": "imageView", "frame": {"x": 20, "y": 84, "width": 280, "height": 280}},
-          {"id": "label", "kind": "label", "text": "Thing 3", "frame": {"x": 20, "y": 380, "width": 280, "height": 20}}]}}}
-        """
-        do {
-            var world = try World(scene: SceneSpec.decode(JSONParser.parse(Array(body.utf8)), limits: SceneLimits()))
-            try world.apply(Action.decode(JSONParser.parse(Array(push.utf8)), at: "", limits: SceneLimits()))
-            return world
-        } catch {
-            fatalError("benchmark scene: \(error)")
-        }
-    }
+    }()
+
+    /// The push that starts the transition (POST …/actions).
+    static let pushBody = """
+    {"type": "push", "viewController": {"id": "detail", "title": "Detail", "view": {"id": "root", "children": [
+      {"id": "image", "kind": "imageView", "frame": {"x": 20, "y": 84, "width": 280, "height": 280}},
+      {"id": "label", "kind": "label", "text": "Thing 3", "frame": {"x": 20, "y": 380, "width": 280, "height": 20}}]}}}
+    """
 
     static func count(_ node: SnapshotNode) -> Int { 1 + node.children.map(count).reduce(0, +) }
 

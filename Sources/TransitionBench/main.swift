@@ -1,5 +1,6 @@
 // transition-bench: the numbers behind "speed is a feature".
-//   transition-bench compute            snapshot compute + encode for a 50-view scene mid-push, timing evaluations
+//   transition-bench compute            snapshot compute + encode for a 50-view scene mid-push, timing evaluations,
+//                                       and what compressing a 240-frame answer costs
 //   transition-bench static-server ...  a bare libmicrohttpd server answering fixed bytes (see StaticServer.swift)
 // scripts/bench runs both and the HTTP load comparison with wrk.
 import JSONCodec
@@ -10,6 +11,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "compute", nil:
     ComputeBenchmark.run()
+    CompressionBenchmark.run()
 case "static-server":
     StaticServer.run(Array(arguments.dropFirst()))
 default:

@@ -23,11 +23,11 @@ public final class Application: Sendable {
     }
 
     /// The service; with a `journal`, sessions are stored there and shared by every replica on it.
-    public init(configuration: ServerConfiguration, journal: (any SessionJournal)? = nil) {
+    public init(configuration: ServerConfiguration, journal: (any SessionJournal)? = nil, build: BuildInfo = .unknown) {
         self.configuration = configuration
-        self.logger = Logger(level: configuration.logLevel)
+        self.logger = Logger(level: configuration.logLevel, format: configuration.logFormat)
         self.cors = CORSPolicy(origins: configuration.corsOrigins)
-        let metrics = Metrics(stored: journal != nil)
+        let metrics = Metrics(stored: journal != nil, build: build)
         self.metrics = metrics
         self.sessions = SessionManager(maxSessions: configuration.maxSessions, ttl: configuration.sessionTTL,
                                        maxMemory: configuration.maxMemoryBytes, limits: limits,
@@ -49,6 +49,7 @@ public final class Application: Sendable {
         let givenID = request.header("x-request-id")
         let requestID = givenID.flatMap(RequestID.accepted) ?? RequestID.make()
         var pattern = "unmatched"
+        var caching = Caching.none
         var response: HTTPResponse
         do throws(Problem) {
             // Framing the HTTP layer reported (413 for a body over the limit, 400 for RFC 9112 errors).
@@ -78,8 +79,8 @@ public final class Application: Sendable {
             case .found(let handler, let parameters, let p):
                 pattern = p
                 let query = try QueryParameters(request.query)
-                response = validated(try handle(handler, RequestContext(request: request, parameters: parameters, query: query, now: start)),
-                                     caching: handler.caching, request: request)
+                caching = handler.caching
+                response = try handle(handler, RequestContext(request: request, parameters: parameters, query: query, now: start))
             }
         } catch {
             response = error.response(instance: request.path, requestID: requestID)
@@ -87,6 +88,7 @@ public final class Application: Sendable {
         if response.body.count > configuration.maxResponseBytes {
             response = Problem.responseTooLarge(limit: configuration.maxResponseBytes).response(instance: request.path, requestID: requestID)
         }
+        response = represent(response, caching: caching, request: request)
         let cross = cors.headers(for: request.header("origin"))
         response.headers += cross.headers
         let vary = response.headers.filter { $0.name == "Vary" }.map(\.value) + cross.vary
@@ -96,9 +98,10 @@ public final class Application: Sendable {
         if !isReady { response.headers.append(("Connection", "close")) }
         let seconds = Self.seconds(ContinuousClock.now - start)
         metrics.recordRequest(route: pattern, method: request.method, status: response.status, seconds: seconds)
-        logger.info("request", ["method": request.method, "path": request.path, "status": String(response.status),
-                                "duration_ms": String(Double(Int(seconds * 1e6)) / 1000), "request_id": requestID,
-                                "traceparent": RequestID.traceparent(request.header("traceparent")) ?? ""])
+        let sent = request.method == "HEAD" || response.status == 304 ? 0 : response.body.count
+        logger.access(AccessEntry(method: request.method, route: pattern, path: request.path, query: request.query,
+                                  status: response.status, bytes: sent, seconds: seconds, remote: request.clientAddress,
+                                  requestID: requestID, traceparent: RequestID.traceparent(request.header("traceparent"))))
         return response
     }
 

@@ -1,6 +1,6 @@
 /// Every route of the service: method, path pattern, and the handler it runs.
 enum Endpoint: CaseIterable, Sendable {
-    case livez, readyz, metrics, openAPI
+    case livez, readyz, metrics, openAPI, problemType
     case listAnimators, showAnimator
     case sampleTiming
     case listDevices
@@ -23,6 +23,7 @@ enum Endpoint: CaseIterable, Sendable {
         case .readyz: "/readyz"
         case .metrics: "/metrics"
         case .openAPI: "/openapi.yaml"
+        case .problemType: "/problems/{type}"
         case .listAnimators: "/v1/animators"
         case .showAnimator: "/v1/animators/{name}"
         case .sampleTiming: "/v1/timing/sample"
@@ -42,7 +43,7 @@ enum Endpoint: CaseIterable, Sendable {
     var caching: Caching {
         switch self {
         case .snapshot, .snapshots, .events, .showSession, .exportScenario: .revalidate
-        case .listAnimators, .showAnimator, .openAPI: .fixed
+        case .listAnimators, .showAnimator, .openAPI, .problemType: .fixed
         default: .none
         }
     }
@@ -55,6 +56,7 @@ extension Application {
         case .readyz: try readyz(ctx)
         case .metrics: try metricsText(ctx)
         case .openAPI: try openAPI(ctx)
+        case .problemType: try problemType(ctx)
         case .listAnimators: try listAnimators(ctx)
         case .showAnimator: try showAnimator(ctx)
         case .sampleTiming: try sampleTiming(ctx)

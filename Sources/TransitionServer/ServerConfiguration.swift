@@ -15,6 +15,7 @@ public struct ServerConfiguration: Sendable {
     /// When set, every request except `/livez`, `/readyz` and `/metrics` needs `Authorization: Bearer <token>`.
     public var authToken: String?
     public var logLevel: LogLevel = .info
+    public var logFormat: LogFormat = .logfmt
     /// Simultaneous connections libmicrohttpd accepts.
     public var connectionLimit = 1024
     /// Seconds an idle connection is kept (libmicrohttpd's only timeout: it restarts on every byte).

@@ -4,7 +4,7 @@ import TransitionServer
 import Glibc
 #endif
 
-/// The command line: `transition-sim [flags]`, `transition-sim healthcheck [--host H] [--port P]`.
+/// The command line: `transition-sim [flags]`, `transition-sim healthcheck [flags]`, `--version`.
 /// Every flag has an environment variable; flags win.
 struct Flags {
     struct Setting: Sendable {
@@ -37,8 +37,9 @@ struct Flags {
     }
 
     static let settings: [Setting] = [
-        Setting(flag: "--host", environment: "TRANSITION_SIM_HOST", help: "IPv4 address to bind (default 127.0.0.1; the container uses 0.0.0.0)") { c, v in
-            guard isIPv4Address(v) else { return false }
+        Setting(flag: "--host", environment: "TRANSITION_SIM_HOST",
+                help: "IPv4 or IPv6 address to bind; :: for both families (default 127.0.0.1; the container uses 0.0.0.0)") { c, v in
+            guard ipFamily(v) != nil else { return false }
             c.host = v
             return true
         },
@@ -62,6 +63,11 @@ struct Flags {
         Setting(flag: "--log-level", environment: "TRANSITION_SIM_LOG_LEVEL", help: "trace, debug, info, notice, warning, error, critical (default info)") { c, v in
             guard let level = LogLevel(name: v) else { return false }
             c.logLevel = level
+            return true
+        },
+        Setting(flag: "--log-format", environment: "TRANSITION_SIM_LOG_FORMAT", help: "logfmt or json: one line per event either way (default logfmt)") { c, v in
+            guard let format = LogFormat(rawValue: v) else { return false }
+            c.logFormat = format
             return true
         },
         .integer("--connection-limit", "TRANSITION_SIM_CONNECTION_LIMIT", "simultaneous connections (default 1024)", 1...100_000, \.connectionLimit),
@@ -124,8 +130,9 @@ struct Flags {
         transition-sim: simulates UIKit view-controller transitions over HTTP.
 
         usage: transition-sim [flags]
-               transition-sim healthcheck [--host H] [--port P]   exit 0 when /livez answers 200
-                   (on the probe port when TRANSITION_SIM_PROBE_PORT is set)
+               transition-sim --version                           the version and the commit it was built from
+               transition-sim healthcheck [the server's flags]     exit 0 when /livez answers 200 where that
+                   server listens (its probe port, if any); without flags, the flags of PID 1
 
         flags (each also read from the environment variable shown; flags win):
 
@@ -151,6 +158,7 @@ struct Flags {
         while i < arguments.count {
             let argument = arguments[i]
             if argument == "--help" || argument == "-h" { return .failure(FlagError(help: true)) }
+            if argument == "--version" { return .failure(FlagError(version: true)) }
             var name = argument
             var value: String?
             if let eq = argument.firstIndex(of: "=") {
@@ -173,20 +181,26 @@ struct Flags {
     }
 }
 
+/// Why the flags do not make a configuration: a mistake, or a request for help or the version.
 struct FlagError: Error {
     var message: String
     var help = false
+    var version = false
     init(_ message: String) { self.message = message }
-    init(help: Bool) {
+    init(help: Bool = false, version: Bool = false) {
         self.message = ""
         self.help = help
+        self.version = version
     }
 }
 
-/// A dotted-quad IPv4 address, the only form the daemon binds to.
-func isIPv4Address(_ text: String) -> Bool {
-    var address = in_addr()
-    return inet_pton(AF_INET, text, &address) == 1
+/// AF_INET for a dotted-quad IPv4 address, AF_INET6 for an IPv6 address (no brackets, no zone),
+/// nil for anything else: the forms the daemon binds to.
+func ipFamily(_ text: String) -> Int32? {
+    var v4 = in_addr(), v6 = in6_addr()
+    if inet_pton(AF_INET, text, &v4) == 1 { return AF_INET }
+    if inet_pton(AF_INET6, text, &v6) == 1 { return AF_INET6 }
+    return nil
 }
 
 func environmentValue(_ name: String) -> String? {

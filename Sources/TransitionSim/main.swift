@@ -1,4 +1,5 @@
 // transition-sim: flags, signals, the daemon's life. The request path is in Bridge.swift.
+import CBuildInfo
 import CHTTPShim
 import RedisJournal
 import TransitionServer
@@ -6,6 +7,7 @@ import TransitionServer
 import Glibc
 #endif
 
+let build = BuildInfo(version: String(cString: build_info_version()), commit: String(cString: build_info_commit()))
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "healthcheck" {
     exit(healthcheckCommand(Array(arguments.dropFirst()), environment: environmentValue))
@@ -18,6 +20,10 @@ case .success(let parsed):
 case .failure(let error):
     if error.help {
         print(Flags.usage, terminator: "")
+        exit(0)
+    }
+    if error.version {
+        print("transition-sim \(build.version) (commit \(build.commit))")
         exit(0)
     }
     let message = Array("transition-sim: \(error.message)\n\n\(Flags.usage)".utf8)
@@ -37,7 +43,7 @@ signal(SIGPIPE, SIG_IGN)
 let journal = configuration.storeURL.flatMap(RedisAddress.init(url:)).map {
     RedisJournal(address: $0, connections: configuration.threads)
 }
-let application = Application(configuration: configuration, journal: journal)
+let application = Application(configuration: configuration, journal: journal, build: build)
 if let journal, !journal.ping() {
     // Not fatal: requests answer 503 and readiness is false until Redis answers.
     application.logger.warning("the session store does not answer yet", ["store": configuration.storeURL ?? ""])
@@ -67,7 +73,8 @@ guard let daemon else {
     context.release()
     exit(1)
 }
-application.logger.info("listening", ["host": configuration.host, "port": String(shim_bound_port(daemon)),
+application.logger.info("listening", ["version": build.version, "commit": build.commit,
+                                      "host": configuration.host, "port": String(shim_bound_port(daemon)),
                                       "threads": String(configuration.threads),
                                       "probe_port": configuration.probePort != nil ? String(shim_probe_port(daemon)) : "none"])
 

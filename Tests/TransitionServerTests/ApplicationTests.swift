@@ -83,7 +83,7 @@ extension JSONValue {
         let conflict = client.send("POST", "/v1/sessions/\(id)/actions", #"{"type": "pop"}"#)
         #expect(conflict.status == 409)
         #expect(conflict.response.mediaType == .problemJSON)
-        #expect(conflict.json?["type"] == .string("transition-in-progress"))
+        #expect(conflict.json?["type"] == .string("/problems/transition-in-progress"))
         #expect(conflict.json?["transition"] == .string("t1"))
         #expect(conflict.json?["expectedEnd"] == .number(0.5))
 
@@ -112,7 +112,7 @@ extension JSONValue {
         #expect(wrongMethod.status == 405)
         #expect(wrongMethod.response.headers.contains { $0.name == "Allow" && $0.value.contains("POST") })
         let malformed = client.send("POST", "/v1/sessions", "{\"screen\": ")
-        #expect(malformed.status == 400 && malformed.json?["type"] == .string("malformed-json"))
+        #expect(malformed.status == 400 && malformed.json?["type"] == .string("/problems/malformed-json"))
         let wrongType = client.send("POST", "/v1/sessions", Client.scene, contentType: "text/plain")
         #expect(wrongType.status == 415)
         let invalid = client.send("POST", "/v1/sessions", #"{"root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "view": {"id": "r", "kind": "blob"}}]}}"#)
@@ -122,11 +122,11 @@ extension JSONValue {
         #expect(unknownMember.status == 422 && unknownMember.json?["pointer"] == .string("/scren"))
         let id = try client.createSession()
         let badT = client.send("GET", "/v1/sessions/\(id)/snapshot?t=abc")
-        #expect(badT.status == 422)
+        #expect(badT.status == 422 && badT.json?["parameter"] == .string("t") && badT.json?["pointer"] == nil)
         let tooMany = client.send("GET", "/v1/sessions/\(id)/snapshots?" + "t=" + Array(repeating: "0", count: 241).joined(separator: ","))
         #expect(tooMany.status == 422)
         let popRoot = client.send("POST", "/v1/sessions/\(id)/actions", #"{"type": "pop"}"#)
-        #expect(popRoot.status == 409 && popRoot.json?["type"] == .string("nothing-to-pop"))
+        #expect(popRoot.status == 409 && popRoot.json?["type"] == .string("/problems/nothing-to-pop"))
     }
 
     @Test func headIsRoutedAsGetAndListedInAllow() throws {
@@ -144,7 +144,7 @@ extension JSONValue {
         let limited = Client { $0.maxSessions = 1 }
         _ = try limited.createSession()
         let second = limited.send("POST", "/v1/sessions", Client.scene)
-        #expect(second.status == 429 && second.json?["type"] == .string("too-many-sessions"))
+        #expect(second.status == 429 && second.json?["type"] == .string("/problems/too-many-sessions"))
 
         let guarded = Client { $0.authToken = "s3cret" }
         #expect(guarded.send("GET", "/livez").status == 200)
@@ -207,7 +207,7 @@ extension JSONValue {
         }
         let problem = try #require(refused)
         #expect(problem.status == 507)
-        #expect(problem.json?["type"] == .string("memory-budget-exhausted"))
+        #expect(problem.json?["type"] == .string("/problems/memory-budget-exhausted"))
         #expect(problem.json?["limit"] == .number(Double(1 << 20)))
         #expect(problem.response.headers.contains { $0.name == "Retry-After" })
         let first = try #require(ids.first)
@@ -227,7 +227,7 @@ extension JSONValue {
         #expect(client.send("GET", "/v1/sessions/\(id)/snapshots?from=0&to=0.1&fps=10").status == 200)
         let big = client.send("GET", "/v1/sessions/\(id)/snapshots?from=0&to=3&fps=60")
         #expect(big.status == 422)
-        #expect(big.json?["type"] == .string("response-too-large"))
+        #expect(big.json?["type"] == .string("/problems/response-too-large"))
         #expect(big.json?["limit"] == .number(65536))
     }
 

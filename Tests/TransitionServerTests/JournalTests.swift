@@ -133,7 +133,7 @@ final class FakeJournal: SessionJournal {
         for (method, target) in [("GET", "/readyz"), ("GET", "/v1/sessions/\(id)"), ("POST", "/v1/sessions"), ("DELETE", "/v1/sessions/\(id)")] {
             let r = a.send(method, target, method == "POST" ? Client.scene : nil)
             #expect(r.status == 503, "\(method) \(target)")
-            #expect(r.json?["type"] == .string("store-unavailable"))
+            #expect(r.json?["type"] == .string("/problems/store-unavailable"))
             #expect(r.response.headers.contains { $0.name == "Retry-After" && $0.value == "1" })
         }
         #expect(a.send("GET", "/livez").status == 200)

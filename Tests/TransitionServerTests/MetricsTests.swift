@@ -14,7 +14,9 @@ import Testing
         metrics.recordSessionCreated()
         metrics.recordSessionCreated()
         metrics.recordSessionExpired()
-        let text = String(decoding: metrics.render(liveSessions: 1, ready: true, memoryUsed: 123_456, memoryLimit: 1 << 30), as: UTF8.self)
+        let whole = String(decoding: metrics.render(liveSessions: 1, ready: true, memoryUsed: 123_456, memoryLimit: 1 << 30), as: UTF8.self)
+        // Up to the build and process figures, which buildAndProcessFigures checks.
+        let text = whole.split(separator: "# HELP transition_sim_build_info", maxSplits: 1).first.map(String.init) ?? ""
         #expect(text == """
         # HELP transition_sim_http_requests_total HTTP requests answered, by route pattern, method and status.
         # TYPE transition_sim_http_requests_total counter
@@ -90,7 +92,21 @@ import Testing
         #expect(text.contains(#"transition_sim_http_requests_total{route="unmatched",method="other",status="404"} 1"#))
         #expect(text.contains(#"transition_sim_http_request_duration_seconds_bucket{route="unmatched",le="0.0001"} 1"#))
         #expect(text.contains(#"transition_sim_transitions_total{operation="a\"b\\c\nd",outcome="started"} 1"#))
-        #expect(text.hasSuffix("transition_sim_ready 0\n"))
+        #expect(text.contains("\ntransition_sim_ready 0\n"))
+    }
+
+    @Test func buildAndProcessFigures() throws {
+        let text = String(decoding: Metrics(build: BuildInfo(version: "1.2.3", commit: "abc")).render(
+            liveSessions: 0, ready: true, memoryUsed: 0, memoryLimit: 0), as: UTF8.self)
+        #expect(text.contains(#"transition_sim_build_info{version="1.2.3",commit="abc"} 1"#))
+        func value(_ name: String) -> Double? {
+            text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ")[1]) }
+        }
+        #expect(try #require(value("process_resident_memory_bytes")) > 1_048_576)
+        #expect(try #require(value("process_open_fds")) >= 3)
+        #expect(try #require(value("process_max_fds")) >= 64)
+        #expect(try #require(value("process_cpu_seconds_total")) > 0)
+        #expect(try #require(value("process_start_time_seconds")) > 1.7e9)
     }
 
     @Test func transitionsAreCountedFromTheCoresOutcomes() throws {

@@ -16,7 +16,7 @@ import Testing
         #expect(response.mediaType == .problemJSON)
         #expect(response.headers.isEmpty)
         #expect(String(decoding: response.body, as: UTF8.self)
-            == #"{"type":"transition-in-progress","title":"A transition is already running","status":409,"detail":"push \"detail\" is still animating","instance":"/v1/sessions/abc/actions","transition":"t1","until":0.35}"#)
+            == #"{"type":"/problems/transition-in-progress","title":"A transition is already running","status":409,"detail":"push \"detail\" is still animating","instance":"/v1/sessions/abc/actions","transition":"t1","until":0.35}"#)
     }
 
     @Test func malformedJSONCarriesThePosition() {
@@ -29,7 +29,7 @@ import Testing
             error = parseError
         }
         #expect(body(Problem.malformedJSON(error), instance: "/v1/sessions")
-            == #"{"type":"malformed-json","title":"The body is not valid JSON","status":400,"detail":"line 2, column 7: expected ':' after the member name \"a\", found '1'","instance":"/v1/sessions","line":2,"column":7}"#)
+            == #"{"type":"/problems/malformed-json","title":"The body is not valid JSON","status":400,"detail":"line 2, column 7: expected ':' after the member name \"a\", found '1'","instance":"/v1/sessions","line":2,"column":7}"#)
     }
 
     @Test func methodNotAllowedSendsAllow() {
@@ -37,12 +37,12 @@ import Testing
         let response = problem.response(instance: "/v1/sessions/abc")
         #expect(response.status == 405)
         #expect(response.headers.count == 1 && response.headers[0].name == "Allow" && response.headers[0].value == "DELETE, GET")
-        #expect(body(problem) == #"{"type":"method-not-allowed","title":"Method not allowed","status":405,"detail":"this resource supports DELETE, GET","instance":"/v1/sessions/abc"}"#)
+        #expect(body(problem) == #"{"type":"/problems/method-not-allowed","title":"Method not allowed","status":405,"detail":"this resource supports DELETE, GET","instance":"/v1/sessions/abc"}"#)
     }
 
     @Test func invalidNamesThePointer() {
         #expect(body(Problem.invalid(pointer: "/screen/width", reason: "a number above 0"))
-            == #"{"type":"invalid-request","title":"The request is invalid","status":422,"detail":"/screen/width: a number above 0","instance":"/v1/sessions/abc","pointer":"/screen/width"}"#)
+            == #"{"type":"/problems/invalid-request","title":"The request is invalid","status":422,"detail":"/screen/width: a number above 0","instance":"/v1/sessions/abc","pointer":"/screen/width"}"#)
         #expect(Problem.invalid(pointer: "", reason: "an object").detail == "an object")
     }
 
@@ -68,11 +68,23 @@ import Testing
             (.tooManySessions(limit: 3), 429, "too-many-sessions", "Too many sessions"),
             (.unavailable("draining"), 503, "shutting-down", "The service is shutting down"),
             (.internalError(), 500, "internal-error", "Internal error"),
+            (.invalidParameter("fps", reason: "b"), 422, "invalid-request", "The request is invalid"),
+            (.originNotAllowed("https://a", corsEnabled: true), 403, "origin-not-allowed", "Cross-origin requests from this origin are not allowed"),
+            (.memoryBudgetExhausted(limit: 1), 507, "memory-budget-exhausted", "The service's memory budget is used up"),
+            (.responseTooLarge(limit: 1), 422, "response-too-large", "The answer would be too large"),
         ]
         for (problem, status, type, title) in cases {
             #expect(problem.status == status && problem.type == type && problem.title == title, "\(type)")
+            // The type's page says the same (GET /problems/<type>).
+            #expect(ProblemTypes.entries[type]?.status == status && ProblemTypes.entries[type]?.title == title, "\(type)")
             let parsed = try? JSONParser.parse(problem.response(instance: "/i").body)
             #expect(parsed?.objectValue?.keys.prefix(5) == ["type", "title", "status", "detail", "instance"])
+        }
+        // TransitionCore's conflicts are documented too.
+        for slug in ["transition-in-progress", "nothing-to-pop", "nothing-presented", "already-presenting", "no-interactive-transition",
+                     "gesture-in-progress", "no-running-transition", "history-truncated", "concurrent-change", "session-log-full",
+                     "session-exists", "limit-exceeded", "store-unavailable", "malformed-json"] {
+            #expect(ProblemTypes.page(slug) != nil, "\(slug)")
         }
         #expect(Problem.unsupportedMediaType("text/plain").detail == "the body is 'text/plain'; send application/json")
         #expect(Problem.payloadTooLarge(limit: 1_048_576).detail == "the body is larger than the limit of 1048576 bytes")

@@ -96,7 +96,7 @@ import TransitionCore
         try client.outgrowTheLog(of: id)
         let r = client.send("GET", "/v1/sessions/\(id)/scenario")
         #expect(r.status == 409)
-        #expect(r.json?["type"] == .string("history-truncated"))
+        #expect(r.json?["type"] == .string("/problems/history-truncated"))
     }
 
     @Test func fixturesHaveTheirNamesAndDoNotExpire() throws {

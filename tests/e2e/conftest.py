@@ -22,14 +22,15 @@ def free_port():
 class Server:
     """One running server process and a requests session bound to it."""
 
-    def __init__(self, *flags):
+    def __init__(self, *flags, host="127.0.0.1"):
         # Tests stop servers often: no drain unless a test asks for one.
         if "--drain-seconds" not in flags:
             flags = ("--drain-seconds", "0", *flags)
         self.port = free_port()
-        self.base_url = f"http://127.0.0.1:{self.port}"
+        reach = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+        self.base_url = f"http://[{reach}]:{self.port}" if ":" in reach else f"http://{reach}:{self.port}"
         self.process = subprocess.Popen(
-            [BINARY, "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning", *flags],
+            [BINARY, "--host", host, "--port", str(self.port), "--log-level", "warning", *flags],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.http = requests.Session()
         deadline = time.monotonic() + 20

@@ -39,7 +39,7 @@ def assert_problem(r, status, type_):
     assert r.status_code == status, r.text
     assert r.headers["Content-Type"].startswith("application/problem+json")
     body = r.json()
-    assert body["status"] == status and body["type"] == type_
+    assert body["status"] == status and body["type"] == "/problems/" + type_
     assert body["title"] and body["detail"] and body["instance"]
     return body
 

@@ -33,7 +33,9 @@ def test_sigterm_drains_then_stops_and_loses_no_request_that_arrived():
     time.sleep(0.3)
 
     ready = requests.get(server.base_url + "/readyz", timeout=2)
-    assert ready.status_code == 503
+    # Issue 15, item 11: readiness is 503 at once, with Retry-After, while the listener still accepts.
+    assert_problem(ready, 503, "shutting-down")
+    assert ready.headers["Retry-After"] == "1"
     # Work on existing sessions goes on, and each answer closes its connection.
     push = requests.post(f"{server.base_url}/v1/sessions/{sid}/actions", json={"type": "push", "viewController": DETAIL}, timeout=2)
     assert push.status_code == 200, push.text

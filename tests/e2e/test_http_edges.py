@@ -71,7 +71,7 @@ def problem(status, headers, body, expected_status, expected_type):
     assert status == expected_status, body
     assert headers["content-type"].startswith("application/problem+json"), headers
     document = json.loads(body.decode("utf-8"))  # strict: raw bytes would fail here
-    assert document["status"] == expected_status and document["type"] == expected_type, document
+    assert document["status"] == expected_status and document["type"] == "/problems/" + expected_type, document
     assert document["title"] and document["detail"] and "instance" in document
     return document
 
@@ -165,7 +165,7 @@ def test_chunked_and_length_framed_bodies_get_the_same_answer(server):
     a = exchange(server.port, framed)
     b = exchange(server.port, chunked)
     assert a[0] == b[0] and a[2] == b[2], (a[:3], b[:3])
-    assert a[0] != 400 or json.loads(a[2])["type"] != "bad-request"
+    assert a[0] != 400 or json.loads(a[2])["type"] != "/problems/bad-request"
 
 
 def test_nul_in_a_header_value_is_400_not_a_truncated_token(make_server):

@@ -38,7 +38,7 @@ def test_a_malformed_id_is_a_400_with_an_id_of_ours(server):
         data = b""
         while chunk := s.recv(65536):
             data += chunk
-    assert data.startswith(b"HTTP/1.1 400") and b'"type":"bad-request"' in data
+    assert data.startswith(b"HTTP/1.1 400") and b'"type":"/problems/bad-request"' in data
 
 
 def test_the_id_and_traceparent_are_in_the_requests_log_line():

@@ -218,7 +218,7 @@ def test_redis_going_away_under_load_is_a_503_and_coming_back_heals(redis):
             r = server.post(path, SCENE) if path == "/v1/sessions" else server.get(path)
             assert r.status_code == 503, (path, r.text)
             assert r.headers["Retry-After"] == "1"
-            assert r.json()["type"] == "store-unavailable"
+            assert r.json()["type"] == "/problems/store-unavailable"
         assert server.get("/livez").status_code == 200
         redis.start()
         deadline = time.monotonic() + 5  # Redis answers LOADING while it reads its file back

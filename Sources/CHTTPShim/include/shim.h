@@ -65,7 +65,7 @@ typedef void (*shim_handler)(void *context, const shim_request *request, shim_re
 typedef void (*shim_logger)(void *context, const char *message);
 
 typedef struct {
-    const char *host;           /* IPv4 address to bind (dotted quad) */
+    const char *host;           /* address to bind: IPv4, IPv6, or "::" for both families */
     uint16_t port;              /* 0: any free port (see shim_bound_port) */
     unsigned threads;           /* libmicrohttpd's thread pool (epoll), at least 1 */
     size_t max_body;            /* largest request body in bytes; larger ones are flagged (body_state) */

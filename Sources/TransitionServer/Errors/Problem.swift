@@ -1,9 +1,10 @@
 import JSONCodec
 
 /// An RFC 9457 problem: how every error reaches the client, as `application/problem+json`.
-/// Handlers throw one; `Application` turns it into the response. `type` is a short slug (a
-/// relative URI reference, which RFC 9457 allows) that clients can switch on; `title` belongs to
-/// the type and never varies, `detail` says what went wrong this time.
+/// Handlers throw one; `Application` turns it into the response. `type` is a short slug here and
+/// `/problems/<slug>` in the document (a path on the service, where `GET` documents it:
+/// ProblemTypes); `title` belongs to the type and never varies, `detail` says what went wrong
+/// this time.
 public struct Problem: Error, Sendable {
     public var status: Int
     public var type: String
@@ -31,7 +32,7 @@ public struct Problem: Error, Sendable {
     public func response(instance: String, requestID: String? = nil) -> HTTPResponse {
         var writer = JSONWriter(reservingCapacity: 256)
         writer.beginObject()
-        writer.key("type"); writer.string(type)
+        writer.key("type"); writer.string(ProblemTypes.prefix + type)
         writer.key("title"); writer.string(title)
         writer.key("status"); writer.integer(status)
         writer.key("detail"); writer.string(detail)
@@ -86,11 +87,18 @@ extension Problem {
 
     /// Well-formed but invalid (422).
     /// - Parameter pointer: where the mistake is: a JSON pointer into the body (`/screen/width`,
-    ///   empty for the whole body) or `?name` for a query parameter.
+    ///   empty for the whole body).
     public static func invalid(pointer: String, reason: String) -> Problem {
         Problem(status: 422, type: "invalid-request", title: "The request is invalid",
                 detail: pointer.isEmpty ? reason : "\(pointer): \(reason)",
                 extensions: [("pointer", .string(pointer))])
+    }
+
+    /// A query parameter's value is invalid (422): `parameter` names it, as `pointer` names a
+    /// place in the body (a JSON pointer cannot point into a query).
+    public static func invalidParameter(_ name: String, reason: String) -> Problem {
+        Problem(status: 422, type: "invalid-request", title: "The request is invalid",
+                detail: "query parameter '\(name)': \(reason)", extensions: [("parameter", .string(name))])
     }
 
     /// The request conflicts with the session's state (409); each conflict type has its own title.

@@ -8,7 +8,7 @@ extension Problem {
         case .invalid(let spec):
             self = .invalid(pointer: spec.pointer, reason: spec.reason)
         case .conflict(let type, let detail, let extras):
-            self = .conflict(type: type, title: Self.conflictTitles[type] ?? "Conflict with the session's state", detail: detail, extensions: extras)
+            self = .conflict(type: type, title: ProblemTypes.entries[type]?.title ?? "Conflict with the session's state", detail: detail, extensions: extras)
         case .limitExceeded(let detail):
             self = Problem(status: 422, type: "limit-exceeded", title: "A limit of the service was reached", detail: detail)
         }
@@ -17,9 +17,4 @@ extension Problem {
     init(_ error: SpecError) {
         self = .invalid(pointer: error.pointer, reason: error.reason)
     }
-
-    static let conflictTitles = [
-        "transition-in-progress": "A transition is already running",
-        "nothing-to-pop": "Nothing to pop",
-    ]
 }

@@ -11,8 +11,9 @@ info:
     push, pop, select tabs, present and dismiss, drive interactive transitions with gesture
     samples, and read JSON view-tree snapshots at any session time. Same requests, same bytes.
 
-    Every error is an RFC 9457 `application/problem+json` document. `type` is a short slug
-    (`not-found`, `method-not-allowed`, `malformed-json`, `bad-request`, `unsupported-media-type`,
+    Every error is an RFC 9457 `application/problem+json` document. `type` is a path on the
+    service, `/problems/` and a slug, whose page (`GET /problems/{type}`) documents it (slugs:
+    `not-found`, `method-not-allowed`, `malformed-json`, `bad-request`, `unsupported-media-type`,
     `payload-too-large`, `invalid-request`, `transition-in-progress`, `nothing-to-pop`,
     `nothing-presented`, `already-presenting`, `no-interactive-transition`, `gesture-in-progress`,
     `no-running-transition`, `limit-exceeded`, `too-many-sessions`, `unauthorized`,
@@ -26,6 +27,10 @@ info:
 
     Every GET path also answers HEAD: the same status and headers, without the body; `Allow`
     on a 405 lists HEAD wherever it lists GET.
+
+    Compression: with `Accept-Encoding: gzip` or `deflate`, answers of 1 KiB and more come
+    compressed (`Content-Encoding`), with `Vary: Accept-Encoding`; the `ETag` of a compressed
+    answer names its coding (`"…-gzip"`).
 
     Request ids: a request may carry `X-Request-Id` (1 to 200 visible ASCII characters other
     than `"` and `\`; anything else, or two of them, is a 400); without one the service makes
@@ -96,7 +101,7 @@ paths:
       tags: [operations]
       operationId: metrics
       summary: Prometheus metrics
-      description: Requests by route, method and status, a latency histogram, live sessions, transitions.
+      description: Requests by route, method and status, a latency histogram, live sessions, transitions, the build (`transition_sim_build_info`) and the process (`process_*`).
       security: []
       responses:
         '200':
@@ -122,6 +127,30 @@ paths:
               schema: {type: string}
         '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
+  /problems/{type}:
+    get:
+      tags: [operations]
+      operationId: problemType
+      summary: What a problem type means (a problem's `type` is this path)
+      parameters:
+        - name: type
+          in: path
+          required: true
+          schema: {type: string, maxLength: 64}
+      responses:
+        '200':
+          description: The type's title, status and what to do, in Markdown.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
+          content:
+            text/markdown:
+              schema: {type: string}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '404': {$ref: '#/components/responses/Problem'}
         '414': {$ref: '#/components/responses/HeaderTooLarge'}
         '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/animators:
@@ -540,9 +569,10 @@ components:
   headers:
     ETag:
       description: |
-        A strong entity tag: a hash of the answer's bytes, the same in every process. Send it
-        back as `If-None-Match` to get a 304 while the answer is unchanged.
-      schema: {type: string, pattern: '^"[0-9a-f]{16}"$'}
+        A strong entity tag: a hash of the answer's bytes, the same in every process, with the
+        coding of a compressed answer. Send it back as `If-None-Match` to get a 304 while the
+        answer is unchanged.
+      schema: {type: string, pattern: '^"[0-9a-f]{16}(-gzip|-deflate)?"$'}
     CacheControlSession:
       description: '`no-cache`: a session changes with every action, so caches revalidate each time.'
       schema: {type: string, const: no-cache}
@@ -572,13 +602,14 @@ components:
       type: object
       required: [type, title, status, detail, instance]
       properties:
-        type: {type: string, description: 'A short slug, e.g. transition-in-progress.'}
+        type: {type: string, pattern: '^/problems/[a-z-]+$', description: 'A path on the service whose page documents the type, e.g. /problems/transition-in-progress.'}
         title: {type: string}
         status: {type: integer, minimum: 400, maximum: 599}
         detail: {type: string}
         instance: {type: string}
         requestId: {type: string, description: 'The request''s id, as in the X-Request-Id response header and the service''s log.'}
-        pointer: {type: string, description: JSON pointer into the request (422).}
+        pointer: {type: string, description: JSON pointer into the request body (422).}
+        parameter: {type: string, description: 'The query parameter at fault (422), e.g. fps.'}
         line: {type: integer, description: Where the JSON broke (400 malformed-json).}
         column: {type: integer}
         transition: {type: string, description: The running transition (409 transition-in-progress).}

@@ -2,10 +2,12 @@
 enum EntityTag {
     /// `"` + 16 hex digits + `"`: a 64-bit hash of the bytes. Same bytes, same tag, in every
     /// process and on every replica (unlike Swift's `Hasher`, which is seeded per process), so a
-    /// load balancer can send the revalidation anywhere.
-    static func of(_ bytes: [UInt8]) -> String {
+    /// load balancer can send the revalidation anywhere. A compressed representation's tag adds
+    /// its coding (`"…-gzip"`): the hash is of the uncompressed bytes either way.
+    static func of(_ bytes: [UInt8], coding: ContentCoding = .identity) -> String {
         let digits = String(hash(bytes), radix: 16)
-        return "\"" + String(repeating: "0", count: 16 - digits.count) + digits + "\""
+        let suffix = coding == .identity ? "" : "-" + coding.rawValue
+        return "\"" + String(repeating: "0", count: 16 - digits.count) + digits + suffix + "\""
     }
 
     /// FNV-1a over 8-byte little-endian words (8 times fewer dependent multiplies than over bytes,

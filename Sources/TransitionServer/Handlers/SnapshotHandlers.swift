@@ -9,12 +9,12 @@ extension Application {
     func encoderOptions(_ q: QueryParameters) throws(Problem) -> SnapshotEncoder {
         var precision: Int?
         if let p = q["precision"] {
-            guard let n = Int(p), (0...15).contains(n) else { throw Problem.invalid(pointer: "?precision", reason: "a whole number from 0 to 15") }
+            guard let n = Int(p), (0...15).contains(n) else { throw Problem.invalidParameter("precision", reason: "a whole number from 0 to 15") }
             precision = n
         }
         var flat = false
         if let f = q["flat"] {
-            guard f == "true" || f == "false" else { throw Problem.invalid(pointer: "?flat", reason: "true or false") }
+            guard f == "true" || f == "false" else { throw Problem.invalidParameter("flat", reason: "true or false") }
             flat = f == "true"
         }
         return SnapshotEncoder(precision: precision, flat: flat)
@@ -25,7 +25,7 @@ extension Application {
         // Plain decimal notation only: Swift's Double(_:) would also read "0x10", "inf" and "nan".
         let decimal = !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B || $0 == 0x2D }
         guard decimal, let t = Double(text), t.isFinite, t >= 0, t <= World.latestTime else {
-            throw Problem.invalid(pointer: "?\(name)", reason: "'\(text)' is not a session time (decimal seconds, 0 to 10000000)")
+            throw Problem.invalidParameter(name, reason: "'\(text)' is not a session time (decimal seconds, 0 to 10000000)")
         }
         return t
     }
@@ -35,7 +35,7 @@ extension Application {
 
     static func rejectUnknown(_ q: QueryParameters, allowed: Set<String>) throws(Problem) {
         for name in q.names where !allowed.contains(name) {
-            throw Problem.invalid(pointer: "?\(name)", reason: "unknown query parameter; known: \(allowed.sorted().joined(separator: ", "))")
+            throw Problem.invalidParameter(name, reason: "unknown query parameter; known: \(allowed.sorted().joined(separator: ", "))")
         }
     }
 
@@ -58,30 +58,30 @@ extension Application {
         var times: [Double] = []
         if let list = q["t"] {
             guard q["from"] == nil, q["to"] == nil, q["fps"] == nil else {
-                throw Problem.invalid(pointer: "?t", reason: "give either t=a,b,c or from, to and fps")
+                throw Problem.invalidParameter("t", reason: "give either t=a,b,c or from, to and fps")
             }
             let parts = list.split(separator: ",", omittingEmptySubsequences: false)
             guard parts.count <= Self.maxTimestamps else {
-                throw Problem.invalid(pointer: "?t", reason: "at most \(Self.maxTimestamps) timestamps per request")
+                throw Problem.invalidParameter("t", reason: "at most \(Self.maxTimestamps) timestamps per request")
             }
             for part in parts { times.append(try Self.time(String(part), name: "t")) }
         } else if let fromText = q["from"], let toText = q["to"] {
             let from = try Self.time(fromText, name: "from"), to = try Self.time(toText, name: "to")
-            guard to >= from else { throw Problem.invalid(pointer: "?to", reason: "must not be before from") }
+            guard to >= from else { throw Problem.invalidParameter("to", reason: "must not be before from") }
             let fps = try q["fps"].map { (text) throws(Problem) -> Double in
                 guard let f = Double(text), f.isFinite, f > 0, f <= 1000 else {
-                    throw Problem.invalid(pointer: "?fps", reason: "frames per second, above 0 and at most 1000")
+                    throw Problem.invalidParameter("fps", reason: "frames per second, above 0 and at most 1000")
                 }
                 return f
             } ?? 60
             // Frame k is at from + k / fps; the count is computed in integers so that no frame is lost to rounding.
             let count = Int(((to - from) * fps + 1e-9).rounded(.down)) + 1
             guard count <= Self.maxTimestamps else {
-                throw Problem.invalid(pointer: "?fps", reason: "\(count) frames requested; at most \(Self.maxTimestamps) per request")
+                throw Problem.invalidParameter("fps", reason: "\(count) frames requested; at most \(Self.maxTimestamps) per request")
             }
             times = (0..<count).map { from + Double($0) / fps }
         } else {
-            throw Problem.invalid(pointer: "?t", reason: "give t=a,b,c or from, to (and fps, default 60)")
+            throw Problem.invalidParameter("t", reason: "give t=a,b,c or from, to (and fps, default 60)")
         }
         let shots = try session.snapshots(at: times, now: ctx.now)
         encoder.writer.beginObject()
@@ -106,7 +106,7 @@ extension Application {
         try Self.rejectUnknown(q, allowed: ["after", "type", "viewController"])
         var after = 0
         if let a = q["after"] {
-            guard let n = Int(a), n >= 0 else { throw Problem.invalid(pointer: "?after", reason: "a sequence number (0 or more)") }
+            guard let n = Int(a), n >= 0 else { throw Problem.invalidParameter("after", reason: "a sequence number (0 or more)") }
             after = n
         }
         let type = q["type"], controller = q["viewController"]

@@ -1,3 +1,4 @@
+import JSONCodec
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,13 +7,30 @@ import Musl
 import Darwin
 #endif
 
-/// One logfmt line per event on standard error, written with a single `write(2)` so that lines
-/// from different threads never interleave. Timestamps appear here only, never in responses.
+/// How log lines are written (`--log-format`).
+public enum LogFormat: String, Sendable, CaseIterable {
+    /// `ts=… level=info msg=request method=GET …`: for people and for logfmt parsers.
+    case logfmt
+    /// One JSON object per line, the same members: for log collectors.
+    case json
+}
+
+/// One line per event on standard error, written with a single `write(2)` so that lines from
+/// different threads never interleave. Timestamps appear here only, never in responses.
 public struct Logger: Sendable {
     public let level: LogLevel
+    public let format: LogFormat
 
-    public init(level: LogLevel) {
+    public init(level: LogLevel, format: LogFormat = .logfmt) {
         self.level = level
+        self.format = format
+    }
+
+    /// A field's value: JSON lines keep numbers numbers.
+    enum Value {
+        case string(String)
+        case integer(Int)
+        case number(Double)
     }
 
     /// Whether events at `level` are written; check it before building costly fields.
@@ -21,16 +39,46 @@ public struct Logger: Sendable {
 
     public func log(_ level: LogLevel, _ message: String, _ fields: KeyValuePairs<String, String> = [:]) {
         guard level >= self.level else { return }
-        var line = "ts=\(Self.timestamp()) level=\(level) msg=\(Self.quoted(message))"
-        for (key, value) in fields { line += " \(key)=\(Self.quoted(value))" }
-        line += "\n"
-        Self.writeAll(Array(line.utf8))
+        emit(level, message, fields.map { ($0.key, .string($0.value)) })
     }
 
     public func debug(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.debug, message, fields) }
     public func info(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.info, message, fields) }
     public func warning(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.warning, message, fields) }
     public func error(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.error, message, fields) }
+
+    /// Writes one line in the configured format (the caller has checked the level).
+    func emit(_ level: LogLevel, _ message: String, _ fields: [(key: String, value: Value)]) {
+        switch format {
+        case .logfmt:
+            var line = "ts=\(Self.timestamp()) level=\(level) msg=\(Self.quoted(message))"
+            for (key, value) in fields {
+                switch value {
+                case .string(let s): line += " \(key)=\(Self.quoted(s))"
+                case .integer(let n): line += " \(key)=\(n)"
+                case .number(let x): line += " \(key)=\(x)"
+                }
+            }
+            line += "\n"
+            Self.writeAll(Array(line.utf8))
+        case .json:
+            var w = JSONWriter(reservingCapacity: 256)
+            w.beginObject()
+            w.key("ts"); w.string(Self.timestamp())
+            w.key("level"); w.string("\(level)")
+            w.key("msg"); w.string(message)
+            for (key, value) in fields {
+                w.key(key)
+                switch value {
+                case .string(let s): w.string(s)
+                case .integer(let n): w.integer(n)
+                case .number(let x): w.number(x)
+                }
+            }
+            w.endObject()
+            Self.writeAll(w.bytes + [UInt8(ascii: "\n")])
+        }
+    }
 
     /// Quotes a value when it is empty or holds spaces, quotes, `=`, backslashes or control
     /// characters, as logfmt readers expect; inside quotes `"` and `\` are escaped and control

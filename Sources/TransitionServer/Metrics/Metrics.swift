@@ -50,9 +50,12 @@ public final class Metrics: Sendable {
     /// Whether sessions are stored beyond the process (`--store`): only then are the store's
     /// series written.
     private let stored: Bool
+    private let build: BuildInfo
+    private let startTime = ProcessMetrics.wallClock()
 
-    public init(stored: Bool = false) {
+    public init(stored: Bool = false, build: BuildInfo = .unknown) {
         self.stored = stored
+        self.build = build
     }
 
     /// - Parameters:
@@ -103,8 +106,8 @@ public final class Metrics: Sendable {
         state.withLock { $0.sessionsExpired += 1 }
     }
 
-    /// Everything recorded, plus the two gauges the caller knows, series sorted by their labels
-    /// so that two scrapes of the same state are byte-identical.
+    /// Everything recorded, plus the gauges the caller knows, series sorted by their labels so
+    /// that two scrapes of the same state differ only in the process figures at the end.
     public func render(liveSessions: Int, ready: Bool, memoryUsed: Int, memoryLimit: Int) -> [UInt8] {
         let state = state.withLock { $0 }
         var text = ""
@@ -147,6 +150,19 @@ public final class Metrics: Sendable {
         text += "transition_sim_session_memory_limit_bytes \(memoryLimit)\n"
         header(&text, "transition_sim_ready", "gauge", "1 while the service accepts work, 0 once it is shutting down.")
         text += "transition_sim_ready \(ready ? 1 : 0)\n"
+        header(&text, "transition_sim_build_info", "gauge", "Always 1: the version and commit the binary was built from.")
+        text += "transition_sim_build_info\(labels(("version", build.version), ("commit", build.commit))) 1\n"
+        let process = ProcessMetrics.read()
+        header(&text, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.")
+        text += "process_resident_memory_bytes \(process.residentBytes)\n"
+        header(&text, "process_cpu_seconds_total", "counter", "User and system CPU time spent, in seconds.")
+        text += "process_cpu_seconds_total \(Self.number(process.cpuSeconds))\n"
+        header(&text, "process_open_fds", "gauge", "Open file descriptors.")
+        text += "process_open_fds \(process.openFiles)\n"
+        header(&text, "process_max_fds", "gauge", "The limit of open file descriptors.")
+        text += "process_max_fds \(process.maxFiles)\n"
+        header(&text, "process_start_time_seconds", "gauge", "When the process started, in seconds since the Unix epoch.")
+        text += "process_start_time_seconds \(Self.number(startTime))\n"
         return Array(text.utf8)
     }
 

@@ -6,6 +6,7 @@ public enum MediaType: Sendable {
     case plainText
     case yaml
     case prometheus
+    case markdown
 
     public var headerValue: StaticString {
         switch self {
@@ -14,6 +15,7 @@ public enum MediaType: Sendable {
         case .plainText: "text/plain; charset=utf-8"
         case .yaml: "application/yaml"
         case .prometheus: "text/plain; version=0.0.4; charset=utf-8"
+        case .markdown: "text/markdown; charset=utf-8"
         }
     }
 }

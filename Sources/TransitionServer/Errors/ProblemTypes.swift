@@ -1,0 +1,67 @@
+/// Every problem type the service sends, documented: a problem's `type` is `/problems/<slug>`
+/// (an absolute path, RFC 9457 §3.1.1), and `GET /problems/<slug>` answers this page. A new
+/// type, here or as a TransitionCore conflict, needs its entry (ProblemTests checks the known
+/// ones).
+enum ProblemTypes {
+    struct Entry {
+        let status: Int
+        let title: String
+        let text: String
+    }
+
+    static let prefix = "/problems/"
+
+    static let entries: [String: Entry] = [
+        "bad-request": Entry(status: 400, title: "Bad request",
+                             text: "The request is malformed: its framing (RFC 9112), its query string or a header the service reads. The detail says which. Framing errors close the connection."),
+        "malformed-json": Entry(status: 400, title: "The body is not valid JSON",
+                                text: "The body does not parse as JSON; `line` and `column` point at the mistake."),
+        "unauthorized": Entry(status: 401, title: "Authentication required",
+                              text: "The service runs with `--auth-token`: send `Authorization: Bearer <token>`."),
+        "origin-not-allowed": Entry(status: 403, title: "Cross-origin requests from this origin are not allowed",
+                                    text: "A CORS preflight from an origin that `--cors-origin` does not list (or CORS is off)."),
+        "not-found": Entry(status: 404, title: "Not found",
+                           text: "No route for the path, or no such session: it never existed, was deleted, or expired after its idle time."),
+        "method-not-allowed": Entry(status: 405, title: "Method not allowed",
+                                    text: "The route exists but not for this method; `Allow` lists the ones it has."),
+        "transition-in-progress": Entry(status: 409, title: "A transition is already running",
+                                        text: "The action needs the container idle; `transition` and `expectedEnd` say what runs and when it should end. Move the clock past it, or send the action with a later `at`."),
+        "nothing-to-pop": Entry(status: 409, title: "Nothing to pop", text: "The navigation controller holds only its root controller."),
+        "nothing-presented": Entry(status: 409, title: "Nothing presented", text: "There is no presented controller to dismiss."),
+        "already-presenting": Entry(status: 409, title: "Already presenting", text: "The controller already presents another; present from the top of the chain."),
+        "no-interactive-transition": Entry(status: 409, title: "No interactive transition",
+                                           text: "update, finish, cancel, pause or continue need an interactive transition running."),
+        "gesture-in-progress": Entry(status: 409, title: "A gesture is in progress", text: "A gesture's samples are still driving a transition; end it first."),
+        "no-running-transition": Entry(status: 409, title: "No running transition", text: "The action acts on a running transition and there is none."),
+        "history-truncated": Entry(status: 409, title: "The history no longer starts at the session's creation",
+                                   text: "The session made more changes than its log keeps, so it cannot be exported as a scenario."),
+        "concurrent-change": Entry(status: 409, title: "Other replicas kept changing the session",
+                                   text: "With `--store redis://…`, the change lost every retry to changes from other replicas. Send it again."),
+        "session-log-full": Entry(status: 409, title: "The session's stored log is full",
+                                  text: "With `--store redis://…`, a stored session keeps at most 16,384 changes. Start a new session."),
+        "session-exists": Entry(status: 409, title: "The session exists", text: "A session with that id exists already."),
+        "payload-too-large": Entry(status: 413, title: "Request body too large", text: "The body is larger than `--max-body`; `limit` says the limit."),
+        "unsupported-media-type": Entry(status: 415, title: "Unsupported media type", text: "Send the body as `application/json`."),
+        "invalid-request": Entry(status: 422, title: "The request is invalid",
+                                 text: "Well-formed but not valid: `pointer` is a JSON pointer to the mistake in the body, `parameter` names the query parameter at fault."),
+        "limit-exceeded": Entry(status: 422, title: "A limit of the service was reached",
+                                text: "The scene or request would exceed a limit (views, controllers, actions, timestamps); README lists them."),
+        "response-too-large": Entry(status: 422, title: "The answer would be too large",
+                                    text: "The answer would exceed `--max-response-bytes`; ask for fewer frames or timestamps per request."),
+        "too-many-sessions": Entry(status: 429, title: "Too many sessions",
+                                   text: "The service holds `--max-sessions` sessions; delete one or retry after idle ones expire (`Retry-After`)."),
+        "internal-error": Entry(status: 500, title: "Internal error", text: "A bug in the service, never the client's mistake. Report it with the `requestId`."),
+        "shutting-down": Entry(status: 503, title: "The service is shutting down",
+                               text: "The process is draining before it stops; retry after `Retry-After`, on another replica."),
+        "store-unavailable": Entry(status: 503, title: "The session store is unavailable",
+                                   text: "With `--store redis://…`, Redis does not answer; retry after `Retry-After`."),
+        "memory-budget-exhausted": Entry(status: 507, title: "The service's memory budget is used up",
+                                         text: "The sessions hold `--max-memory`; reads and deletes still work, new work again once sessions are deleted or expire."),
+    ]
+
+    /// The page for one type, as Markdown.
+    static func page(_ slug: String) -> String? {
+        guard let e = entries[slug] else { return nil }
+        return "# \(e.title)\n\n`type`: `\(prefix)\(slug)`, status \(e.status)\n\n\(e.text)\n"
+    }
+}

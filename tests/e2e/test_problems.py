@@ -1,0 +1,33 @@
+"""Issue 15, item 8: a problem's type is a path on the service that documents it; a query
+parameter's error names it in `parameter`, a body's error in `pointer`; every 503 says when to
+retry (shutting-down: test_drain.py; store-unavailable: test_store.py)."""
+from test_api import assert_problem, create
+
+
+def test_query_parameter_errors_name_the_parameter(server):
+    sid = create(server)
+    for query, name in [("fps=0&from=0&to=1", "fps"), ("t=abc", "t"), ("t=0&bogus=1", "bogus"), ("from=1&to=0", "to"),
+                        ("t=0&precision=99", "precision")]:
+        body = assert_problem(server.get(f"/v1/sessions/{sid}/snapshots?{query}"), 422, "invalid-request")
+        assert body["parameter"] == name and "pointer" not in body, (query, body)
+        assert f"'{name}'" in body["detail"]
+    body = assert_problem(server.get(f"/v1/sessions/{sid}/events?after=-1"), 422, "invalid-request")
+    assert body["parameter"] == "after"
+    # A mistake in a body is still a JSON pointer.
+    body = assert_problem(server.post(f"/v1/sessions/{sid}/clock", {"by": -1}), 422, "invalid-request")
+    assert body["pointer"] == "/by" and "parameter" not in body
+
+
+def test_problem_types_are_paths_that_document_them(server):
+    sid = create(server)
+    problems = [server.get("/nowhere"), server.request("PUT", "/v1/animators"), server.post("/v1/sessions", data=b"{",
+                headers={"Content-Type": "application/json"}), server.post(f"/v1/sessions/{sid}/actions", {"type": "pop"}),
+                server.get(f"/v1/sessions/{sid}/snapshot?t=x")]
+    for r in problems:
+        body = r.json()
+        assert body["type"].startswith("/problems/"), body
+        page = server.get(body["type"])  # relative to the service, as RFC 9457 resolves it
+        assert page.status_code == 200 and page.headers["Content-Type"] == "text/markdown; charset=utf-8"
+        assert page.text.startswith("# " + body["title"] + "\n") and f"status {body['status']}" in page.text
+        assert page.headers["ETag"] and page.headers["Cache-Control"] == "max-age=3600"
+    assert_problem(server.get("/problems/no-such-type"), 404, "not-found")
