@@ -3,6 +3,7 @@ import os
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -29,9 +30,12 @@ class Server:
         self.port = free_port()
         reach = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
         self.base_url = f"http://[{reach}]:{self.port}" if ":" in reach else f"http://{reach}:{self.port}"
+        # The log goes to a file, not a pipe: a pipe nobody reads fills up (64 KiB) and blocks the
+        # server in its next log write, as a test that provokes many 5xx (each logged) would.
+        self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
             [BINARY, "--host", host, "--port", str(self.port), "--log-level", "warning", *flags],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            stdout=subprocess.DEVNULL, stderr=self.log)
         self.http = requests.Session()
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -41,7 +45,7 @@ class Server:
             except requests.ConnectionError:
                 time.sleep(0.05)
         self.process.kill()
-        raise RuntimeError("transition-sim did not become live: " + self.process.stderr.read().decode())
+        raise RuntimeError("transition-sim did not become live: " + self.read_log())
 
     def request(self, method, path, **kwargs):
         kwargs.setdefault("timeout", 10)
@@ -55,13 +59,20 @@ class Server:
             kwargs["json"] = body
         return self.request("POST", path, **kwargs)
 
+    def read_log(self):
+        """Everything the server has written to standard error (its log) so far."""
+        self.log.seek(0)
+        return self.log.read().decode()
+
     def stop_and_read_log(self):
-        """SIGTERM, then everything the server wrote to standard error (its log): (status, text).
-        Only for servers that log little, as the pipe is read after the process ends."""
+        """SIGTERM, then the whole log: (exit status, text)."""
         self.http.close()
         self.process.send_signal(signal.SIGTERM)
-        _, err = self.process.communicate(timeout=10)
-        return self.process.returncode, err.decode()
+        status = self.process.wait(timeout=10)
+        try:
+            return status, self.read_log()
+        finally:
+            self.log.close()
 
     def stop(self):
         """SIGTERM, as a container runtime would; returns the exit status."""
@@ -70,8 +81,7 @@ class Server:
         try:
             return self.process.wait(timeout=10)
         finally:
-            self.process.stdout.close()
-            self.process.stderr.close()
+            self.log.close()
 
 
 @pytest.fixture(scope="session")

@@ -50,8 +50,7 @@ def test_sigterm_drains_then_stops_and_loses_no_request_that_arrived():
     stop.set()
     for t in threads:
         t.join()
-    server.process.stdout.close()
-    server.process.stderr.close()
+    server.log.close()
     assert 1.8 <= stopped <= 6, stopped
     answered = [r for r in results if r != "refused"]
     assert len(answered) > 20 and set(answered) == {200}, results
@@ -65,5 +64,4 @@ def test_a_second_signal_ends_the_drain_at_once():
     server.process.send_signal(signal.SIGINT)
     assert server.process.wait(timeout=10) == 0
     assert time.monotonic() - sent < 3
-    server.process.stdout.close()
-    server.process.stderr.close()
+    server.log.close()
