@@ -43,7 +43,7 @@ enum Endpoint: CaseIterable, Sendable {
     var caching: Caching {
         switch self {
         case .snapshot, .snapshots, .events, .showSession, .exportScenario: .revalidate
-        case .listAnimators, .showAnimator, .openAPI, .problemType: .fixed
+        case .listAnimators, .showAnimator, .listDevices, .openAPI, .problemType: .fixed
         default: .none
         }
     }

@@ -227,6 +227,9 @@ paths:
       responses:
         '200':
           description: Each profile with its screen (size, scale, safe-area insets, iOS version).
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             application/json:
               schema:
@@ -244,6 +247,7 @@ paths:
                         name: {type: string}
                         idiom: {type: string, enum: [phone, pad]}
                         screen: {$ref: '#/components/schemas/Screen'}
+        '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '414': {$ref: '#/components/responses/HeaderTooLarge'}
