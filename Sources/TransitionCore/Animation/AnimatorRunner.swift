@@ -82,32 +82,23 @@ extension World {
     /// Names in expressions: `duration` (the transition's, once it has started; while the
     /// body's own duration is being worked out, a parameter of that name), `pi`, the animator's
     /// parameters, and view geometry such as `container.width` or `to.finalFrame.midX`.
-    func lookup(_ name: String, _ t: Transition) -> Double? {
-        if name == "duration", t.id != .notStarted { return t.duration }
-        if let v = t.parameters[name]?.numberValue { return v }
-        if name == "pi" { return Double.pi }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count >= 2, let ref = try? ViewReference.parse(parts[0], at: ""), let id = try? resolve(ref, in: t) else { return nil }
-        let bounds = containerBounds(t)
-        let rect: Rect?
-        switch parts.count == 3 ? parts[1] : "frame" {
-        case "frame": rect = frameInContainer(id, t)
-        case "finalFrame": rect = t.finalFrame(of: id, container: bounds)
-        case "initialFrame": rect = t.initialFrame(of: id, container: bounds)
-        default: rect = nil
-        }
-        guard let r = rect, parts.count <= 3 else { return nil }
-        switch parts[parts.count - 1] {
-        case "x", "minX": return r.minX
-        case "y", "minY": return r.minY
-        case "width": return r.width
-        case "height": return r.height
-        case "midX": return r.midX
-        case "midY": return r.midY
-        case "maxX": return r.maxX
-        case "maxY": return r.maxY
-        case "alpha" where parts.count == 2: return tree[id].alpha
-        default: return nil
+    func lookup(_ name: Expression.Name, _ t: Transition) -> Double? {
+        switch name {
+        case .word(let word):
+            if word == "duration", t.id != .notStarted { return t.duration }
+            if let v = t.parameters[word]?.numberValue { return v }
+            return word == "pi" ? Double.pi : nil
+        case .geometry(let geometry):
+            guard let id = try? resolve(geometry.view, in: t) else { return nil }
+            if geometry.property == .alpha { return tree[id].alpha }
+            let bounds = containerBounds(t)
+            let rect: Rect?
+            switch geometry.frame {
+            case .frame: rect = frameInContainer(id, t)
+            case .finalFrame: rect = t.finalFrame(of: id, container: bounds)
+            case .initialFrame: rect = t.initialFrame(of: id, container: bounds)
+            }
+            return rect.flatMap(geometry.property.of)
         }
     }
 

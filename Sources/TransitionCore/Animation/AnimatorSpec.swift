@@ -401,7 +401,7 @@ public indirect enum Step: Sendable, Equatable {
         let from = try r.value("from").map { (v) throws(SimulationError) in try ViewReference.decode(v, at: r.path("from")) } ?? .from
         let to = try r.value("to").map { (v) throws(SimulationError) in try ViewReference.decode(v, at: r.path("to")) } ?? .to
         guard from != to else { throw SimulationError(r.path("to"), "a transition goes from one view to another") }
-        let duration = try r.value("duration").map { (v) throws(SimulationError) in try Expression.decode(v, at: r.path("duration")) } ?? .name("duration")
+        let duration = try r.value("duration").map { (v) throws(SimulationError) in try Expression.decode(v, at: r.path("duration")) } ?? .name(.word("duration"))
         let curve = try CurveSpec.decode(r.value("curve"), at: r.path("curve"))
         let perspective = try expr(&r, "perspective", default: ViewTransitionStep.defaultPerspective)
         let completion = try decodeList(r.value("completion"), at: r.path("completion"), depth: depth + 1)

@@ -16,10 +16,6 @@ struct AnimatorValidator {
     static let maxStepsPerBody = 256
     static let maxChangesPerBody = 512
 
-    /// Names that view geometry reads after the dot: `container.width`, `to.finalFrame.midX`.
-    static let rectProperties: Set<String> = ["x", "y", "minX", "minY", "width", "height", "midX", "midY", "maxX", "maxY"]
-    static let rectSources: Set<String> = ["frame", "finalFrame", "initialFrame"]
-
     var stepCount = 0
     var changeCount = 0
 
@@ -271,7 +267,11 @@ struct AnimatorValidator {
         }
     }
 
-    func checkName(_ name: String, at pointer: String, created: Set<String>, durationIsParameter: Bool) throws(SimulationError) {
+    func checkName(_ name: Expression.Name, at pointer: String, created: Set<String>, durationIsParameter: Bool) throws(SimulationError) {
+        guard case .word(let name) = name else {
+            if case .geometry(let geometry) = name { try checkReference(geometry.view, at: pointer, created: created) }
+            return
+        }
         if name == "pi" { return }
         if name == "duration", !durationIsParameter { return }
         if let value = parameters[name] {
@@ -283,20 +283,14 @@ struct AnimatorValidator {
         if name == "duration" {
             throw SimulationError(pointer, "the transition's duration is being defined here: 'duration' can only be a parameter, and this animator has none of that name")
         }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2 || parts.count == 3, let ref = try? ViewReference.parse(parts[0], at: pointer) else {
+        // A dotted word is not geometry (the parser made geometry of every one that is).
+        let (view, reason) = GeometryName.refusal(name)
+        guard let view else {
             throw SimulationError(pointer, "unknown name '\(name)': an expression reads duration, pi, a numeric parameter" + knownParameters()
                             + " or view geometry such as container.width, to.finalFrame.midX, $snapshot.x")
         }
-        try checkReference(ref, at: pointer, created: created)
-        let last = parts[parts.count - 1]
-        if parts.count == 2, last == "alpha" { return }
-        guard Self.rectProperties.contains(last), parts.count == 2 || Self.rectSources.contains(parts[1]) else {
-            throw SimulationError(pointer, "unknown view geometry '\(name)': after the view comes x, y, width, height, minX, midX, maxX, minY, midY, maxY or alpha, optionally after frame, finalFrame or initialFrame")
-        }
-        if parts.count == 3, parts[1] != "frame", ref != .from, ref != .to {
-            throw SimulationError(pointer, "'\(name)': \(parts[1]) belongs to the from and to views only")
-        }
+        try checkReference(view, at: pointer, created: created)
+        throw SimulationError(pointer, reason)
     }
 
     func knownParameters() -> String {

@@ -6,10 +6,28 @@ import JSONCodec
 /// non-finite result is an error at run time, never a trap.
 public indirect enum Expression: Sendable, Equatable {
     case constant(Double)
-    case name(String)
+    case name(Name)
     case negate(Expression)
     case binary(Character, Expression, Expression)
     case call(String, [Expression])
+
+    /// A name an expression reads, decided when it is parsed.
+    public enum Name: Sendable, Equatable, CustomStringConvertible {
+        /// `duration`, `pi` or a parameter (or a word that means nothing: validation says so).
+        case word(String)
+        case geometry(GeometryName)
+
+        init(_ text: String) {
+            self = GeometryName(text).map(Name.geometry) ?? .word(text)
+        }
+
+        public var description: String {
+            switch self {
+            case .word(let word): word
+            case .geometry(let geometry): geometry.description
+            }
+        }
+    }
 
     static let functions: [String: Int] = ["min": 2, "max": 2, "abs": 1, "round": 1]
     static let maxLength = 256
@@ -28,8 +46,8 @@ public indirect enum Expression: Sendable, Equatable {
         }
     }
 
-    /// The names this expression reads, for validation against what a spec defines.
-    public var names: [String] {
+    /// The names this expression reads, in order, for validation against what a spec defines.
+    public var names: [Name] {
         switch self {
         case .constant: []
         case .name(let n): [n]
@@ -39,7 +57,7 @@ public indirect enum Expression: Sendable, Equatable {
         }
     }
 
-    public func evaluate(_ lookup: (String) -> Double?) throws(SimulationError) -> Double {
+    public func evaluate(_ lookup: (Name) -> Double?) throws(SimulationError) -> Double {
         let value: Double
         switch self {
         case .constant(let n): value = n
@@ -182,6 +200,6 @@ struct ExpressionParser {
             guard args.count == arity else { throw fail("\(name) takes \(arity) argument\(arity == 1 ? "" : "s")") }
             return .call(name, args)
         }
-        return .name(name)
+        return .name(Expression.Name(name))
     }
 }
