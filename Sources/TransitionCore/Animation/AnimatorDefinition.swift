@@ -76,8 +76,8 @@ public struct AnimatorDefinition: Sendable {
         switch (fallback, value) {
         case (.number, .number(let n)):
             guard n.isFinite else { throw SimulationError(pointer, "must be finite") }
-        case (.number, _):
-            throw SimulationError(pointer, "expected a number (the default is \(fallback.numberValue!)), found \(value.typeName)")
+        case (.number(let number), _):
+            throw SimulationError(pointer, "expected a number (the default is \(number)), found \(value.typeName)")
         case (.string, .string(let s)), (.object, .string(let s)), (.array, .string(let s)):
             guard s.utf8.count <= 256 else { throw SimulationError(pointer, "longer than 256 bytes") }
         case (.string, .object), (.object, .object), (.string, .array), (.array, .array), (.object, .array), (.array, .object):
@@ -91,14 +91,14 @@ public struct AnimatorDefinition: Sendable {
     public func resolvedParameters(_ overrides: JSONObject, at pointer: String) throws(SimulationError) -> JSONObject {
         var merged = parameters
         for (key, value) in overrides.entries {
-            guard parameters[key] != nil else {
+            guard let fallback = parameters[key] else {
                 let known = parameters.keys.joined(separator: ", ")
                 throw SimulationError(SpecReader.child(pointer, key), "animator '\(name)' has no parameter '\(key)'" + (known.isEmpty ? "" : " (it has \(known))"))
             }
             if key == "sourceView" || key == "targetView", value.stringValue == nil {
                 throw SimulationError(SpecReader.child(pointer, key), "expected a view path (a string), found \(value.typeName)")
             }
-            try Self.checkOverride(value, replacing: parameters[key]!, at: SpecReader.child(pointer, key))
+            try Self.checkOverride(value, replacing: fallback, at: SpecReader.child(pointer, key))
             merged[key] = value
         }
         return merged

@@ -469,20 +469,19 @@ extension World {
                     return (view, try targetValues(change, view: view, t))
                 }
                 for (property, value) in values {
-                    var n = tracks.firstIndex { $0.view == view && $0.property == property }
-                    if n == nil {
+                    let n = tracks.firstIndex { $0.view == view && $0.property == property } ?? {
                         tracks.append(Track(view: view, property: property,
                                             keys: [KeyframeKey(time: 0, value: presentation(of: view, at: now).value(of: property))]))
-                        n = tracks.count - 1
-                    }
-                    let last = tracks[n!].keys[tracks[n!].keys.count - 1]
+                        return tracks.count - 1
+                    }()
+                    let last = tracks[n].keys[tracks[n].keys.count - 1]
                     let start = max(w.start, last.time)
                     let end = max(start, w.start + w.length)
                     if block.calculationMode == .discrete {
-                        tracks[n!].keys.append(KeyframeKey(time: start, value: value))
+                        tracks[n].keys.append(KeyframeKey(time: start, value: value))
                     } else {
-                        if start > last.time { tracks[n!].keys.append(KeyframeKey(time: start, value: last.value)) }
-                        tracks[n!].keys.append(KeyframeKey(time: end, value: value))
+                        if start > last.time { tracks[n].keys.append(KeyframeKey(time: start, value: last.value)) }
+                        tracks[n].keys.append(KeyframeKey(time: end, value: value))
                     }
                 }
             }

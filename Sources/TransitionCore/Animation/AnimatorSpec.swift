@@ -329,21 +329,21 @@ public indirect enum Step: Sendable, Equatable {
     static func decode(_ json: JSONValue, at pointer: String, depth: Int) throws(SimulationError) -> Step {
         var r = try SpecReader(json, at: pointer)
         let verbs = Self.verbs.filter { r.has($0) }
-        guard verbs.count == 1, let verb = verbs.first else {
+        guard verbs.count == 1, let verb = verbs.first, let argument = r.value(verb) else {
             throw SimulationError(pointer, verbs.isEmpty ? "a step has one of \(Self.verbs.joined(separator: ", "))"
                                                    : "a step has exactly one of \(Self.verbs.joined(separator: ", ")); found \(verbs.joined(separator: " and "))")
         }
         let step: Step
         switch verb {
         case "add":
-            step = .add(try ViewReference.decode(r.value("add")!, at: r.path("add")), try Placement.decode(&r))
+            step = .add(try ViewReference.decode(argument, at: r.path("add")), try Placement.decode(&r))
         case "set":
-            let changes = try PropertyChanges.decode(&r, view: try ViewReference.decode(r.value("set")!, at: r.path("set")), animated: false)
+            let changes = try PropertyChanges.decode(&r, view: try ViewReference.decode(argument, at: r.path("set")), animated: false)
             try r.finish()
             guard !changes.isEmpty else { throw SimulationError(pointer, "a set step changes at least one of frame, center, alpha, transform, transform3D, hidden, backgroundColor") }
             step = .set(changes)
         case "remove":
-            step = .remove(try ViewReference.decode(r.value("remove")!, at: r.path("remove")))
+            step = .remove(try ViewReference.decode(argument, at: r.path("remove")))
         case "dimming":
             let name = try viewName(&r, "dimming")
             let frame = try r.value("frame").map { (f) throws(SimulationError) in try RectValue.decode(f, at: r.path("frame")) } ?? .containerBounds
@@ -372,10 +372,9 @@ public indirect enum Step: Sendable, Equatable {
             let otherwise = try decodeList(r.value("else"), at: r.path("else"), depth: depth + 1)
             step = .conditional(condition, then: then, otherwise: otherwise)
         default:
-            let v = r.value("completeTransition")!
-            if v.stringValue == "!cancelled" {
+            if argument.stringValue == "!cancelled" {
                 step = .completeTransition(.notCancelled)
-            } else if let b = v.boolValue {
+            } else if let b = argument.boolValue {
                 step = .completeTransition(.constant(b))
             } else {
                 throw SimulationError(r.path("completeTransition"), "expected \"!cancelled\", true or false")
