@@ -3,7 +3,7 @@ import TransitionCore
 
 /// Fuzz target `scene`: what `POST /v1/sessions` does with its body — decode the scene spec and
 /// build the world from it — then one snapshot of that world. A client controls the whole
-/// scene, so any input must end in a `SpecError`/`SimulationError` or a world, never a trap.
+/// scene, so any input must end in a `SimulationError` or a world, never a trap.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScene(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let limits = SceneLimits()

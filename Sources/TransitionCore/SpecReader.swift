@@ -7,9 +7,9 @@ public struct SpecReader {
     public let pointer: String
     private var seen: Set<String> = []
 
-    public init(_ value: JSONValue, at pointer: String) throws(SpecError) {
+    public init(_ value: JSONValue, at pointer: String) throws(SimulationError) {
         guard let object = value.objectValue else {
-            throw SpecError(pointer, "expected an object, found \(value.typeName)")
+            throw SimulationError(pointer, "expected an object, found \(value.typeName)")
         }
         self.object = object
         self.pointer = pointer
@@ -38,56 +38,56 @@ public struct SpecReader {
         object[key] != nil
     }
 
-    public mutating func string(_ key: String, maxLength: Int = 256) throws(SpecError) -> String? {
+    public mutating func string(_ key: String, maxLength: Int = 256) throws(SimulationError) -> String? {
         guard let v = value(key), !v.isNull else { return nil }
-        guard let s = v.stringValue else { throw SpecError(path(key), "expected a string, found \(v.typeName)") }
-        guard s.utf8.count <= maxLength else { throw SpecError(path(key), "longer than \(maxLength) bytes") }
+        guard let s = v.stringValue else { throw SimulationError(path(key), "expected a string, found \(v.typeName)") }
+        guard s.utf8.count <= maxLength else { throw SimulationError(path(key), "longer than \(maxLength) bytes") }
         return s
     }
 
-    public mutating func requiredString(_ key: String, maxLength: Int = 256) throws(SpecError) -> String {
-        guard let s = try string(key, maxLength: maxLength) else { throw SpecError(path(key), "is required") }
+    public mutating func requiredString(_ key: String, maxLength: Int = 256) throws(SimulationError) -> String {
+        guard let s = try string(key, maxLength: maxLength) else { throw SimulationError(path(key), "is required") }
         return s
     }
 
     /// A finite number within `range`.
-    public mutating func number(_ key: String, in range: ClosedRange<Double>) throws(SpecError) -> Double? {
+    public mutating func number(_ key: String, in range: ClosedRange<Double>) throws(SimulationError) -> Double? {
         guard let v = value(key), !v.isNull else { return nil }
-        guard let n = v.numberValue else { throw SpecError(path(key), "expected a number, found \(v.typeName)") }
+        guard let n = v.numberValue else { throw SimulationError(path(key), "expected a number, found \(v.typeName)") }
         guard n.isFinite, range.contains(n) else {
-            throw SpecError(path(key), "must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))")
+            throw SimulationError(path(key), "must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))")
         }
         return n
     }
 
-    public mutating func requiredNumber(_ key: String, in range: ClosedRange<Double>) throws(SpecError) -> Double {
-        guard let n = try number(key, in: range) else { throw SpecError(path(key), "is required") }
+    public mutating func requiredNumber(_ key: String, in range: ClosedRange<Double>) throws(SimulationError) -> Double {
+        guard let n = try number(key, in: range) else { throw SimulationError(path(key), "is required") }
         return n
     }
 
-    public mutating func integer(_ key: String, in range: ClosedRange<Int>) throws(SpecError) -> Int? {
+    public mutating func integer(_ key: String, in range: ClosedRange<Int>) throws(SimulationError) -> Int? {
         guard let n = try number(key, in: Double(range.lowerBound)...Double(range.upperBound)) else { return nil }
-        guard n == n.rounded() else { throw SpecError(path(key), "must be a whole number") }
+        guard n == n.rounded() else { throw SimulationError(path(key), "must be a whole number") }
         return Int(n)
     }
 
-    public mutating func bool(_ key: String) throws(SpecError) -> Bool? {
+    public mutating func bool(_ key: String) throws(SimulationError) -> Bool? {
         guard let v = value(key), !v.isNull else { return nil }
-        guard let b = v.boolValue else { throw SpecError(path(key), "expected true or false, found \(v.typeName)") }
+        guard let b = v.boolValue else { throw SimulationError(path(key), "expected true or false, found \(v.typeName)") }
         return b
     }
 
-    public mutating func array(_ key: String, maxCount: Int) throws(SpecError) -> [JSONValue]? {
+    public mutating func array(_ key: String, maxCount: Int) throws(SimulationError) -> [JSONValue]? {
         guard let v = value(key), !v.isNull else { return nil }
-        guard let a = v.arrayValue else { throw SpecError(path(key), "expected an array, found \(v.typeName)") }
-        guard a.count <= maxCount else { throw SpecError(path(key), "holds more than \(maxCount) items") }
+        guard let a = v.arrayValue else { throw SimulationError(path(key), "expected an array, found \(v.typeName)") }
+        guard a.count <= maxCount else { throw SimulationError(path(key), "holds more than \(maxCount) items") }
         return a
     }
 
     /// Refuses members that no `value(_:)` call asked for.
-    public func finish() throws(SpecError) {
+    public func finish() throws(SimulationError) {
         for key in object.keys where !seen.contains(key) {
-            throw SpecError(path(key), "unknown member '\(key)'")
+            throw SimulationError(path(key), "unknown member '\(key)'")
         }
     }
 

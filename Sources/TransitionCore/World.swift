@@ -87,7 +87,7 @@ public struct World: Sendable {
     /// Builds a controller and its views (detached) and returns its id.
     mutating func makeController(_ spec: ControllerSpec, parent: ControllerID?) throws(SimulationError) -> ControllerID {
         guard controllers[spec.id] == nil else {
-            throw .invalid(SpecError(spec.pointer + "/id", "a controller with id '\(spec.id)' already exists in this session"))
+            throw SimulationError(spec.pointer + "/id", "a controller with id '\(spec.id)' already exists in this session")
         }
         guard controllers.count < limits.controllersPerSession else {
             throw .limitExceeded("a session holds at most \(limits.controllersPerSession) controllers")

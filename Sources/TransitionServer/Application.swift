@@ -51,7 +51,7 @@ public final class Application: Sendable {
         var pattern = "unmatched"
         var caching = Caching.none
         var response: HTTPResponse
-        do throws(Problem) {
+        do {
             // Framing the HTTP layer reported (413 for a body over the limit, 400 for RFC 9112 errors).
             if let problem = request.framingProblem(maxBodyBytes: configuration.maxBodyBytes) { throw problem }
             if let givenID, RequestID.accepted(givenID) == nil {
@@ -83,7 +83,7 @@ public final class Application: Sendable {
                 response = try handle(handler, RequestContext(request: request, parameters: parameters, query: query, now: start))
             }
         } catch {
-            response = error.response(instance: request.path, requestID: requestID)
+            response = Problem(error).response(instance: request.path, requestID: requestID)
         }
         if response.body.count > configuration.maxResponseBytes {
             response = Problem.responseTooLarge(limit: configuration.maxResponseBytes).response(instance: request.path, requestID: requestID)
@@ -146,7 +146,7 @@ public final class Application: Sendable {
     }
 
     /// The request body as JSON: content type checked, parsed with limits.
-    func jsonBody(_ ctx: RequestContext) throws(Problem) -> JSONValue {
+    func jsonBody(_ ctx: RequestContext) throws -> JSONValue {
         if let type = ctx.request.contentType {
             let essence = type.split(separator: ";").first.map { String($0).trimmingSpaces().lowercased() } ?? ""
             // curl's `-d` sends form encoding; the walkthrough relies on it, so a JSON body is read as JSON.
@@ -155,14 +155,10 @@ public final class Application: Sendable {
             guard accepted else { throw Problem.unsupportedMediaType(type) }
         }
         guard !ctx.request.body.isEmpty else { throw Problem.badRequest("a JSON body is required") }
-        do throws(JSONParseError) {
-            return try JSONParser.parse(ctx.request.body, limits: limits.jsonBodyLimits)
-        } catch {
-            throw Problem.malformedJSON(error)
-        }
+        return try JSONParser.parse(ctx.request.body, limits: limits.jsonBodyLimits)
     }
 
-    func session(_ ctx: RequestContext) throws(Problem) -> Session {
+    func session(_ ctx: RequestContext) throws -> Session {
         let id = ctx.parameters["id"] ?? ""
         guard let session = try sessions.session(id, now: ctx.now) else {
             throw Problem.notFound("no session '\(id)': it never existed, was deleted or expired after \(Int(configuration.sessionTTL)) s idle")

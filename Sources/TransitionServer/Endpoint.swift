@@ -50,7 +50,7 @@ enum Endpoint: CaseIterable, Sendable {
 }
 
 extension Application {
-    func handle(_ endpoint: Endpoint, _ ctx: RequestContext) throws(Problem) -> HTTPResponse {
+    func handle(_ endpoint: Endpoint, _ ctx: RequestContext) throws -> HTTPResponse {
         switch endpoint {
         case .livez: try livez(ctx)
         case .readyz: try readyz(ctx)

@@ -18,10 +18,10 @@ enum Fixtures {
         for name in names.sorted() {
             let path = folder + "/" + name
             guard let bytes = read(path) else { return .failure(FixtureError(file: path, reason: "cannot read the file")) }
-            do throws(Problem) {
+            do {
                 try application.loadFixture(id: String(name.dropLast(5)), document: bytes)
             } catch {
-                return .failure(FixtureError(file: path, reason: error.detail))
+                return .failure(FixtureError(file: path, reason: Problem(error).detail))
             }
         }
         return .success(names.count)

@@ -3,9 +3,9 @@ import Testing
 @testable import TransitionCore
 
 /// The decoding error of an inline spec, or nil when it decodes.
-func inlineSpecError(_ spec: String) throws -> SpecError? {
+func inlineSpecError(_ spec: String) throws -> SimulationError? {
     let value = try json(#"{"spec": \#(spec)}"#)
-    do throws(SpecError) {
+    do throws(SimulationError) {
         _ = try AnimatorChoice.decode(value, at: "/animator")
         return nil
     } catch {
@@ -23,16 +23,16 @@ func pushed(with spec: String, interactive: Bool = false) throws -> World {
     return world
 }
 
-/// The SpecError an action raises when it runs, or nil.
-func runError(_ world: World, _ apply: (inout World) throws -> Void) -> SpecError? {
+/// The SimulationError an action raises when it runs, or nil.
+func runError(_ world: World, _ apply: (inout World) throws -> Void) -> SimulationError? {
     var copy = world
     do {
         try apply(&copy)
         return nil
-    } catch SimulationError.invalid(let e) {
+    } catch let e as SimulationError where e.pointer != nil {
         return e
     } catch {
-        return SpecError("?", "\(error)")
+        return SimulationError("?", "\(error)")
     }
 }
 
@@ -378,7 +378,7 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
             push.animator = try AnimatorChoice.decode(json(#"{"spec": {"duration": 0.5, "setup": [{"transition": "curlUp", "from": "to", "to": "from"}]}}"#), at: "/animator")
             try w.apply(push)
         }
-        #expect(error?.pointer.hasSuffix("/setup/0/from") == true)
+        #expect(error?.pointer?.hasSuffix("/setup/0/from") == true)
         #expect(error?.reason.contains("no superview") == true)
     }
 
@@ -472,7 +472,7 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
             push.animator = try AnimatorChoice.decode(json(#"{"spec": {"duration": 0.5, "setup": [{"find": "veil"}]}}"#), at: "/animator")
             try w.apply(push)
         }
-        #expect(error?.pointer.hasSuffix("/setup/0/find") == true)
+        #expect(error?.pointer?.hasSuffix("/setup/0/find") == true)
         #expect(error?.reason.contains("no view is kept") == true)
     }
 
@@ -512,7 +512,7 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
             try w.apply(push)
         }
         let e = try #require(error)
-        #expect(e.pointer.hasSuffix(pointer), "\(e)")
+        #expect(e.pointer?.hasSuffix(pointer) == true, "\(e)")
         #expect(e.reason.contains(reason), "\(e)")
     }
 

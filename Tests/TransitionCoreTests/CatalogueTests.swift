@@ -254,8 +254,8 @@ func exercises(for name: String) -> [(Exercise, String)] {
         #expect {
             try world.apply(push)
         } throws: { error in
-            guard case SimulationError.invalid(let e) = error else { return false }
-            return e.pointer.hasPrefix("/animator") && e.reason.contains("sourceView parameter names no view")
+            guard let e = error as? SimulationError, let pointer = e.pointer else { return false }
+            return pointer.hasPrefix("/animator") && e.reason.contains("sourceView parameter names no view")
         }
     }
 }

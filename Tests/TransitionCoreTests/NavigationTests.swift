@@ -120,7 +120,7 @@ import Testing
         #expect {
             try world.apply(try action(#"{"type": "pop"}"#))
         } throws: { error in
-            guard case SimulationError.conflict(let type, _, let extras) = error else { return false }
+            guard case .conflict(let type, let extras)? = (error as? SimulationError)?.kind else { return false }
             return type == "transition-in-progress" && extras.first?.value == .string("t1")
                 && extras.contains { $0.key == "expectedEnd" && $0.value == .number(0.5) }
         }
@@ -134,13 +134,13 @@ import Testing
         #expect {
             try world.apply(try action(#"{"type": "pop"}"#))
         } throws: { error in
-            if case SimulationError.conflict(let type, _, _) = error { return type == "nothing-to-pop" }
+            if case .conflict(let type, _)? = (error as? SimulationError)?.kind { return type == "nothing-to-pop" }
             return false
         }
         #expect {
             try world.apply(try action(#"{"type": "popTo", "viewController": "nope"}"#))
         } throws: { error in
-            if case SimulationError.invalid(let spec) = error { return spec.pointer == "/viewController" }
+            if let e = error as? SimulationError { return e.pointer == "/viewController" }
             return false
         }
         #expect {

@@ -60,7 +60,7 @@ import Testing
         (#"{"device": "iPhone 15", "notch": true}"#, "/screen/notch"),
     ])
     func badScreensNameTheField(screen: String, pointer: String) throws {
-        let error = #expect(throws: SpecError.self) { try world(screen) }
+        let error = #expect(throws: SimulationError.self) { try world(screen) }
         #expect(error?.pointer == pointer, "\(screen)")
     }
 }

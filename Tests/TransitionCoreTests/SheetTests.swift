@@ -229,16 +229,13 @@ import Testing
         let thrown = #expect(throws: (any Error).self) {
             try w.apply(try action(#"{"type": "present", "viewController": {"id": "s", "sheet": \#(sheet)}}"#))
         }
-        let found = (thrown as? SpecError)?.pointer ?? {
-            if case .invalid(let e)? = thrown as? SimulationError { return e.pointer }
-            return nil
-        }()
+        let found = (thrown as? SimulationError)?.pointer
         #expect(found == pointer, "\(sheet)")
     }
 
     @Test func anUnknownStyleNamesTheField() throws {
         var w = try world(iOS: 17)
-        let error = #expect(throws: SpecError.self) {
+        let error = #expect(throws: SimulationError.self) {
             try w.apply(try action(#"{"type": "present", "modalPresentationStyle": "popover", "viewController": {"id": "s"}}"#))
         }
         #expect(error?.pointer == "/modalPresentationStyle")

@@ -27,7 +27,7 @@ import Testing
 
     @Test func errorsPointAtTheField() {
         func pointer(_ text: String) -> String? {
-            do { _ = try decode(text); return nil } catch let e as SpecError { return e.pointer } catch { return "?" }
+            do { _ = try decode(text); return nil } catch let e as SimulationError { return e.pointer } catch { return "?" }
         }
         #expect(pointer(#""wobbly""#) == "/timing")
         #expect(pointer(#"{"cubicBezier": [1.5, 0, 0.5, 1]}"#) == "/timing/cubicBezier")

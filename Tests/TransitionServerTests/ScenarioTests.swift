@@ -107,7 +107,7 @@ import TransitionCore
         // A second file with the same name, a bad name and a bad document are all refused.
         #expect(throws: Problem.self) { try client.app.loadFixture(id: "pushed-detail", document: document) }
         #expect(throws: Problem.self) { try client.app.loadFixture(id: "no spaces", document: document) }
-        #expect(throws: Problem.self) { try client.app.loadFixture(id: "broken", document: Array("{".utf8)) }
+        #expect(throws: JSONParseError.self) { try client.app.loadFixture(id: "broken", document: Array("{".utf8)) }
         let ordinary = try client.createSession()
         client.app.sessions.sweep(now: .now + .seconds(5), force: true)
         #expect(client.send("GET", "/v1/sessions/\(ordinary)").status == 404)

@@ -23,23 +23,23 @@ public struct Action: Sendable {
     /// Where this action sits in the request, for errors.
     public var pointer: String
 
-    public typealias Decoder = @Sendable (inout SpecReader, SceneLimits) throws(SpecError) -> any ActionBody
+    public typealias Decoder = @Sendable (inout SpecReader, SceneLimits) throws(SimulationError) -> any ActionBody
 
     /// Every action type, with the decoder of its own members.
     public static let decoders: [(type: String, decode: Decoder)] = NavigationActions.decoders + ContainerActions.decoders + InteractiveActions.decoders
 
     public static var types: [String] { decoders.map(\.type) }
 
-    public static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits) throws(SpecError) -> Action {
+    public static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits) throws(SimulationError) -> Action {
         var r = try SpecReader(json, at: pointer)
         let type = try r.requiredString("type", maxLength: 32)
         guard let decoder = decoders.first(where: { $0.type == type })?.decode else {
-            throw SpecError(r.path("type"), "unknown action type '\(type)'; one of \(types.joined(separator: ", "))")
+            throw SimulationError(r.path("type"), "unknown action type '\(type)'; one of \(types.joined(separator: ", "))")
         }
         let at = try r.number("at", in: 0...World.latestTime)
         let animated = try r.bool("animated") ?? true
         let interactive = try r.bool("interactive") ?? false
-        let animator = try r.value("animator").map { (a) throws(SpecError) in try AnimatorChoice.decode(a, at: r.path("animator")) }
+        let animator = try r.value("animator").map { (a) throws(SimulationError) in try AnimatorChoice.decode(a, at: r.path("animator")) }
         let container = try r.string("container", maxLength: 64).map { ControllerID($0) }
         let body = try decoder(&r, limits)
         try r.finish()
@@ -54,7 +54,7 @@ extension World {
     public mutating func apply(_ action: Action) throws(SimulationError) {
         if let at = action.at {
             guard at >= now else {
-                throw .invalid(SpecError(action.pointer + "/at", "is in the past: the session clock is at \(now)"))
+                throw SimulationError(action.pointer + "/at", "is in the past: the session clock is at \(now)")
             }
             advance(to: at)
         }

@@ -3,27 +3,27 @@ import JSONCodec
 /// `selectTab`, `present` and `dismiss`.
 enum ContainerActions {
     static let decoders: [(type: String, decode: Action.Decoder)] = [
-        ("selectTab", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+        ("selectTab", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
             let index = try r.integer("index", in: 0...63)
             let id = try r.string("viewController", maxLength: 64).map { ControllerID($0) }
             guard (index == nil) != (id == nil) else {
-                throw SpecError(r.pointer, "give exactly one of 'index' or 'viewController'")
+                throw SimulationError(r.pointer, "give exactly one of 'index' or 'viewController'")
             }
             return SelectTab(index: index, controller: id)
         }),
-        ("present", { (r: inout SpecReader, limits: SceneLimits) throws(SpecError) -> any ActionBody in
-            guard let spec = r.value("viewController") else { throw SpecError(r.path("viewController"), "is required: the controller to present") }
+        ("present", { (r: inout SpecReader, limits: SceneLimits) throws(SimulationError) -> any ActionBody in
+            guard let spec = r.value("viewController") else { throw SimulationError(r.path("viewController"), "is required: the controller to present") }
             let controller = try ControllerSpec.decode(spec, at: r.path("viewController"), limits: limits)
             var style: PresentationStyle?
             if let name = try r.string("modalPresentationStyle", maxLength: 32) {
                 guard let parsed = PresentationStyle(rawValue: name) else {
-                    throw SpecError(r.path("modalPresentationStyle"), "one of \(PresentationStyle.list)")
+                    throw SimulationError(r.path("modalPresentationStyle"), "one of \(PresentationStyle.list)")
                 }
                 style = parsed
             }
             return Present(controller: controller, from: try r.string("from", maxLength: 64).map { ControllerID($0) }, style: style)
         }),
-        ("dismiss", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+        ("dismiss", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
             Dismiss(target: try r.string("viewController", maxLength: 64).map { ControllerID($0) })
         }),
     ]
@@ -37,7 +37,7 @@ enum ContainerActions {
             var target = index ?? 0
             if let controller {
                 guard let i = world[controller: tabs].children.firstIndex(of: controller) else {
-                    throw .invalid(SpecError(action.pointer + "/viewController", "'\(controller)' is not a tab of '\(tabs)'"))
+                    throw SimulationError(action.pointer + "/viewController", "'\(controller)' is not a tab of '\(tabs)'")
                 }
                 target = i
             }

@@ -3,20 +3,20 @@ import JSONCodec
 /// `update`, `finish`, `cancel` and `gesture`: driving a percent-driven interactive transition.
 enum InteractiveActions {
     static let decoders: [(type: String, decode: Action.Decoder)] = [
-        ("update", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+        ("update", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
             Update(percent: try r.requiredNumber("percent", in: 0...1))
         }),
-        ("finish", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+        ("finish", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
             try Release.decode(&r, finish: true)
         }),
-        ("cancel", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+        ("cancel", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
             try Release.decode(&r, finish: false)
         }),
-        ("gesture", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+        ("gesture", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
             try GestureAction.decode(&r)
         }),
-        ("pause", { (_: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in Pause() }),
-        ("continue", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+        ("pause", { (_: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in Pause() }),
+        ("continue", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
             try Continue.decode(&r)
         }),
     ]
@@ -38,7 +38,7 @@ enum InteractiveActions {
         var timing: TimingCurve?
         var durationFactor: Double?
 
-        static func decode(_ r: inout SpecReader) throws(SpecError) -> Continue {
+        static func decode(_ r: inout SpecReader) throws(SimulationError) -> Continue {
             let reversed = try r.bool("reversed") ?? false
             var timing: TimingCurve?
             if let t = r.value("timing") { timing = try TimingCurve.decode(t, duration: 1, at: r.path("timing")).curve }
@@ -72,7 +72,7 @@ enum InteractiveActions {
         var completionSpeed: Double
         var completionCurve: TimingCurve
 
-        static func decode(_ r: inout SpecReader, finish: Bool) throws(SpecError) -> Release {
+        static func decode(_ r: inout SpecReader, finish: Bool) throws(SimulationError) -> Release {
             let speed = try r.number("completionSpeed", in: 0.01...100) ?? 1
             // Apple documents easeInOut as UIPercentDrivenInteractiveTransition's default completionCurve.
             var curve = TimingCurve.easeInOut
@@ -97,14 +97,14 @@ struct GestureAction: ActionBody {
     var edge: String?
     var container: ControllerID?
 
-    static func decode(_ r: inout SpecReader) throws(SpecError) -> GestureAction {
+    static func decode(_ r: inout SpecReader) throws(SimulationError) -> GestureAction {
         let name = try r.requiredString("recognizer", maxLength: 16)
-        guard let recognizer = Interaction.Recognizer(rawValue: name) else { throw SpecError(r.path("recognizer"), "one of edgePan, pan, pinch") }
+        guard let recognizer = Interaction.Recognizer(rawValue: name) else { throw SimulationError(r.path("recognizer"), "one of edgePan, pan, pinch") }
         let phaseName = try r.requiredString("phase", maxLength: 16)
         guard let phase = GesturePhase(rawValue: phaseName) else {
-            throw SpecError(r.path("phase"), "one of began, changed, ended, cancelled")
+            throw SimulationError(r.path("phase"), "one of began, changed, ended, cancelled")
         }
-        func point(_ key: String, _ r: inout SpecReader) throws(SpecError) -> Point? {
+        func point(_ key: String, _ r: inout SpecReader) throws(SimulationError) -> Point? {
             guard let v = r.value(key) else { return nil }
             var pr = try SpecReader(v, at: r.path(key))
             let p = Point(x: try pr.requiredNumber("x", in: -1e6...1e6), y: try pr.requiredNumber("y", in: -1e6...1e6))
@@ -117,7 +117,7 @@ struct GestureAction: ActionBody {
         g.location = try point("location", &r)
         g.scale = try r.number("scale", in: 0.001...1000)
         if let edge = try r.string("edge", maxLength: 8) {
-            guard edge == "left" || edge == "right" else { throw SpecError(r.path("edge"), "left or right") }
+            guard edge == "left" || edge == "right" else { throw SimulationError(r.path("edge"), "left or right") }
             g.edge = edge
         }
         return g

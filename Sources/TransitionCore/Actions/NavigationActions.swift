@@ -3,18 +3,18 @@ import JSONCodec
 /// `push`, `pop`, `popToRoot`, `popTo`, `setViewControllers` on a navigation controller.
 enum NavigationActions {
     static let decoders: [(type: String, decode: Action.Decoder)] = [
-        ("push", { (r: inout SpecReader, limits: SceneLimits) throws(SpecError) -> any ActionBody in
-            guard let spec = r.value("viewController") else { throw SpecError(r.path("viewController"), "is required: the controller to push") }
+        ("push", { (r: inout SpecReader, limits: SceneLimits) throws(SimulationError) -> any ActionBody in
+            guard let spec = r.value("viewController") else { throw SimulationError(r.path("viewController"), "is required: the controller to push") }
             return Push(controller: try ControllerSpec.decode(spec, at: r.path("viewController"), limits: limits))
         }),
-        ("pop", { (_: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in Pop(target: .previous) }),
-        ("popToRoot", { (_: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in Pop(target: .root) }),
-        ("popTo", { (r: inout SpecReader, _: SceneLimits) throws(SpecError) -> any ActionBody in
+        ("pop", { (_: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in Pop(target: .previous) }),
+        ("popToRoot", { (_: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in Pop(target: .root) }),
+        ("popTo", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
             Pop(target: .controller(ControllerID(try r.requiredString("viewController", maxLength: 64))))
         }),
-        ("setViewControllers", { (r: inout SpecReader, limits: SceneLimits) throws(SpecError) -> any ActionBody in
+        ("setViewControllers", { (r: inout SpecReader, limits: SceneLimits) throws(SimulationError) -> any ActionBody in
             guard let list = try r.array("viewControllers", maxCount: 64), !list.isEmpty else {
-                throw SpecError(r.path("viewControllers"), "is required: a non-empty list of ids or controller specs")
+                throw SimulationError(r.path("viewControllers"), "is required: a non-empty list of ids or controller specs")
             }
             var entries: [SetViewControllers.Entry] = []
             for (i, item) in list.enumerated() {
@@ -54,7 +54,7 @@ enum NavigationActions {
             case .root: keep = 1
             case .controller(let id):
                 guard let index = stack.firstIndex(of: id) else {
-                    throw .invalid(SpecError(action.pointer + "/viewController", "'\(id)' is not in the stack of '\(nav)' (\(stack.map(\.rawValue).joined(separator: ", ")))"))
+                    throw SimulationError(action.pointer + "/viewController", "'\(id)' is not in the stack of '\(nav)' (\(stack.map(\.rawValue).joined(separator: ", ")))")
                 }
                 keep = index + 1
             }
@@ -80,9 +80,9 @@ enum NavigationActions {
                 switch entry {
                 case .existing(let id):
                     guard stack.contains(id) else {
-                        throw .invalid(SpecError(p, "'\(id)' is not in the stack of '\(nav)'; give a spec to add a new controller"))
+                        throw SimulationError(p, "'\(id)' is not in the stack of '\(nav)'; give a spec to add a new controller")
                     }
-                    guard !newStack.contains(id) else { throw .invalid(SpecError(p, "'\(id)' appears twice")) }
+                    guard !newStack.contains(id) else { throw SimulationError(p, "'\(id)' appears twice") }
                     newStack.append(id)
                 case .new(let spec):
                     newStack.append(try world.makeController(spec, parent: nav))

@@ -28,25 +28,25 @@ public struct AnimatorDefinition: Sendable {
 
     /// Decodes `{"name"?, "summary"?, "source"?, "parameters"?, then either the members of one
     /// body (duration, setup, animations) or one body per operation under its name}`.
-    public static func decode(_ json: JSONValue, at pointer: String, defaultName: String) throws(SpecError) -> AnimatorDefinition {
+    public static func decode(_ json: JSONValue, at pointer: String, defaultName: String) throws(SimulationError) -> AnimatorDefinition {
         var r = try SpecReader(json, at: pointer)
         let name = try r.string("name", maxLength: 64) ?? defaultName
-        guard ViewSpec.isValidID(name) else { throw SpecError(r.path("name"), "an animator name is letters, digits, '-', '_' and '.'") }
+        guard ViewSpec.isValidID(name) else { throw SimulationError(r.path("name"), "an animator name is letters, digits, '-', '_' and '.'") }
         let summary = try r.string("summary", maxLength: 512) ?? ""
         let source = try r.string("source", maxLength: 1024) ?? ""
         var parameters = JSONObject()
         if let p = r.value("parameters") {
-            guard let object = p.objectValue else { throw SpecError(r.path("parameters"), "expected an object of defaults") }
-            guard object.entries.count <= 32 else { throw SpecError(r.path("parameters"), "at most 32 parameters") }
+            guard let object = p.objectValue else { throw SimulationError(r.path("parameters"), "expected an object of defaults") }
+            guard object.entries.count <= 32 else { throw SimulationError(r.path("parameters"), "at most 32 parameters") }
             for (key, value) in object.entries {
                 guard ViewSpec.isValidID(key), !key.contains(".") else {
-                    throw SpecError(SpecReader.child(r.path("parameters"), key), "parameter names are letters, digits, '-' and '_'")
+                    throw SimulationError(SpecReader.child(r.path("parameters"), key), "parameter names are letters, digits, '-' and '_'")
                 }
                 switch value {
                 case .number(let n) where n.isFinite: break
                 case .string(let s) where s.utf8.count <= 256: break
                 case .object, .array: break  // a timing object, read by "@name" curves
-                default: throw SpecError(SpecReader.child(r.path("parameters"), key), "a default is a number, a string or a timing object")
+                default: throw SimulationError(SpecReader.child(r.path("parameters"), key), "a default is a number, a string or a timing object")
                 }
             }
             parameters = object
@@ -59,7 +59,7 @@ public struct AnimatorDefinition: Sendable {
                 if let b = r.value(op.rawValue) { bodies.append((op, try AnimatorBody.decode(b, at: r.path(op.rawValue)))) }
             }
             guard !bodies.isEmpty else {
-                throw SpecError(pointer, "an animator needs a body: duration/setup/animations, or one body per operation (push, pop, present, dismiss, selectTab)")
+                throw SimulationError(pointer, "an animator needs a body: duration/setup/animations, or one body per operation (push, pop, present, dismiss, selectTab)")
             }
         }
         try r.finish()
@@ -72,33 +72,33 @@ public struct AnimatorDefinition: Sendable {
 
     /// An override has the kind of value its default has: a number for a number (expressions
     /// read it), a string for a view path, and a curve name or a timing object for a timing.
-    static func checkOverride(_ value: JSONValue, replacing fallback: JSONValue, at pointer: String) throws(SpecError) {
+    static func checkOverride(_ value: JSONValue, replacing fallback: JSONValue, at pointer: String) throws(SimulationError) {
         switch (fallback, value) {
         case (.number, .number(let n)):
-            guard n.isFinite else { throw SpecError(pointer, "must be finite") }
-        case (.number, _):
-            throw SpecError(pointer, "expected a number (the default is \(fallback.numberValue!)), found \(value.typeName)")
+            guard n.isFinite else { throw SimulationError(pointer, "must be finite") }
+        case (.number(let number), _):
+            throw SimulationError(pointer, "expected a number (the default is \(number)), found \(value.typeName)")
         case (.string, .string(let s)), (.object, .string(let s)), (.array, .string(let s)):
-            guard s.utf8.count <= 256 else { throw SpecError(pointer, "longer than 256 bytes") }
+            guard s.utf8.count <= 256 else { throw SimulationError(pointer, "longer than 256 bytes") }
         case (.string, .object), (.object, .object), (.string, .array), (.array, .array), (.object, .array), (.array, .object):
             break
         default:
-            throw SpecError(pointer, "expected a \(fallback.typeName) like the default, found \(value.typeName)")
+            throw SimulationError(pointer, "expected a \(fallback.typeName) like the default, found \(value.typeName)")
         }
     }
 
     /// The parameters with an action's overrides applied; unknown names are refused.
-    public func resolvedParameters(_ overrides: JSONObject, at pointer: String) throws(SpecError) -> JSONObject {
+    public func resolvedParameters(_ overrides: JSONObject, at pointer: String) throws(SimulationError) -> JSONObject {
         var merged = parameters
         for (key, value) in overrides.entries {
-            guard parameters[key] != nil else {
+            guard let fallback = parameters[key] else {
                 let known = parameters.keys.joined(separator: ", ")
-                throw SpecError(SpecReader.child(pointer, key), "animator '\(name)' has no parameter '\(key)'" + (known.isEmpty ? "" : " (it has \(known))"))
+                throw SimulationError(SpecReader.child(pointer, key), "animator '\(name)' has no parameter '\(key)'" + (known.isEmpty ? "" : " (it has \(known))"))
             }
             if key == "sourceView" || key == "targetView", value.stringValue == nil {
-                throw SpecError(SpecReader.child(pointer, key), "expected a view path (a string), found \(value.typeName)")
+                throw SimulationError(SpecReader.child(pointer, key), "expected a view path (a string), found \(value.typeName)")
             }
-            try Self.checkOverride(value, replacing: parameters[key]!, at: SpecReader.child(pointer, key))
+            try Self.checkOverride(value, replacing: fallback, at: SpecReader.child(pointer, key))
             merged[key] = value
         }
         return merged

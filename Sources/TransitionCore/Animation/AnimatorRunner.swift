@@ -3,7 +3,7 @@ import JSONCodec
 /// Runs animator bodies: the setup steps and animation blocks when a transition starts, the
 /// completion steps when their block ends. Errors while starting abort the action (the caller
 /// works on a copy); errors in a completion step become a `step-failed` diagnostic. Every error
-/// is a `SpecError` whose pointer is relative to the step or block that failed.
+/// is a `SimulationError` whose pointer is relative to the step or block that failed.
 extension World {
     /// Coordinates, sizes and transform entries an animator may produce (points); beyond this a
     /// spec is refused rather than carried into snapshots.
@@ -16,7 +16,7 @@ extension World {
         Rect(origin: .zero, size: tree[t.containerView].bounds.size)
     }
 
-    func resolve(_ ref: ViewReference, in t: Transition) throws(SpecError) -> ViewID {
+    func resolve(_ ref: ViewReference, in t: Transition) throws(SimulationError) -> ViewID {
         let found: ViewID?
         switch ref {
         case .from: found = t.fromView
@@ -37,7 +37,7 @@ extension World {
             case .toSubview(let path): hint = "controller '\(t.to)' has no view at path '\(path)'"
             default: hint = "no such view"
             }
-            throw SpecError("", "view '\(ref)': \(hint)")
+            throw SimulationError("", "view '\(ref)': \(hint)")
         }
         return id
     }
@@ -82,71 +82,62 @@ extension World {
     /// Names in expressions: `duration` (the transition's, once it has started; while the
     /// body's own duration is being worked out, a parameter of that name), `pi`, the animator's
     /// parameters, and view geometry such as `container.width` or `to.finalFrame.midX`.
-    func lookup(_ name: String, _ t: Transition) -> Double? {
-        if name == "duration", t.id != .notStarted { return t.duration }
-        if let v = t.parameters[name]?.numberValue { return v }
-        if name == "pi" { return Double.pi }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count >= 2, let ref = try? ViewReference.parse(parts[0], at: ""), let id = try? resolve(ref, in: t) else { return nil }
-        let bounds = containerBounds(t)
-        let rect: Rect?
-        switch parts.count == 3 ? parts[1] : "frame" {
-        case "frame": rect = frameInContainer(id, t)
-        case "finalFrame": rect = t.finalFrame(of: id, container: bounds)
-        case "initialFrame": rect = t.initialFrame(of: id, container: bounds)
-        default: rect = nil
-        }
-        guard let r = rect, parts.count <= 3 else { return nil }
-        switch parts[parts.count - 1] {
-        case "x", "minX": return r.minX
-        case "y", "minY": return r.minY
-        case "width": return r.width
-        case "height": return r.height
-        case "midX": return r.midX
-        case "midY": return r.midY
-        case "maxX": return r.maxX
-        case "maxY": return r.maxY
-        case "alpha" where parts.count == 2: return tree[id].alpha
-        default: return nil
+    func lookup(_ name: Expression.Name, _ t: Transition) -> Double? {
+        switch name {
+        case .word(let word):
+            if word == "duration", t.id != .notStarted { return t.duration }
+            if let v = t.parameters[word]?.numberValue { return v }
+            return word == "pi" ? Double.pi : nil
+        case .geometry(let geometry):
+            guard let id = try? resolve(geometry.view, in: t) else { return nil }
+            if geometry.property == .alpha { return tree[id].alpha }
+            let bounds = containerBounds(t)
+            let rect: Rect?
+            switch geometry.frame {
+            case .frame: rect = frameInContainer(id, t)
+            case .finalFrame: rect = t.finalFrame(of: id, container: bounds)
+            case .initialFrame: rect = t.initialFrame(of: id, container: bounds)
+            }
+            return rect.flatMap(geometry.property.of)
         }
     }
 
-    func evaluate(_ e: Expression, _ t: Transition) throws(SpecError) -> Double {
+    func evaluate(_ e: Expression, _ t: Transition) throws(SimulationError) -> Double {
         try e.evaluate { lookup($0, t) }
     }
 
-    func checkMagnitude(_ values: [Double], _ what: String) throws(SpecError) {
+    func checkMagnitude(_ values: [Double], _ what: String) throws(SimulationError) {
         for v in values where !(abs(v) <= Self.animatorMagnitude) {
-            throw SpecError("", "\(what) has a value of \(v); animator geometry stays within ±\(Int(Self.animatorMagnitude))")
+            throw SimulationError("", "\(what) has a value of \(v); animator geometry stays within ±\(Int(Self.animatorMagnitude))")
         }
     }
 
-    func evaluate(_ r: RectValue, for view: ViewID, _ t: Transition) throws(SpecError) -> Rect {
+    func evaluate(_ r: RectValue, for view: ViewID, _ t: Transition) throws(SimulationError) -> Rect {
         let bounds = containerBounds(t)
         let rect: Rect
         switch r {
         case .finalFrame:
-            guard let f = t.finalFrame(of: view, container: bounds) else { throw SpecError("", "'final' is the frame of the from or to view only") }
+            guard let f = t.finalFrame(of: view, container: bounds) else { throw SimulationError("", "'final' is the frame of the from or to view only") }
             rect = f
         case .initialFrame:
-            guard let f = t.initialFrame(of: view, container: bounds) else { throw SpecError("", "'initial' is the frame of the from or to view only") }
+            guard let f = t.initialFrame(of: view, container: bounds) else { throw SimulationError("", "'initial' is the frame of the from or to view only") }
             rect = f
         case .containerBounds: rect = bounds
         case .frameOf(let ref):
-            rect = frameInContainer(try prefixed("/frameOf") { () throws(SpecError) in try resolve(ref, in: t) }, t)
+            rect = frameInContainer(try prefixed("/frameOf") { () throws(SimulationError) in try resolve(ref, in: t) }, t)
         case .explicit(let x, let y, let w, let h):
-            func value(_ key: String, _ e: Expression) throws(SpecError) -> Double {
-                try prefixed("/" + key) { () throws(SpecError) in try evaluate(e, t) }
+            func value(_ key: String, _ e: Expression) throws(SimulationError) -> Double {
+                try prefixed("/" + key) { () throws(SimulationError) in try evaluate(e, t) }
             }
             rect = Rect(x: try value("x", x), y: try value("y", y), width: try value("width", w), height: try value("height", h))
         case .offset(let base, let dx, let dy):
-            let r = try prefixed("/offset") { () throws(SpecError) in try evaluate(base, for: view, t) }
-            rect = r.offsetBy(dx: try prefixed("/dx") { () throws(SpecError) in try evaluate(dx, t) },
-                              dy: try prefixed("/dy") { () throws(SpecError) in try evaluate(dy, t) })
+            let r = try prefixed("/offset") { () throws(SimulationError) in try evaluate(base, for: view, t) }
+            rect = r.offsetBy(dx: try prefixed("/dx") { () throws(SimulationError) in try evaluate(dx, t) },
+                              dy: try prefixed("/dy") { () throws(SimulationError) in try evaluate(dy, t) })
         case .inset(let base, let top, let left, let bottom, let right):
-            let r = try prefixed("/inset") { () throws(SpecError) in try evaluate(base, for: view, t) }
-            func value(_ key: String, _ e: Expression) throws(SpecError) -> Double {
-                try prefixed("/" + key) { () throws(SpecError) in try evaluate(e, t) }
+            let r = try prefixed("/inset") { () throws(SimulationError) in try evaluate(base, for: view, t) }
+            func value(_ key: String, _ e: Expression) throws(SimulationError) -> Double {
+                try prefixed("/" + key) { () throws(SimulationError) in try evaluate(e, t) }
             }
             rect = r.inset(by: EdgeInsets(top: try value("top", top), left: try value("left", left),
                                           bottom: try value("bottom", bottom), right: try value("right", right)))
@@ -155,7 +146,7 @@ extension World {
         return rect
     }
 
-    func evaluate(_ steps: [TransformStep], _ t: Transition) throws(SpecError) -> AffineTransform {
+    func evaluate(_ steps: [TransformStep], _ t: Transition) throws(SimulationError) -> AffineTransform {
         var result = AffineTransform.identity
         for step in steps {
             let next: AffineTransform
@@ -170,7 +161,7 @@ extension World {
         return result
     }
 
-    func evaluate(_ steps: [Transform3DStep], _ t: Transition) throws(SpecError) -> Transform3D {
+    func evaluate(_ steps: [Transform3DStep], _ t: Transition) throws(SimulationError) -> Transform3D {
         var result = Transform3D.identity
         for step in steps {
             let next: Transform3D
@@ -188,98 +179,98 @@ extension World {
     }
 
     /// The model values a `PropertyChanges` assigns, as (property, value) pairs (`hidden` apart).
-    func targetValues(_ c: PropertyChanges, view: ViewID, _ t: Transition) throws(SpecError) -> [(AnimatedProperty, AnimatedValue)] {
+    func targetValues(_ c: PropertyChanges, view: ViewID, _ t: Transition) throws(SimulationError) -> [(AnimatedProperty, AnimatedValue)] {
         var values: [(AnimatedProperty, AnimatedValue)] = []
         let node = tree[view]
-        do throws(SpecError) {
+        do throws(SimulationError) {
             if let f = c.frame {
-                if view == t.containerView { throw SpecError("", "the container's frame belongs to UIKit") }
+                if view == t.containerView { throw SimulationError("", "the container's frame belongs to UIKit") }
                 let rect = rectInSuperview(try evaluate(f, for: view, t), of: view, t)
                 values.append((.center, .point(rect.center)))
                 values.append((.bounds, .rect(Rect(origin: node.bounds.origin, size: rect.size))))
             }
-        } catch { throw SpecError("/frame" + error.pointer, error.reason) }
+        } catch { throw error.inside("/frame") }
         if let center = c.center {
-            let p = Point(x: try prefixed("/center/x") { () throws(SpecError) in try evaluate(center.x, t) },
-                          y: try prefixed("/center/y") { () throws(SpecError) in try evaluate(center.y, t) })
-            try prefixed("/center") { () throws(SpecError) in try checkMagnitude([p.x, p.y], "the center") }
+            let p = Point(x: try prefixed("/center/x") { () throws(SimulationError) in try evaluate(center.x, t) },
+                          y: try prefixed("/center/y") { () throws(SimulationError) in try evaluate(center.y, t) })
+            try prefixed("/center") { () throws(SimulationError) in try checkMagnitude([p.x, p.y], "the center") }
             values.append((.center, .point(p)))
         }
         if let a = c.alpha {
-            let alpha = try prefixed("/alpha") { () throws(SpecError) in try evaluate(a, t) }
+            let alpha = try prefixed("/alpha") { () throws(SimulationError) in try evaluate(a, t) }
             values.append((.alpha, .number(min(1, max(0, alpha)))))
         }
-        if let steps = c.transform { values.append((.transform, .affine(try prefixed("/transform") { () throws(SpecError) in try evaluate(steps, t) }))) }
+        if let steps = c.transform { values.append((.transform, .affine(try prefixed("/transform") { () throws(SimulationError) in try evaluate(steps, t) }))) }
         if let steps = c.transform3D {
-            values.append((.transform3D, .transform3D(try prefixed("/transform3D") { () throws(SpecError) in try evaluate(steps, t) })))
+            values.append((.transform3D, .transform3D(try prefixed("/transform3D") { () throws(SimulationError) in try evaluate(steps, t) })))
         }
         if let color = c.backgroundColor { values.append((.backgroundColor, .color(color))) }
         return values
     }
 
-    mutating func run(_ steps: [Step], transition transitionID: TransitionID) throws(SpecError) {
+    mutating func run(_ steps: [Step], transition transitionID: TransitionID) throws(SimulationError) {
         for (i, step) in steps.enumerated() {
-            do throws(SpecError) {
+            do throws(SimulationError) {
                 try run(step, transition: transitionID)
             } catch {
-                throw SpecError("/\(i)" + error.pointer, error.reason)
+                throw error.inside("/\(i)")
             }
         }
     }
 
-    mutating func run(_ step: Step, transition transitionID: TransitionID) throws(SpecError) {
+    mutating func run(_ step: Step, transition transitionID: TransitionID) throws(SimulationError) {
         let t = self[transition: transitionID]
         switch step {
         case .add(let ref, let placement):
-            let view = try prefixed("/add") { () throws(SpecError) in try resolve(ref, in: t) }
+            let view = try prefixed("/add") { () throws(SimulationError) in try resolve(ref, in: t) }
             guard view != t.containerView, !tree.isDescendant(t.containerView, of: view) else {
-                throw SpecError("/add", "cannot add '\(ref)' to the container it contains")
+                throw SimulationError("/add", "cannot add '\(ref)' to the container it contains")
             }
             try place(view, placement, t)
         case .set(let changes):
-            let view = try prefixed("/set") { () throws(SpecError) in try resolve(changes.view, in: t) }
+            let view = try prefixed("/set") { () throws(SimulationError) in try resolve(changes.view, in: t) }
             for (property, value) in try targetValues(changes, view: view, t) {
                 animations[view]?.removeAll { $0.property == property || ($0.property == .transform3D && property == .transform) }
                 tree[view].apply(value, to: property)
             }
             if let hidden = changes.hidden { setHidden(view, hidden, transitionID) }
         case .remove(let ref):
-            let view = try prefixed("/remove") { () throws(SpecError) in try resolve(ref, in: t) }
-            guard view != t.containerView else { throw SpecError("/remove", "the container belongs to UIKit") }
+            let view = try prefixed("/remove") { () throws(SimulationError) in try resolve(ref, in: t) }
+            guard view != t.containerView else { throw SimulationError("/remove", "the container belongs to UIKit") }
             tree.detach(view)
         case .dimming(let name, let frame, let color, let alpha, let placement, let keep):
-            let rect = try prefixed("/frame") { () throws(SpecError) in try evaluate(frame, for: t.containerView, t) }
-            let id = try prefixed("/dimming") { () throws(SpecError) in
+            let rect = try prefixed("/frame") { () throws(SimulationError) in try evaluate(frame, for: t.containerView, t) }
+            let id = try prefixed("/dimming") { () throws(SimulationError) in
                 try makeView(name, kind: "view", role: "dimming", frame: rect, keep: keep, transitionID)
             }
             tree[id].backgroundColor = color
-            tree[id].alpha = min(1, max(0, try prefixed("/alpha") { () throws(SpecError) in try evaluate(alpha, t) }))
+            tree[id].alpha = min(1, max(0, try prefixed("/alpha") { () throws(SimulationError) in try evaluate(alpha, t) }))
             try place(id, placement, self[transition: transitionID])
         case .snapshot(let name, let of, let frame, let placement):
-            let source = try prefixed("/of") { () throws(SpecError) in try resolve(of, in: t) }
-            let rect = try prefixed("/frame") { () throws(SpecError) in
-                try frame.map { (f) throws(SpecError) in try evaluate(f, for: t.containerView, t) } ?? frameInContainer(source, t)
+            let source = try prefixed("/of") { () throws(SimulationError) in try resolve(of, in: t) }
+            let rect = try prefixed("/frame") { () throws(SimulationError) in
+                try frame.map { (f) throws(SimulationError) in try evaluate(f, for: t.containerView, t) } ?? frameInContainer(source, t)
             }
-            let id = try prefixed("/snapshot") { () throws(SpecError) in
+            let id = try prefixed("/snapshot") { () throws(SimulationError) in
                 try makeView(name, kind: "snapshot", role: "snapshot", frame: rect, keep: false, transitionID)
             }
-            try prefixed("/snapshot") { () throws(SpecError) in try copyAppearance(of: source, into: id) }
+            try prefixed("/snapshot") { () throws(SimulationError) in try copyAppearance(of: source, into: id) }
             try place(id, placement, self[transition: transitionID])
         case .find(let name):
-            guard t.named[name] == nil else { throw SpecError("/find", "a view named '$\(name)' already exists") }
+            guard t.named[name] == nil else { throw SimulationError("/find", "a view named '$\(name)' already exists") }
             let wanted = keptID(name, t)
             guard let found = tree[t.containerView].children.first(where: { tree[$0].id == wanted && tree[$0].owner == nil }) else {
-                throw SpecError("/find", "no view is kept in the container under the name '\(name)' (an earlier transition makes one with \"keep\": true)")
+                throw SimulationError("/find", "no view is kept in the container under the name '\(name)' (an earlier transition makes one with \"keep\": true)")
             }
             self[transition: transitionID].named[name] = found
         case .transition(let tr):
             try runViewTransition(tr, transition: transitionID)
         case .conditional(let condition, let then, let otherwise):
             let holds = (condition == .cancelled) == t.wasCancelled
-            do throws(SpecError) {
+            do throws(SimulationError) {
                 try run(holds ? then : otherwise, transition: transitionID)
             } catch {
-                throw SpecError((holds ? "/then" : "/else") + error.pointer, error.reason)
+                throw error.inside(holds ? "/then" : "/else")
             }
         case .completeTransition(let argument):
             let value: Bool
@@ -298,18 +289,18 @@ extension World {
 
     /// Makes a service view named `$name`. Kept views are named after the container and not
     /// reported as left behind; the others are named after the transition.
-    mutating func makeView(_ name: String, kind: String, role: String, frame: Rect, keep: Bool, _ transitionID: TransitionID) throws(SpecError) -> ViewID {
+    mutating func makeView(_ name: String, kind: String, role: String, frame: Rect, keep: Bool, _ transitionID: TransitionID) throws(SimulationError) -> ViewID {
         let t = self[transition: transitionID]
-        guard t.named[name] == nil else { throw SpecError("", "a view named '$\(name)' already exists") }
+        guard t.named[name] == nil else { throw SimulationError("", "a view named '$\(name)' already exists") }
         let id = keep ? keptID(name, t) : "\(t.id).\(name)"
         if keep, tree[t.containerView].children.contains(where: { tree[$0].id == id }) {
-            throw SpecError("", "the container already keeps a view named '\(name)'")
+            throw SimulationError("", "the container already keeps a view named '\(name)'")
         }
         let view: ViewID
         do throws(SimulationError) {
             view = try tree.create(ViewNode(id: id, kind: kind, owner: nil, path: id, role: role, frame: frame))
         } catch {
-            throw SpecError("", "the session's view limit is reached")
+            throw SimulationError("", "the session's view limit is reached")
         }
         self[transition: transitionID].named[name] = view
         if !keep { self[transition: transitionID].namedOrder.append(name) }
@@ -317,7 +308,7 @@ extension World {
     }
 
     /// What `snapshotViewAfterScreenUpdates:` shows: the source's look, and copies of its subviews.
-    mutating func copyAppearance(of source: ViewID, into snapshot: ViewID) throws(SpecError) {
+    mutating func copyAppearance(of source: ViewID, into snapshot: ViewID) throws(SimulationError) {
         let s = tree[source]
         tree[snapshot].image = s.image
         tree[snapshot].text = s.text
@@ -327,7 +318,7 @@ extension World {
         for child in s.children { try copySubtree(child, into: snapshot, prefix: prefix, depth: 0) }
     }
 
-    private mutating func copySubtree(_ id: ViewID, into parent: ViewID, prefix: String, depth: Int) throws(SpecError) {
+    private mutating func copySubtree(_ id: ViewID, into parent: ViewID, prefix: String, depth: Int) throws(SimulationError) {
         guard depth < 32 else { return }
         let original = tree[id]
         let path = prefix + "/" + original.id
@@ -342,7 +333,7 @@ extension World {
         node.text = original.text
         node.image = original.image
         let copy: ViewID
-        do throws(SimulationError) { copy = try tree.create(node) } catch { throw SpecError("", "the session's view limit is reached") }
+        do throws(SimulationError) { copy = try tree.create(node) } catch { throw SimulationError("", "the session's view limit is reached") }
         tree.addSubview(copy, to: parent)
         for child in original.children { try copySubtree(child, into: copy, prefix: path, depth: depth + 1) }
     }
@@ -354,15 +345,15 @@ extension World {
         }
     }
 
-    mutating func place(_ view: ViewID, _ placement: Placement, _ t: Transition) throws(SpecError) {
+    mutating func place(_ view: ViewID, _ placement: Placement, _ t: Transition) throws(SimulationError) {
         switch placement {
         case .top:
             tree.addSubview(view, to: t.containerView)
         case .above(let ref), .below(let ref):
             let key: String
             if case .above = placement { key = "/above" } else { key = "/below" }
-            let sibling = try prefixed(key) { () throws(SpecError) in try resolve(ref, in: t) }
-            guard sibling != view else { throw SpecError(key, "a view can't be placed relative to itself") }
+            let sibling = try prefixed(key) { () throws(SimulationError) in try resolve(ref, in: t) }
+            guard sibling != view else { throw SimulationError(key, "a view can't be placed relative to itself") }
             if case .above = placement {
                 tree.insertSubview(view, in: t.containerView, relativeTo: sibling, above: true)
             } else {
@@ -376,31 +367,31 @@ extension World {
     /// and how long it runs: `duration`, except for springs that define their own duration
     /// (mass/stiffness/damping, response, duration/bounce, system), which run until they settle,
     /// as UIViewPropertyAnimator ignores the duration given with such spring parameters.
-    func resolveTiming(_ spec: CurveSpec, duration: Double, _ t: Transition, at pointer: String) throws(SpecError) -> (curve: TimingCurve, duration: Double) {
+    func resolveTiming(_ spec: CurveSpec, duration: Double, _ t: Transition, at pointer: String) throws(SimulationError) -> (curve: TimingCurve, duration: Double) {
         var json = spec.json
         if let name = spec.parameter {
-            guard let value = t.parameters[name] else { throw SpecError(pointer, "no parameter '\(name)'") }
+            guard let value = t.parameters[name] else { throw SimulationError(pointer, "no parameter '\(name)'") }
             json = value
         }
         if json.objectValue != nil || json.arrayValue != nil {
             var nodes = 0
             var found: [(String, Expression)] = []
             try CurveSpec.collect(json, at: pointer, depth: 0, nodes: &nodes, into: &found)
-            json = try CurveSpec.substitute(json, depth: 0) { (e) throws(SpecError) in
-                do throws(SpecError) { return try evaluate(e, t) } catch { throw SpecError(pointer, error.reason) }
+            json = try CurveSpec.substitute(json, depth: 0) { (e) throws(SimulationError) in
+                do throws(SimulationError) { return try evaluate(e, t) } catch { throw SimulationError(pointer, error.reason) }
             }
         }
         let decoded = try TimingCurve.decode(json, duration: max(duration, 0.01), at: pointer)
         guard let natural = decoded.naturalDuration else { return (decoded.curve, duration) }
-        guard natural.isFinite, natural <= 600 else { throw SpecError(pointer, "this spring takes \(natural) s to settle; at most 600") }
+        guard natural.isFinite, natural <= 600 else { throw SimulationError(pointer, "this spring takes \(natural) s to settle; at most 600") }
         return (decoded.curve, natural)
     }
 
-    func blockTiming(delay: Expression?, duration: Expression, _ t: Transition) throws(SpecError) -> (delay: Double, duration: Double) {
-        let d = try delay.map { (e) throws(SpecError) in try prefixed("/delay") { () throws(SpecError) in try evaluate(e, t) } } ?? 0
-        let length = try prefixed("/duration") { () throws(SpecError) in try evaluate(duration, t) }
-        guard d >= 0, d <= 600 else { throw SpecError("/delay", "must be between 0 and 600 seconds, got \(d)") }
-        guard length >= 0, length <= 600 else { throw SpecError("/duration", "must be between 0 and 600 seconds, got \(length)") }
+    func blockTiming(delay: Expression?, duration: Expression, _ t: Transition) throws(SimulationError) -> (delay: Double, duration: Double) {
+        let d = try delay.map { (e) throws(SimulationError) in try prefixed("/delay") { () throws(SimulationError) in try evaluate(e, t) } } ?? 0
+        let length = try prefixed("/duration") { () throws(SimulationError) in try evaluate(duration, t) }
+        guard d >= 0, d <= 600 else { throw SimulationError("/delay", "must be between 0 and 600 seconds, got \(d)") }
+        guard length >= 0, length <= 600 else { throw SimulationError("/duration", "must be between 0 and 600 seconds, got \(length)") }
         return (d, length)
     }
 
@@ -415,7 +406,7 @@ extension World {
     }
 
     /// Issues one `UIView.animate` (or `animateKeyframes`) block at the transition's current τ.
-    mutating func animate(_ block: AnimationBlock, transition transitionID: TransitionID) throws(SpecError) {
+    mutating func animate(_ block: AnimationBlock, transition transitionID: TransitionID) throws(SimulationError) {
         let t = self[transition: transitionID]
         let tau = t.timeline.tau(at: now)
         let (delay, written) = try blockTiming(delay: block.delay, duration: block.duration, t)
@@ -425,8 +416,8 @@ extension World {
                                      duration: duration, curve: curve, path: .direct, outlivesTransition: block.outlivesTransition)
         if block.keyframes.isEmpty {
             for (i, change) in block.changes.enumerated() {
-                let (view, values) = try prefixed("/changes/\(i)") { () throws(SpecError) in
-                    let view = try prefixed("/view") { () throws(SpecError) in try resolve(change.view, in: t) }
+                let (view, values) = try prefixed("/changes/\(i)") { () throws(SimulationError) in
+                    let view = try prefixed("/view") { () throws(SimulationError) in try resolve(change.view, in: t) }
                     return (view, try targetValues(change, view: view, t))
                 }
                 let shown = presentation(of: view, at: now)
@@ -453,18 +444,18 @@ extension World {
     /// keyframe holding the previous value until its relative start and reaching its own value
     /// at start + duration (linear, cubic), or switching to it at its start (discrete). The
     /// block's curve shapes the progress of the whole, as UIKit's option curve does.
-    mutating func animateKeyframes(_ block: AnimationBlock, base: PropertyAnimation, transition transitionID: TransitionID) throws(SpecError) {
+    mutating func animateKeyframes(_ block: AnimationBlock, base: PropertyAnimation, transition transitionID: TransitionID) throws(SimulationError) {
         let t = self[transition: transitionID]
         struct Track { var view: ViewID; var property: AnimatedProperty; var keys: [KeyframeKey] }
         var tracks: [Track] = []
         var windows: [(start: Double, length: Double, index: Int)] = []
         for (k, keyframe) in block.keyframes.enumerated() {
             let p = "/keyframes/\(k)"
-            let start = try prefixed(p + "/start") { () throws(SpecError) in try evaluate(keyframe.start, t) }
-            let length = try prefixed(p + "/duration") { () throws(SpecError) in try evaluate(keyframe.duration, t) }
-            guard (0...1).contains(start) else { throw SpecError(p + "/start", "a relative start time is between 0 and 1, got \(start)") }
+            let start = try prefixed(p + "/start") { () throws(SimulationError) in try evaluate(keyframe.start, t) }
+            let length = try prefixed(p + "/duration") { () throws(SimulationError) in try evaluate(keyframe.duration, t) }
+            guard (0...1).contains(start) else { throw SimulationError(p + "/start", "a relative start time is between 0 and 1, got \(start)") }
             guard (0...1).contains(length), start + length <= 1 + 1e-9 else {
-                throw SpecError(p + "/duration", "a relative duration is between 0 and 1 - start, got \(length)")
+                throw SimulationError(p + "/duration", "a relative duration is between 0 and 1 - start, got \(length)")
             }
             windows.append((start, min(length, 1 - start), k))
         }
@@ -473,25 +464,24 @@ extension World {
         for w in windows {
             let keyframe = block.keyframes[w.index]
             for (i, change) in keyframe.changes.enumerated() {
-                let (view, values) = try prefixed("/keyframes/\(w.index)/changes/\(i)") { () throws(SpecError) in
-                    let view = try prefixed("/view") { () throws(SpecError) in try resolve(change.view, in: t) }
+                let (view, values) = try prefixed("/keyframes/\(w.index)/changes/\(i)") { () throws(SimulationError) in
+                    let view = try prefixed("/view") { () throws(SimulationError) in try resolve(change.view, in: t) }
                     return (view, try targetValues(change, view: view, t))
                 }
                 for (property, value) in values {
-                    var n = tracks.firstIndex { $0.view == view && $0.property == property }
-                    if n == nil {
+                    let n = tracks.firstIndex { $0.view == view && $0.property == property } ?? {
                         tracks.append(Track(view: view, property: property,
                                             keys: [KeyframeKey(time: 0, value: presentation(of: view, at: now).value(of: property))]))
-                        n = tracks.count - 1
-                    }
-                    let last = tracks[n!].keys[tracks[n!].keys.count - 1]
+                        return tracks.count - 1
+                    }()
+                    let last = tracks[n].keys[tracks[n].keys.count - 1]
                     let start = max(w.start, last.time)
                     let end = max(start, w.start + w.length)
                     if block.calculationMode == .discrete {
-                        tracks[n!].keys.append(KeyframeKey(time: start, value: value))
+                        tracks[n].keys.append(KeyframeKey(time: start, value: value))
                     } else {
-                        if start > last.time { tracks[n!].keys.append(KeyframeKey(time: start, value: last.value)) }
-                        tracks[n!].keys.append(KeyframeKey(time: end, value: value))
+                        if start > last.time { tracks[n].keys.append(KeyframeKey(time: start, value: last.value)) }
+                        tracks[n].keys.append(KeyframeKey(time: end, value: value))
                     }
                 }
             }
@@ -513,19 +503,19 @@ extension World {
     /// from the views' places (Core Animation plays the transition on the layers): the to view
     /// goes into the from view's superview (on top; below the from view for a curl up), the
     /// from view leaves it when the transition ends, then the completion runs.
-    mutating func runViewTransition(_ tr: ViewTransitionStep, transition transitionID: TransitionID) throws(SpecError) {
+    mutating func runViewTransition(_ tr: ViewTransitionStep, transition transitionID: TransitionID) throws(SimulationError) {
         let t = self[transition: transitionID]
-        let from = try prefixed("/from") { () throws(SpecError) in try resolve(tr.from, in: t) }
-        let to = try prefixed("/to") { () throws(SpecError) in try resolve(tr.to, in: t) }
-        guard from != to else { throw SpecError("/to", "the from and to views are the same view") }
+        let from = try prefixed("/from") { () throws(SimulationError) in try resolve(tr.from, in: t) }
+        let to = try prefixed("/to") { () throws(SimulationError) in try resolve(tr.to, in: t) }
+        guard from != to else { throw SimulationError("/to", "the from and to views are the same view") }
         guard let superview = tree[from].parent else {
-            throw SpecError("/from", "'\(tr.from)' has no superview: transitionFromView puts the to view in the from view's superview")
+            throw SimulationError("/from", "'\(tr.from)' has no superview: transitionFromView puts the to view in the from view's superview")
         }
-        guard !tree.isDescendant(superview, of: to) else { throw SpecError("/to", "'\(tr.to)' contains the from view's superview") }
+        guard !tree.isDescendant(superview, of: to) else { throw SimulationError("/to", "'\(tr.to)' contains the from view's superview") }
         let (_, written) = try blockTiming(delay: nil, duration: tr.duration, t)
         let (curve, duration) = try resolveTiming(tr.curve, duration: written, t, at: "/curve")
-        let m34 = try prefixed("/perspective") { () throws(SpecError) in try evaluate(tr.perspective, t) }
-        guard abs(m34) <= 1 else { throw SpecError("/perspective", "m34 is a small number such as -1/500, got \(m34)") }
+        let m34 = try prefixed("/perspective") { () throws(SimulationError) in try evaluate(tr.perspective, t) }
+        guard abs(m34) <= 1 else { throw SimulationError("/perspective", "m34 is a small number such as -1/500, got \(m34)") }
         if tr.kind == .curlUp {
             tree.insertSubview(to, in: superview, relativeTo: from, above: false)
         } else {
@@ -582,7 +572,7 @@ extension World {
     /// Runs a block's completion steps (`finished` is always YES here).
     mutating func runCompletion(_ p: PendingCompletion) {
         guard transition(p.transition) != nil else { return }
-        do throws(SpecError) {
+        do throws(SimulationError) {
             try run(p.steps, transition: p.transition)
         } catch {
             diagnose(p.transition, .stepFailed, "a completion step failed: \(error.description)", view: nil)
@@ -592,6 +582,6 @@ extension World {
 }
 
 /// Runs `body`, prefixing the pointer of any error it throws with `pointer`.
-func prefixed<T>(_ pointer: String, _ body: () throws(SpecError) -> T) throws(SpecError) -> T {
-    do throws(SpecError) { return try body() } catch { throw SpecError(pointer + error.pointer, error.reason) }
+func prefixed<T>(_ pointer: String, _ body: () throws(SimulationError) -> T) throws(SimulationError) -> T {
+    do throws(SimulationError) { return try body() } catch { throw error.inside(pointer) }
 }

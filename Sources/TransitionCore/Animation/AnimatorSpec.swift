@@ -12,13 +12,13 @@ public enum ViewReference: Sendable, Hashable, CustomStringConvertible {
     case toSubview(String)
     case named(String)
 
-    public static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> ViewReference {
-        guard let text = json.stringValue else { throw SpecError(pointer, "expected a view reference string, found \(json.typeName)") }
-        guard text.utf8.count <= 256 else { throw SpecError(pointer, "a view reference is at most 256 bytes") }
+    public static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> ViewReference {
+        guard let text = json.stringValue else { throw SimulationError(pointer, "expected a view reference string, found \(json.typeName)") }
+        guard text.utf8.count <= 256 else { throw SimulationError(pointer, "a view reference is at most 256 bytes") }
         return try parse(text, at: pointer)
     }
 
-    public static func parse(_ text: String, at pointer: String) throws(SpecError) -> ViewReference {
+    public static func parse(_ text: String, at pointer: String) throws(SimulationError) -> ViewReference {
         switch text {
         case "from": return .from
         case "to": return .to
@@ -32,7 +32,7 @@ public enum ViewReference: Sendable, Hashable, CustomStringConvertible {
         }
         if text.hasPrefix("from/"), text.count > 5 { return .fromSubview(String(text.dropFirst(5))) }
         if text.hasPrefix("to/"), text.count > 3 { return .toSubview(String(text.dropFirst(3))) }
-        throw SpecError(pointer, "unknown view reference '\(text)': use from, to, container, source, target, from/<path>, to/<path> or $name")
+        throw SimulationError(pointer, "unknown view reference '\(text)': use from, to, container, source, target, from/<path>, to/<path> or $name")
     }
 
     public var description: String {
@@ -63,14 +63,14 @@ public indirect enum RectValue: Sendable, Equatable {
     case offset(RectValue, dx: Expression, dy: Expression)
     case inset(RectValue, top: Expression, left: Expression, bottom: Expression, right: Expression)
 
-    static func decode(_ json: JSONValue, at pointer: String, depth: Int = 0) throws(SpecError) -> RectValue {
-        guard depth < 8 else { throw SpecError(pointer, "rects nest at most 8 levels") }
+    static func decode(_ json: JSONValue, at pointer: String, depth: Int = 0) throws(SimulationError) -> RectValue {
+        guard depth < 8 else { throw SimulationError(pointer, "rects nest at most 8 levels") }
         if let text = json.stringValue {
             switch text {
             case "final": return .finalFrame
             case "initial": return .initialFrame
             case "container": return .containerBounds
-            default: throw SpecError(pointer, "unknown rect '\(text)': use final, initial, container or an object")
+            default: throw SimulationError(pointer, "unknown rect '\(text)': use final, initial, container or an object")
             }
         }
         var r = try SpecReader(json, at: pointer)
@@ -91,18 +91,18 @@ public indirect enum RectValue: Sendable, Equatable {
     }
 }
 
-func expr(_ r: inout SpecReader, _ key: String, default fallback: Double?) throws(SpecError) -> Expression {
+func expr(_ r: inout SpecReader, _ key: String, default fallback: Double?) throws(SimulationError) -> Expression {
     guard let v = r.value(key), !v.isNull else {
         if let fallback { return .constant(fallback) }
-        throw SpecError(r.path(key), "is required")
+        throw SimulationError(r.path(key), "is required")
     }
     return try Expression.decode(v, at: r.path(key))
 }
 
 /// Expressions for a fixed-length JSON array (`[tx, ty]`), or `nil` when `json` is not one.
-func exprList(_ json: JSONValue, count: Int, at pointer: String) throws(SpecError) -> [Expression]? {
+func exprList(_ json: JSONValue, count: Int, at pointer: String) throws(SimulationError) -> [Expression]? {
     guard let list = json.arrayValue else { return nil }
-    guard list.count == count else { throw SpecError(pointer, "expected \(count) numbers, found \(list.count)") }
+    guard list.count == count else { throw SimulationError(pointer, "expected \(count) numbers, found \(list.count)") }
     var result: [Expression] = []
     for (i, item) in list.enumerated() { result.append(try Expression.decode(item, at: pointer + "/\(i)")) }
     return result
@@ -117,15 +117,15 @@ public enum TransformStep: Sendable, Equatable {
 
     static let maxSteps = 16
 
-    static func decodeList(_ json: JSONValue, at pointer: String) throws(SpecError) -> [TransformStep] {
+    static func decodeList(_ json: JSONValue, at pointer: String) throws(SimulationError) -> [TransformStep] {
         if json.stringValue == "identity" { return [] }
-        guard let list = json.arrayValue else { throw SpecError(pointer, "expected \"identity\" or a list of transform steps") }
-        guard list.count <= maxSteps else { throw SpecError(pointer, "at most \(maxSteps) transform steps") }
+        guard let list = json.arrayValue else { throw SimulationError(pointer, "expected \"identity\" or a list of transform steps") }
+        guard list.count <= maxSteps else { throw SimulationError(pointer, "at most \(maxSteps) transform steps") }
         var steps: [TransformStep] = []
         for (i, item) in list.enumerated() {
             let p = SpecReader.child(pointer, String(i))
             var r = try SpecReader(item, at: p)
-            guard r.object.entries.count == 1 else { throw SpecError(p, "a transform step has exactly one of scale, translate, rotate") }
+            guard r.object.entries.count == 1 else { throw SimulationError(p, "a transform step has exactly one of scale, translate, rotate") }
             if let s = r.value("scale") {
                 if let pair = try exprList(s, count: 2, at: r.path("scale")) {
                     steps.append(.scale(pair[0], pair[1]))
@@ -134,12 +134,12 @@ public enum TransformStep: Sendable, Equatable {
                     steps.append(.scale(e, e))
                 }
             } else if let t = r.value("translate") {
-                guard let pair = try exprList(t, count: 2, at: r.path("translate")) else { throw SpecError(r.path("translate"), "expected [tx, ty]") }
+                guard let pair = try exprList(t, count: 2, at: r.path("translate")) else { throw SimulationError(r.path("translate"), "expected [tx, ty]") }
                 steps.append(.translate(pair[0], pair[1]))
             } else if let a = r.value("rotate") {
                 steps.append(.rotate(try Expression.decode(a, at: r.path("rotate"))))
             } else {
-                throw SpecError(p, "expected one of scale, translate, rotate" + (r.object.keys.contains { $0.hasSuffix("3d") } ? " (3D steps go in transform3D)" : ""))
+                throw SimulationError(p, "expected one of scale, translate, rotate" + (r.object.keys.contains { $0.hasSuffix("3d") } ? " (3D steps go in transform3D)" : ""))
             }
             try r.finish()
         }
@@ -158,19 +158,19 @@ public enum Transform3DStep: Sendable, Equatable {
     case scale(Expression, Expression, Expression)
     case translate(Expression, Expression, Expression)
 
-    static func decodeList(_ json: JSONValue, at pointer: String) throws(SpecError) -> [Transform3DStep] {
+    static func decodeList(_ json: JSONValue, at pointer: String) throws(SimulationError) -> [Transform3DStep] {
         if json.stringValue == "identity" { return [] }
-        guard let list = json.arrayValue else { throw SpecError(pointer, "expected \"identity\" or a list of 3D transform steps") }
-        guard list.count <= TransformStep.maxSteps else { throw SpecError(pointer, "at most \(TransformStep.maxSteps) transform steps") }
+        guard let list = json.arrayValue else { throw SimulationError(pointer, "expected \"identity\" or a list of 3D transform steps") }
+        guard list.count <= TransformStep.maxSteps else { throw SimulationError(pointer, "at most \(TransformStep.maxSteps) transform steps") }
         var steps: [Transform3DStep] = []
         for (i, item) in list.enumerated() {
             let p = SpecReader.child(pointer, String(i))
             var r = try SpecReader(item, at: p)
-            guard r.object.entries.count == 1 else { throw SpecError(p, "a 3D transform step has exactly one of perspective, rotate3d, scale3d, translate3d") }
+            guard r.object.entries.count == 1 else { throw SimulationError(p, "a 3D transform step has exactly one of perspective, rotate3d, scale3d, translate3d") }
             if let m34 = r.value("perspective") {
                 steps.append(.perspective(try Expression.decode(m34, at: r.path("perspective"))))
             } else if let v = r.value("rotate3d") {
-                guard let four = try exprList(v, count: 4, at: r.path("rotate3d")) else { throw SpecError(r.path("rotate3d"), "expected [angle, x, y, z]") }
+                guard let four = try exprList(v, count: 4, at: r.path("rotate3d")) else { throw SimulationError(r.path("rotate3d"), "expected [angle, x, y, z]") }
                 steps.append(.rotate(four[0], four[1], four[2], four[3]))
             } else if let v = r.value("scale3d") {
                 if let three = try exprList(v, count: 3, at: r.path("scale3d")) {
@@ -180,10 +180,10 @@ public enum Transform3DStep: Sendable, Equatable {
                     steps.append(.scale(e, e, .constant(1)))
                 }
             } else if let v = r.value("translate3d") {
-                guard let three = try exprList(v, count: 3, at: r.path("translate3d")) else { throw SpecError(r.path("translate3d"), "expected [tx, ty, tz]") }
+                guard let three = try exprList(v, count: 3, at: r.path("translate3d")) else { throw SimulationError(r.path("translate3d"), "expected [tx, ty, tz]") }
                 steps.append(.translate(three[0], three[1], three[2]))
             } else {
-                throw SpecError(p, "expected one of perspective, rotate3d, scale3d, translate3d")
+                throw SimulationError(p, "expected one of perspective, rotate3d, scale3d, translate3d")
             }
             try r.finish()
         }
@@ -212,10 +212,10 @@ public struct PropertyChanges: Sendable, Equatable {
     static let notAnimatable = ["hidden", "text", "image", "kind", "id"]
 
     /// Reads the members of a `set` step (`animated` false) or of a block's change (true).
-    static func decode(_ r: inout SpecReader, view: ViewReference, animated: Bool) throws(SpecError) -> PropertyChanges {
+    static func decode(_ r: inout SpecReader, view: ViewReference, animated: Bool) throws(SimulationError) -> PropertyChanges {
         if animated {
             for key in notAnimatable where r.has(key) {
-                throw SpecError(r.path(key), "'\(key)' can't be animated (UIKit applies it at once): set it in setup or in a completion")
+                throw SimulationError(r.path(key), "'\(key)' can't be animated (UIKit applies it at once): set it in setup or in a completion")
             }
         }
         var c = PropertyChanges(view: view)
@@ -226,17 +226,17 @@ public struct PropertyChanges: Sendable, Equatable {
             try cr.finish()
         }
         if c.frame != nil, c.center != nil {
-            throw SpecError(r.path("center"), "give frame or center, not both (both set the view's position)")
+            throw SimulationError(r.path("center"), "give frame or center, not both (both set the view's position)")
         }
         if let a = r.value("alpha") { c.alpha = try Expression.decode(a, at: r.path("alpha")) }
         if let t = r.value("transform") { c.transform = try TransformStep.decodeList(t, at: r.path("transform")) }
         if let t = r.value("transform3D") { c.transform3D = try Transform3DStep.decodeList(t, at: r.path("transform3D")) }
         if c.transform != nil, c.transform3D != nil {
-            throw SpecError(r.path("transform3D"), "give transform or transform3D, not both (UIKit stores them in one layer property)")
+            throw SimulationError(r.path("transform3D"), "give transform or transform3D, not both (UIKit stores them in one layer property)")
         }
         if !animated { c.hidden = try r.bool("hidden") }
         if let color = try r.string("backgroundColor", maxLength: 9) {
-            guard let parsed = ViewSpec.parseColor(color) else { throw SpecError(r.path("backgroundColor"), "expected #rrggbb or #rrggbbaa") }
+            guard let parsed = ViewSpec.parseColor(color) else { throw SimulationError(r.path("backgroundColor"), "expected #rrggbb or #rrggbbaa") }
             c.backgroundColor = parsed
         }
         return c
@@ -255,8 +255,8 @@ public enum Placement: Sendable, Equatable {
     case above(ViewReference)
     case below(ViewReference)
 
-    static func decode(_ r: inout SpecReader) throws(SpecError) -> Placement {
-        if r.has("above"), r.has("below") { throw SpecError(r.path("below"), "give above or below, not both") }
+    static func decode(_ r: inout SpecReader) throws(SimulationError) -> Placement {
+        if r.has("above"), r.has("below") { throw SimulationError(r.path("below"), "give above or below, not both") }
         if let a = r.value("above") { return .above(try ViewReference.decode(a, at: r.path("above"))) }
         if let b = r.value("below") { return .below(try ViewReference.decode(b, at: r.path("below"))) }
         return .top
@@ -326,39 +326,39 @@ public indirect enum Step: Sendable, Equatable {
     static let maxSteps = 64
     static let maxDepth = 4
 
-    static func decode(_ json: JSONValue, at pointer: String, depth: Int) throws(SpecError) -> Step {
+    static func decode(_ json: JSONValue, at pointer: String, depth: Int) throws(SimulationError) -> Step {
         var r = try SpecReader(json, at: pointer)
         let verbs = Self.verbs.filter { r.has($0) }
-        guard verbs.count == 1, let verb = verbs.first else {
-            throw SpecError(pointer, verbs.isEmpty ? "a step has one of \(Self.verbs.joined(separator: ", "))"
+        guard verbs.count == 1, let verb = verbs.first, let argument = r.value(verb) else {
+            throw SimulationError(pointer, verbs.isEmpty ? "a step has one of \(Self.verbs.joined(separator: ", "))"
                                                    : "a step has exactly one of \(Self.verbs.joined(separator: ", ")); found \(verbs.joined(separator: " and "))")
         }
         let step: Step
         switch verb {
         case "add":
-            step = .add(try ViewReference.decode(r.value("add")!, at: r.path("add")), try Placement.decode(&r))
+            step = .add(try ViewReference.decode(argument, at: r.path("add")), try Placement.decode(&r))
         case "set":
-            let changes = try PropertyChanges.decode(&r, view: try ViewReference.decode(r.value("set")!, at: r.path("set")), animated: false)
+            let changes = try PropertyChanges.decode(&r, view: try ViewReference.decode(argument, at: r.path("set")), animated: false)
             try r.finish()
-            guard !changes.isEmpty else { throw SpecError(pointer, "a set step changes at least one of frame, center, alpha, transform, transform3D, hidden, backgroundColor") }
+            guard !changes.isEmpty else { throw SimulationError(pointer, "a set step changes at least one of frame, center, alpha, transform, transform3D, hidden, backgroundColor") }
             step = .set(changes)
         case "remove":
-            step = .remove(try ViewReference.decode(r.value("remove")!, at: r.path("remove")))
+            step = .remove(try ViewReference.decode(argument, at: r.path("remove")))
         case "dimming":
             let name = try viewName(&r, "dimming")
-            let frame = try r.value("frame").map { (f) throws(SpecError) in try RectValue.decode(f, at: r.path("frame")) } ?? .containerBounds
+            let frame = try r.value("frame").map { (f) throws(SimulationError) in try RectValue.decode(f, at: r.path("frame")) } ?? .containerBounds
             var color = Color.black
             if let text = try r.string("color", maxLength: 9) {
-                guard let parsed = ViewSpec.parseColor(text) else { throw SpecError(r.path("color"), "expected #rrggbb or #rrggbbaa") }
+                guard let parsed = ViewSpec.parseColor(text) else { throw SimulationError(r.path("color"), "expected #rrggbb or #rrggbbaa") }
                 color = parsed
             }
             step = .dimming(name: name, frame: frame, color: color, alpha: try expr(&r, "alpha", default: 0),
                             placement: try Placement.decode(&r), keep: try r.bool("keep") ?? false)
         case "snapshot":
             let name = try viewName(&r, "snapshot")
-            guard let of = r.value("of") else { throw SpecError(r.path("of"), "is required: the view to snapshot") }
+            guard let of = r.value("of") else { throw SimulationError(r.path("of"), "is required: the view to snapshot") }
             let source = try ViewReference.decode(of, at: r.path("of"))
-            let frame = try r.value("frame").map { (f) throws(SpecError) in try RectValue.decode(f, at: r.path("frame")) }
+            let frame = try r.value("frame").map { (f) throws(SimulationError) in try RectValue.decode(f, at: r.path("frame")) }
             step = .snapshot(name: name, of: source, frame: frame, placement: try Placement.decode(&r))
         case "find":
             step = .find(name: try viewName(&r, "find"))
@@ -366,52 +366,51 @@ public indirect enum Step: Sendable, Equatable {
             step = .transition(try decodeTransition(&r, depth: depth))
         case "if":
             let text = try r.requiredString("if", maxLength: 16)
-            guard let condition = StepCondition(rawValue: text) else { throw SpecError(r.path("if"), "expected \"cancelled\" or \"!cancelled\"") }
-            guard depth < maxDepth else { throw SpecError(pointer, "steps nest at most \(maxDepth) levels") }
+            guard let condition = StepCondition(rawValue: text) else { throw SimulationError(r.path("if"), "expected \"cancelled\" or \"!cancelled\"") }
+            guard depth < maxDepth else { throw SimulationError(pointer, "steps nest at most \(maxDepth) levels") }
             let then = try decodeList(r.value("then"), at: r.path("then"), depth: depth + 1)
             let otherwise = try decodeList(r.value("else"), at: r.path("else"), depth: depth + 1)
             step = .conditional(condition, then: then, otherwise: otherwise)
         default:
-            let v = r.value("completeTransition")!
-            if v.stringValue == "!cancelled" {
+            if argument.stringValue == "!cancelled" {
                 step = .completeTransition(.notCancelled)
-            } else if let b = v.boolValue {
+            } else if let b = argument.boolValue {
                 step = .completeTransition(.constant(b))
             } else {
-                throw SpecError(r.path("completeTransition"), "expected \"!cancelled\", true or false")
+                throw SimulationError(r.path("completeTransition"), "expected \"!cancelled\", true or false")
             }
         }
         try r.finish()
         return step
     }
 
-    static func viewName(_ r: inout SpecReader, _ key: String) throws(SpecError) -> String {
+    static func viewName(_ r: inout SpecReader, _ key: String) throws(SimulationError) -> String {
         let name = try r.requiredString(key, maxLength: 64)
         let bare = name.hasPrefix("$") ? String(name.dropFirst()) : name
-        guard ViewSpec.isValidID(bare) else { throw SpecError(r.path(key), "names are letters, digits, '-', '_' and '.' (referred to as $name)") }
+        guard ViewSpec.isValidID(bare) else { throw SimulationError(r.path(key), "names are letters, digits, '-', '_' and '.' (referred to as $name)") }
         return bare
     }
 
-    static func decodeTransition(_ r: inout SpecReader, depth: Int) throws(SpecError) -> ViewTransitionStep {
+    static func decodeTransition(_ r: inout SpecReader, depth: Int) throws(SimulationError) -> ViewTransitionStep {
         let text = try r.requiredString("transition", maxLength: 32)
         guard let kind = ViewTransitionKind(rawValue: text) else {
-            throw SpecError(r.path("transition"), "unknown transition '\(text)'; one of \(ViewTransitionKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw SimulationError(r.path("transition"), "unknown transition '\(text)'; one of \(ViewTransitionKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard depth < maxDepth else { throw SpecError(r.pointer, "steps nest at most \(maxDepth) levels") }
-        let from = try r.value("from").map { (v) throws(SpecError) in try ViewReference.decode(v, at: r.path("from")) } ?? .from
-        let to = try r.value("to").map { (v) throws(SpecError) in try ViewReference.decode(v, at: r.path("to")) } ?? .to
-        guard from != to else { throw SpecError(r.path("to"), "a transition goes from one view to another") }
-        let duration = try r.value("duration").map { (v) throws(SpecError) in try Expression.decode(v, at: r.path("duration")) } ?? .name("duration")
+        guard depth < maxDepth else { throw SimulationError(r.pointer, "steps nest at most \(maxDepth) levels") }
+        let from = try r.value("from").map { (v) throws(SimulationError) in try ViewReference.decode(v, at: r.path("from")) } ?? .from
+        let to = try r.value("to").map { (v) throws(SimulationError) in try ViewReference.decode(v, at: r.path("to")) } ?? .to
+        guard from != to else { throw SimulationError(r.path("to"), "a transition goes from one view to another") }
+        let duration = try r.value("duration").map { (v) throws(SimulationError) in try Expression.decode(v, at: r.path("duration")) } ?? .name(.word("duration"))
         let curve = try CurveSpec.decode(r.value("curve"), at: r.path("curve"))
         let perspective = try expr(&r, "perspective", default: ViewTransitionStep.defaultPerspective)
         let completion = try decodeList(r.value("completion"), at: r.path("completion"), depth: depth + 1)
         return ViewTransitionStep(kind: kind, from: from, to: to, duration: duration, curve: curve, perspective: perspective, completion: completion)
     }
 
-    static func decodeList(_ json: JSONValue?, at pointer: String, depth: Int) throws(SpecError) -> [Step] {
+    static func decodeList(_ json: JSONValue?, at pointer: String, depth: Int) throws(SimulationError) -> [Step] {
         guard let json, !json.isNull else { return [] }
-        guard let list = json.arrayValue else { throw SpecError(pointer, "expected a list of steps") }
-        guard list.count <= maxSteps else { throw SpecError(pointer, "at most \(maxSteps) steps") }
+        guard let list = json.arrayValue else { throw SimulationError(pointer, "expected a list of steps") }
+        guard list.count <= maxSteps else { throw SimulationError(pointer, "at most \(maxSteps) steps") }
         var steps: [Step] = []
         for (i, item) in list.enumerated() { steps.append(try Step.decode(item, at: SpecReader.child(pointer, String(i)), depth: depth)) }
         return steps
@@ -431,12 +430,12 @@ public struct CurveSpec: Sendable, Equatable {
     static let keywords: Set<String> = ["system"]
     static let maxNodes = 64
 
-    static func decode(_ json: JSONValue?, at pointer: String) throws(SpecError) -> CurveSpec {
+    static func decode(_ json: JSONValue?, at pointer: String) throws(SimulationError) -> CurveSpec {
         guard let json, !json.isNull else { return .easeInOut }
         let spec = CurveSpec(json: json)
         if let name = json.stringValue, name.hasPrefix("@") {
             let parameter = String(name.dropFirst())
-            guard !parameter.isEmpty, ViewSpec.isValidID(parameter) else { throw SpecError(pointer, "'@' is followed by a parameter name") }
+            guard !parameter.isEmpty, ViewSpec.isValidID(parameter) else { throw SimulationError(pointer, "'@' is followed by a parameter name") }
             return spec
         }
         var nodes = 0
@@ -444,7 +443,7 @@ public struct CurveSpec: Sendable, Equatable {
         try collect(json, at: pointer, depth: 0, nodes: &nodes, into: &expressions)
         // Check the shape now, with every expression standing in as 1; the numbers are checked
         // again when the block runs.
-        let probe = try substitute(json, depth: 0) { (_) throws(SpecError) in 1 }
+        let probe = try substitute(json, depth: 0) { (_) throws(SimulationError) in 1 }
         _ = try TimingCurve.decode(probe, duration: 1, at: pointer)
         return spec
     }
@@ -465,9 +464,9 @@ public struct CurveSpec: Sendable, Equatable {
     }
 
     static func collect(_ json: JSONValue, at pointer: String, depth: Int, nodes: inout Int,
-                        into found: inout [(String, Expression)]) throws(SpecError) {
+                        into found: inout [(String, Expression)]) throws(SimulationError) {
         nodes += 1
-        guard nodes <= maxNodes, depth <= 4 else { throw SpecError(pointer, "a timing is a small object (at most \(maxNodes) values, 4 levels)") }
+        guard nodes <= maxNodes, depth <= 4 else { throw SimulationError(pointer, "a timing is a small object (at most \(maxNodes) values, 4 levels)") }
         switch json {
         case .object(let object):
             for (key, value) in object.entries { try collect(value, at: SpecReader.child(pointer, key), depth: depth + 1, nodes: &nodes, into: &found) }
@@ -481,7 +480,7 @@ public struct CurveSpec: Sendable, Equatable {
     }
 
     /// The JSON with each expression string inside it replaced by its value.
-    static func substitute(_ json: JSONValue, depth: Int, _ value: (Expression) throws(SpecError) -> Double) throws(SpecError) -> JSONValue {
+    static func substitute(_ json: JSONValue, depth: Int, _ value: (Expression) throws(SimulationError) -> Double) throws(SimulationError) -> JSONValue {
         switch json {
         case .object(let object):
             var out = JSONObject()
@@ -540,7 +539,7 @@ public struct AnimationBlock: Sendable, Equatable {
     static let maxChanges = 64
     static let maxKeyframes = 32
 
-    static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> AnimationBlock {
+    static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> AnimationBlock {
         var r = try SpecReader(json, at: pointer)
         let delay = try expr(&r, "delay", default: 0)
         let duration = try expr(&r, "duration", default: nil)
@@ -551,7 +550,7 @@ public struct AnimationBlock: Sendable, Equatable {
         }
         var keyframes: [Keyframe] = []
         if let list = try r.array("keyframes", maxCount: maxKeyframes) {
-            guard changes.isEmpty else { throw SpecError(r.path("keyframes"), "a block has changes or keyframes, not both") }
+            guard changes.isEmpty else { throw SimulationError(r.path("keyframes"), "a block has changes or keyframes, not both") }
             for (i, item) in list.enumerated() {
                 let p = SpecReader.child(r.path("keyframes"), String(i))
                 var kr = try SpecReader(item, at: p)
@@ -567,9 +566,9 @@ public struct AnimationBlock: Sendable, Equatable {
         }
         var mode = KeyframeCalculationMode.linear
         if let text = try r.string("calculationMode", maxLength: 32) {
-            guard !keyframes.isEmpty else { throw SpecError(r.path("calculationMode"), "only keyframe blocks have a calculation mode") }
+            guard !keyframes.isEmpty else { throw SimulationError(r.path("calculationMode"), "only keyframe blocks have a calculation mode") }
             guard let m = KeyframeCalculationMode(rawValue: text) else {
-                throw SpecError(r.path("calculationMode"), "unknown calculation mode '\(text)'; one of \(KeyframeCalculationMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw SimulationError(r.path("calculationMode"), "unknown calculation mode '\(text)'; one of \(KeyframeCalculationMode.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             mode = m
         }
@@ -580,9 +579,9 @@ public struct AnimationBlock: Sendable, Equatable {
                               calculationMode: mode, completion: completion, outlivesTransition: outlives)
     }
 
-    static func decodeChange(_ item: JSONValue, at p: String) throws(SpecError) -> PropertyChanges {
+    static func decodeChange(_ item: JSONValue, at p: String) throws(SimulationError) -> PropertyChanges {
         var cr = try SpecReader(item, at: p)
-        guard let view = cr.value("view") else { throw SpecError(p + "/view", "is required") }
+        guard let view = cr.value("view") else { throw SimulationError(p + "/view", "is required") }
         let change = try PropertyChanges.decode(&cr, view: try ViewReference.decode(view, at: p + "/view"), animated: true)
         try cr.finish()
         return change
@@ -599,14 +598,14 @@ public struct AnimatorBody: Sendable, Equatable {
 
     static let maxBlocks = 32
 
-    public static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> AnimatorBody {
+    public static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> AnimatorBody {
         var r = try SpecReader(json, at: pointer)
         let body = try decodeMembers(&r)
         try r.finish()
         return body
     }
 
-    static func decodeMembers(_ r: inout SpecReader) throws(SpecError) -> AnimatorBody {
+    static func decodeMembers(_ r: inout SpecReader) throws(SimulationError) -> AnimatorBody {
         let duration = try expr(&r, "duration", default: nil)
         let setup = try Step.decodeList(r.value("setup"), at: r.path("setup"), depth: 1)
         var blocks: [AnimationBlock] = []

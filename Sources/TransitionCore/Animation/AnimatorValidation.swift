@@ -16,21 +16,17 @@ struct AnimatorValidator {
     static let maxStepsPerBody = 256
     static let maxChangesPerBody = 512
 
-    /// Names that view geometry reads after the dot: `container.width`, `to.finalFrame.midX`.
-    static let rectProperties: Set<String> = ["x", "y", "minX", "minY", "width", "height", "midX", "midY", "maxX", "maxY"]
-    static let rectSources: Set<String> = ["frame", "finalFrame", "initialFrame"]
-
     var stepCount = 0
     var changeCount = 0
 
     init(parameters: JSONObject) { self.parameters = parameters }
 
-    static func validate(_ body: AnimatorBody, parameters: JSONObject, at pointer: String) throws(SpecError) {
+    static func validate(_ body: AnimatorBody, parameters: JSONObject, at pointer: String) throws(SimulationError) {
         var v = AnimatorValidator(parameters: parameters)
         try v.check(body, at: pointer)
     }
 
-    mutating func check(_ body: AnimatorBody, at pointer: String) throws(SpecError) {
+    mutating func check(_ body: AnimatorBody, at pointer: String) throws(SimulationError) {
         try checkExpression(body.duration, at: SpecReader.child(pointer, "duration"), created: [], durationIsParameter: true)
         try checkNotNegative(body.duration, at: SpecReader.child(pointer, "duration"), what: "a duration")
         // Names made in completion lists exist only once their block has ended: other completion
@@ -48,29 +44,29 @@ struct AnimatorValidator {
     // MARK: Steps
 
     mutating func checkSteps(_ steps: [Step], at pointer: String, created: inout Set<String>, later: Set<String>,
-                             inCompletion: Bool) throws(SpecError) {
+                             inCompletion: Bool) throws(SimulationError) {
         for (i, step) in steps.enumerated() {
             stepCount += 1
             guard stepCount <= Self.maxStepsPerBody else {
-                throw SpecError(pointer, "an animator body has at most \(Self.maxStepsPerBody) steps in all")
+                throw SimulationError(pointer, "an animator body has at most \(Self.maxStepsPerBody) steps in all")
             }
             try checkStep(step, at: SpecReader.child(pointer, String(i)), created: &created, later: later, inCompletion: inCompletion)
         }
     }
 
-    mutating func checkStep(_ step: Step, at p: String, created: inout Set<String>, later: Set<String>, inCompletion: Bool) throws(SpecError) {
+    mutating func checkStep(_ step: Step, at p: String, created: inout Set<String>, later: Set<String>, inCompletion: Bool) throws(SimulationError) {
         let visible = inCompletion ? created.union(later) : created
         func child(_ key: String) -> String { SpecReader.child(p, key) }
         switch step {
         case .add(let ref, let placement):
             try checkReference(ref, at: child("add"), created: visible)
-            if ref == .container { throw SpecError(child("add"), "the container can't be added to itself") }
+            if ref == .container { throw SimulationError(child("add"), "the container can't be added to itself") }
             try checkPlacement(placement, at: p, created: visible)
         case .set(let changes):
             try checkChanges(changes, at: p, viewPointer: child("set"), created: visible)
         case .remove(let ref):
             try checkReference(ref, at: child("remove"), created: visible)
-            if ref == .container { throw SpecError(child("remove"), "the container belongs to UIKit: an animator never removes it") }
+            if ref == .container { throw SimulationError(child("remove"), "the container belongs to UIKit: an animator never removes it") }
         case .dimming(let name, let frame, _, let alpha, let placement, _):
             try checkNew(name, at: child("dimming"), created: created)
             try checkRect(frame, for: nil, at: child("frame"), created: visible)
@@ -90,7 +86,7 @@ struct AnimatorValidator {
             try checkReference(tr.from, at: child("from"), created: visible)
             try checkReference(tr.to, at: child("to"), created: visible)
             if tr.from == .container || tr.to == .container {
-                throw SpecError(child(tr.from == .container ? "from" : "to"), "a view transition replaces one subview of the container by another, not the container")
+                throw SimulationError(child(tr.from == .container ? "from" : "to"), "a view transition replaces one subview of the container by another, not the container")
             }
             try checkExpression(tr.duration, at: child("duration"), created: visible)
             try checkNotNegative(tr.duration, at: child("duration"), what: "a duration")
@@ -109,11 +105,11 @@ struct AnimatorValidator {
         }
     }
 
-    func checkNew(_ name: String, at pointer: String, created: Set<String>) throws(SpecError) {
-        if created.contains(name) { throw SpecError(pointer, "a view named '$\(name)' was already made by an earlier step") }
+    func checkNew(_ name: String, at pointer: String, created: Set<String>) throws(SimulationError) {
+        if created.contains(name) { throw SimulationError(pointer, "a view named '$\(name)' was already made by an earlier step") }
     }
 
-    func checkPlacement(_ placement: Placement, at p: String, created: Set<String>) throws(SpecError) {
+    func checkPlacement(_ placement: Placement, at p: String, created: Set<String>) throws(SimulationError) {
         switch placement {
         case .top: break
         case .above(let ref): try checkReference(ref, at: SpecReader.child(p, "above"), created: created)
@@ -123,7 +119,7 @@ struct AnimatorValidator {
 
     // MARK: Blocks
 
-    mutating func checkBlock(_ block: AnimationBlock, at p: String, created: Set<String>, later: Set<String>) throws(SpecError) {
+    mutating func checkBlock(_ block: AnimationBlock, at p: String, created: Set<String>, later: Set<String>) throws(SimulationError) {
         func child(_ key: String) -> String { SpecReader.child(p, key) }
         try checkExpression(block.delay, at: child("delay"), created: created)
         try checkNotNegative(block.delay, at: child("delay"), what: "a delay")
@@ -139,13 +135,13 @@ struct AnimatorValidator {
             try checkExpression(keyframe.start, at: SpecReader.child(kp, "start"), created: created)
             try checkExpression(keyframe.duration, at: SpecReader.child(kp, "duration"), created: created)
             if case .constant(let s) = keyframe.start, !(0...1).contains(s) {
-                throw SpecError(SpecReader.child(kp, "start"), "a keyframe's relative start time is between 0 and 1, got \(s)")
+                throw SimulationError(SpecReader.child(kp, "start"), "a keyframe's relative start time is between 0 and 1, got \(s)")
             }
             if case .constant(let d) = keyframe.duration, !(0...1).contains(d) {
-                throw SpecError(SpecReader.child(kp, "duration"), "a keyframe's relative duration is between 0 and 1, got \(d)")
+                throw SimulationError(SpecReader.child(kp, "duration"), "a keyframe's relative duration is between 0 and 1, got \(d)")
             }
             if case .constant(let s) = keyframe.start, case .constant(let d) = keyframe.duration, s + d > 1 + 1e-9 {
-                throw SpecError(SpecReader.child(kp, "duration"), "the keyframe ends at \(s + d), after the block (start + duration ≤ 1)")
+                throw SimulationError(SpecReader.child(kp, "duration"), "the keyframe ends at \(s + d), after the block (start + duration ≤ 1)")
             }
             for (j, change) in keyframe.changes.enumerated() {
                 let cp = SpecReader.child(SpecReader.child(kp, "changes"), String(j))
@@ -156,14 +152,14 @@ struct AnimatorValidator {
         try checkSteps(block.completion, at: child("completion"), created: &inner, later: later, inCompletion: true)
     }
 
-    func checkCurve(_ curve: CurveSpec, at pointer: String, created: Set<String>) throws(SpecError) {
+    func checkCurve(_ curve: CurveSpec, at pointer: String, created: Set<String>) throws(SimulationError) {
         if let name = curve.parameter {
             guard let value = parameters[name] else {
-                throw SpecError(pointer, "'@\(name)' names no parameter" + knownParameters())
+                throw SimulationError(pointer, "'@\(name)' names no parameter" + knownParameters())
             }
             switch value {
             case .string, .object: break
-            default: throw SpecError(pointer, "parameter '\(name)' holds \(value.typeName), not a timing (a curve name or a timing object)")
+            default: throw SimulationError(pointer, "parameter '\(name)' holds \(value.typeName), not a timing (a curve name or a timing object)")
             }
             return
         }
@@ -172,15 +168,15 @@ struct AnimatorValidator {
 
     // MARK: Properties, rects, references, expressions
 
-    mutating func checkChanges(_ c: PropertyChanges, at p: String, viewPointer: String, created: Set<String>) throws(SpecError) {
+    mutating func checkChanges(_ c: PropertyChanges, at p: String, viewPointer: String, created: Set<String>) throws(SimulationError) {
         changeCount += 1
         guard changeCount <= Self.maxChangesPerBody else {
-            throw SpecError(p, "an animator body changes properties at most \(Self.maxChangesPerBody) times in all")
+            throw SimulationError(p, "an animator body changes properties at most \(Self.maxChangesPerBody) times in all")
         }
         func child(_ key: String) -> String { SpecReader.child(p, key) }
         try checkReference(c.view, at: viewPointer, created: created)
         if let frame = c.frame {
-            if c.view == .container { throw SpecError(child("frame"), "the container's frame belongs to UIKit") }
+            if c.view == .container { throw SimulationError(child("frame"), "the container's frame belongs to UIKit") }
             try checkRect(frame, for: c.view, at: child("frame"), created: created)
         }
         if let center = c.center {
@@ -216,13 +212,13 @@ struct AnimatorValidator {
         }
     }
 
-    func checkRect(_ rect: RectValue, for view: ViewReference?, at p: String, created: Set<String>) throws(SpecError) {
+    func checkRect(_ rect: RectValue, for view: ViewReference?, at p: String, created: Set<String>) throws(SimulationError) {
         func child(_ key: String) -> String { SpecReader.child(p, key) }
         switch rect {
         case .finalFrame, .initialFrame:
             guard view == .from || view == .to else {
                 let which = rect == .finalFrame ? "final" : "initial"
-                throw SpecError(p, "'\(which)' is the \(which) frame of the from or to view only (\(view.map { "not of '\($0)'" } ?? "here there is no such view")); use {\"frameOf\": …} or \"container\"")
+                throw SimulationError(p, "'\(which)' is the \(which) frame of the from or to view only (\(view.map { "not of '\($0)'" } ?? "here there is no such view")); use {\"frameOf\": …} or \"container\"")
             }
         case .containerBounds:
             break
@@ -242,61 +238,59 @@ struct AnimatorValidator {
         }
     }
 
-    func checkReference(_ ref: ViewReference, at pointer: String, created: Set<String>) throws(SpecError) {
+    func checkReference(_ ref: ViewReference, at pointer: String, created: Set<String>) throws(SimulationError) {
         switch ref {
         case .named(let name):
             guard created.contains(name) else {
-                throw SpecError(pointer, "view '$\(name)' is used before any step makes it (snapshot, dimming or find with that name)")
+                throw SimulationError(pointer, "view '$\(name)' is used before any step makes it (snapshot, dimming or find with that name)")
             }
         case .source, .target:
             let key = ref == .source ? "sourceView" : "targetView"
             guard let value = parameters[key] else {
-                throw SpecError(pointer, "'\(ref)' is the view the \(key) parameter names, and this animator has no \(key) parameter")
+                throw SimulationError(pointer, "'\(ref)' is the view the \(key) parameter names, and this animator has no \(key) parameter")
             }
-            guard value.stringValue != nil else { throw SpecError(pointer, "the \(key) parameter must be a view path (a string)") }
+            guard value.stringValue != nil else { throw SimulationError(pointer, "the \(key) parameter must be a view path (a string)") }
         default:
             break
         }
     }
 
-    func checkNotNegative(_ e: Expression, at pointer: String, what: String) throws(SpecError) {
-        if case .constant(let v) = e, v < 0 { throw SpecError(pointer, "\(what) can't be negative, got \(v)") }
-        if case .negate(.constant(let v)) = e, v > 0 { throw SpecError(pointer, "\(what) can't be negative, got \(-v)") }
+    func checkNotNegative(_ e: Expression, at pointer: String, what: String) throws(SimulationError) {
+        if case .constant(let v) = e, v < 0 { throw SimulationError(pointer, "\(what) can't be negative, got \(v)") }
+        if case .negate(.constant(let v)) = e, v > 0 { throw SimulationError(pointer, "\(what) can't be negative, got \(-v)") }
     }
 
     /// Every name the expression reads must mean something.
-    func checkExpression(_ e: Expression, at pointer: String, created: Set<String>, durationIsParameter: Bool = false) throws(SpecError) {
+    func checkExpression(_ e: Expression, at pointer: String, created: Set<String>, durationIsParameter: Bool = false) throws(SimulationError) {
         for name in e.names {
             try checkName(name, at: pointer, created: created, durationIsParameter: durationIsParameter)
         }
     }
 
-    func checkName(_ name: String, at pointer: String, created: Set<String>, durationIsParameter: Bool) throws(SpecError) {
+    func checkName(_ name: Expression.Name, at pointer: String, created: Set<String>, durationIsParameter: Bool) throws(SimulationError) {
+        guard case .word(let name) = name else {
+            if case .geometry(let geometry) = name { try checkReference(geometry.view, at: pointer, created: created) }
+            return
+        }
         if name == "pi" { return }
         if name == "duration", !durationIsParameter { return }
         if let value = parameters[name] {
             guard value.numberValue != nil else {
-                throw SpecError(pointer, "parameter '\(name)' holds \(value.typeName), not a number, so an expression can't use it")
+                throw SimulationError(pointer, "parameter '\(name)' holds \(value.typeName), not a number, so an expression can't use it")
             }
             return
         }
         if name == "duration" {
-            throw SpecError(pointer, "the transition's duration is being defined here: 'duration' can only be a parameter, and this animator has none of that name")
+            throw SimulationError(pointer, "the transition's duration is being defined here: 'duration' can only be a parameter, and this animator has none of that name")
         }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2 || parts.count == 3, let ref = try? ViewReference.parse(parts[0], at: pointer) else {
-            throw SpecError(pointer, "unknown name '\(name)': an expression reads duration, pi, a numeric parameter" + knownParameters()
+        // A dotted word is not geometry (the parser made geometry of every one that is).
+        let (view, reason) = GeometryName.refusal(name)
+        guard let view else {
+            throw SimulationError(pointer, "unknown name '\(name)': an expression reads duration, pi, a numeric parameter" + knownParameters()
                             + " or view geometry such as container.width, to.finalFrame.midX, $snapshot.x")
         }
-        try checkReference(ref, at: pointer, created: created)
-        let last = parts[parts.count - 1]
-        if parts.count == 2, last == "alpha" { return }
-        guard Self.rectProperties.contains(last), parts.count == 2 || Self.rectSources.contains(parts[1]) else {
-            throw SpecError(pointer, "unknown view geometry '\(name)': after the view comes x, y, width, height, minX, midX, maxX, minY, midY, maxY or alpha, optionally after frame, finalFrame or initialFrame")
-        }
-        if parts.count == 3, parts[1] != "frame", ref != .from, ref != .to {
-            throw SpecError(pointer, "'\(name)': \(parts[1]) belongs to the from and to views only")
-        }
+        try checkReference(view, at: pointer, created: created)
+        throw SimulationError(pointer, reason)
     }
 
     func knownParameters() -> String {

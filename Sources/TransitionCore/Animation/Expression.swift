@@ -6,30 +6,48 @@ import JSONCodec
 /// non-finite result is an error at run time, never a trap.
 public indirect enum Expression: Sendable, Equatable {
     case constant(Double)
-    case name(String)
+    case name(Name)
     case negate(Expression)
     case binary(Character, Expression, Expression)
     case call(String, [Expression])
 
-    static let functions: [String: Int] = ["min": 2, "max": 2, "abs": 1, "round": 1]
-    static let maxLength = 256
+    /// A name an expression reads, decided when it is parsed.
+    public enum Name: Sendable, Equatable, CustomStringConvertible {
+        /// `duration`, `pi` or a parameter (or a word that means nothing: validation says so).
+        case word(String)
+        case geometry(GeometryName)
 
-    public static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> Expression {
-        switch json {
-        case .number(let n):
-            guard n.isFinite else { throw SpecError(pointer, "must be finite") }
-            return .constant(n)
-        case .string(let text):
-            guard text.utf8.count <= maxLength else { throw SpecError(pointer, "expressions are at most \(maxLength) bytes") }
-            var parser = ExpressionParser(text: Array(text.utf8), pointer: pointer)
-            return try parser.parseAll()
-        default:
-            throw SpecError(pointer, "expected a number or an expression string, found \(json.typeName)")
+        init(_ text: String) {
+            self = GeometryName(text).map(Name.geometry) ?? .word(text)
+        }
+
+        public var description: String {
+            switch self {
+            case .word(let word): word
+            case .geometry(let geometry): geometry.description
+            }
         }
     }
 
-    /// The names this expression reads, for validation against what a spec defines.
-    public var names: [String] {
+    static let functions: [String: Int] = ["min": 2, "max": 2, "abs": 1, "round": 1]
+    static let maxLength = 256
+
+    public static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Expression {
+        switch json {
+        case .number(let n):
+            guard n.isFinite else { throw SimulationError(pointer, "must be finite") }
+            return .constant(n)
+        case .string(let text):
+            guard text.utf8.count <= maxLength else { throw SimulationError(pointer, "expressions are at most \(maxLength) bytes") }
+            var parser = ExpressionParser(text: Array(text.utf8), pointer: pointer)
+            return try parser.parseAll()
+        default:
+            throw SimulationError(pointer, "expected a number or an expression string, found \(json.typeName)")
+        }
+    }
+
+    /// The names this expression reads, in order, for validation against what a spec defines.
+    public var names: [Name] {
         switch self {
         case .constant: []
         case .name(let n): [n]
@@ -39,12 +57,12 @@ public indirect enum Expression: Sendable, Equatable {
         }
     }
 
-    public func evaluate(_ lookup: (String) -> Double?) throws(SpecError) -> Double {
+    public func evaluate(_ lookup: (Name) -> Double?) throws(SimulationError) -> Double {
         let value: Double
         switch self {
         case .constant(let n): value = n
         case .name(let n):
-            guard let v = lookup(n) else { throw SpecError("", "unknown name '\(n)'") }
+            guard let v = lookup(n) else { throw SimulationError("", "unknown name '\(n)'") }
             value = v
         case .negate(let e): value = -(try e.evaluate(lookup))
         case .binary(let op, let l, let r):
@@ -54,11 +72,11 @@ public indirect enum Expression: Sendable, Equatable {
             case "-": value = a - b
             case "*": value = a * b
             default:
-                guard b != 0 else { throw SpecError("", "division by zero") }
+                guard b != 0 else { throw SimulationError("", "division by zero") }
                 value = a / b
             }
         case .call(let f, let args):
-            let v = try args.map { (e) throws(SpecError) in try e.evaluate(lookup) }
+            let v = try args.map { (e) throws(SimulationError) in try e.evaluate(lookup) }
             switch f {
             case "min": value = Swift.min(v[0], v[1])
             case "max": value = Swift.max(v[0], v[1])
@@ -66,7 +84,7 @@ public indirect enum Expression: Sendable, Equatable {
             default: value = v[0].rounded()
             }
         }
-        guard value.isFinite else { throw SpecError("", "the expression's value is not finite") }
+        guard value.isFinite else { throw SimulationError("", "the expression's value is not finite") }
         return value
     }
 }
@@ -84,15 +102,15 @@ struct ExpressionParser {
         self.pointer = pointer
     }
 
-    mutating func parseAll() throws(SpecError) -> Expression {
+    mutating func parseAll() throws(SimulationError) -> Expression {
         let e = try parseSum()
         skipSpaces()
         guard index == text.count else { throw fail("unexpected '\(String(decoding: [text[index]], as: UTF8.self))'") }
         return e
     }
 
-    func fail(_ reason: String) -> SpecError {
-        SpecError(pointer, "\(reason) at offset \(index) in expression '\(String(decoding: text, as: UTF8.self))'")
+    func fail(_ reason: String) -> SimulationError {
+        SimulationError(pointer, "\(reason) at offset \(index) in expression '\(String(decoding: text, as: UTF8.self))'")
     }
 
     mutating func skipSpaces() {
@@ -104,7 +122,7 @@ struct ExpressionParser {
         return index < text.count ? text[index] : nil
     }
 
-    mutating func parseSum() throws(SpecError) -> Expression {
+    mutating func parseSum() throws(SimulationError) -> Expression {
         var e = try parseProduct()
         while let c = peek(), c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
             index += 1
@@ -113,7 +131,7 @@ struct ExpressionParser {
         return e
     }
 
-    mutating func parseProduct() throws(SpecError) -> Expression {
+    mutating func parseProduct() throws(SimulationError) -> Expression {
         var e = try parseUnary()
         while let c = peek(), c == UInt8(ascii: "*") || c == UInt8(ascii: "/") {
             index += 1
@@ -122,7 +140,7 @@ struct ExpressionParser {
         return e
     }
 
-    mutating func parseUnary() throws(SpecError) -> Expression {
+    mutating func parseUnary() throws(SimulationError) -> Expression {
         depth += 1
         defer { depth -= 1 }
         guard depth < 64 else { throw fail("nesting too deep") }
@@ -138,7 +156,7 @@ struct ExpressionParser {
             || (!first && ((b >= 0x30 && b <= 0x39) || b == 0x2E))
     }
 
-    mutating func parseAtom() throws(SpecError) -> Expression {
+    mutating func parseAtom() throws(SimulationError) -> Expression {
         guard let c = peek() else { throw fail("expected a number or a name") }
         if c == UInt8(ascii: "(") {
             index += 1
@@ -182,6 +200,6 @@ struct ExpressionParser {
             guard args.count == arity else { throw fail("\(name) takes \(arity) argument\(arity == 1 ? "" : "s")") }
             return .call(name, args)
         }
-        return .name(name)
+        return .name(Expression.Name(name))
     }
 }

@@ -16,21 +16,21 @@ public struct AnimatorChoice: Sendable {
     /// Where the choice was written, for errors raised when it is resolved.
     public var pointer: String
 
-    public static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> AnimatorChoice {
+    public static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> AnimatorChoice {
         if let name = json.stringValue {
-            guard ViewSpec.isValidID(name) else { throw SpecError(pointer, "'\(name)' is not an animator name") }
+            guard ViewSpec.isValidID(name) else { throw SimulationError(pointer, "'\(name)' is not an animator name") }
             return AnimatorChoice(name: name, overrides: JSONObject(), inline: nil, pointer: pointer)
         }
         guard var object = json.objectValue else {
-            throw SpecError(pointer, "expected an animator name, {\"name\": …, parameters…} or {\"spec\": {…}}")
+            throw SimulationError(pointer, "expected an animator name, {\"name\": …, parameters…} or {\"spec\": {…}}")
         }
         if let spec = object["spec"] {
-            guard object.entries.count == 1 else { throw SpecError(pointer, "an inline animator has only 'spec'") }
+            guard object.entries.count == 1 else { throw SimulationError(pointer, "an inline animator has only 'spec'") }
             let definition = try AnimatorDefinition.decode(spec, at: pointer + "/spec", defaultName: "inline")
             return AnimatorChoice(name: nil, overrides: JSONObject(), inline: definition, pointer: pointer)
         }
         guard let name = object["name"]?.stringValue, ViewSpec.isValidID(name) else {
-            throw SpecError(pointer + "/name", "is required: the animator's name")
+            throw SimulationError(pointer + "/name", "is required: the animator's name")
         }
         object["name"] = nil
         return AnimatorChoice(name: name, overrides: object, inline: nil, pointer: pointer)

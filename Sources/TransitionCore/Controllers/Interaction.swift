@@ -64,35 +64,35 @@ public struct Interaction: Sendable {
         return i
     }
 
-    public static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> Interaction {
+    public static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Interaction {
         var r = try SpecReader(json, at: pointer)
         let name = try r.requiredString("recognizer", maxLength: 16)
-        guard let recognizer = Recognizer(rawValue: name) else { throw SpecError(r.path("recognizer"), "one of edgePan, pan, pinch") }
+        guard let recognizer = Recognizer(rawValue: name) else { throw SimulationError(r.path("recognizer"), "one of edgePan, pan, pinch") }
         var i = Interaction(recognizer: recognizer, origin: pointer)
         if let edge = try r.string("edge", maxLength: 8) {
-            guard edge == "left" || edge == "right" else { throw SpecError(r.path("edge"), "left or right") }
+            guard edge == "left" || edge == "right" else { throw SimulationError(r.path("edge"), "left or right") }
             i.edge = edge
         }
         if let axis = try r.string("axis", maxLength: 16) {
-            guard let parsed = Axis(rawValue: axis) else { throw SpecError(r.path("axis"), "horizontal or vertical") }
+            guard let parsed = Axis(rawValue: axis) else { throw SimulationError(r.path("axis"), "horizontal or vertical") }
             i.axis = parsed
         }
         if let op = try r.string("operation", maxLength: 16) {
             switch op {
             case "pop": i.operation = .pop
             case "dismiss": i.operation = .dismiss
-            default: throw SpecError(r.path("operation"), "gestures drive pop or dismiss")
+            default: throw SimulationError(r.path("operation"), "gestures drive pop or dismiss")
             }
         }
         if let a = r.value("animator") { i.animator = try AnimatorChoice.decode(a, at: r.path("animator")) }
         if let input = try r.string("input", maxLength: 16) {
-            guard let parsed = Input(rawValue: input) else { throw SpecError(r.path("input"), "translation or location") }
+            guard let parsed = Input(rawValue: input) else { throw SimulationError(r.path("input"), "translation or location") }
             i.input = parsed
         }
         i.distance = try r.number("distance", in: 1...100_000)
         if let c = try r.array("clamp", maxCount: 2) {
             guard c.count == 2, let lo = c[0].numberValue, let hi = c[1].numberValue, lo >= 0, hi <= 1, lo < hi else {
-                throw SpecError(r.path("clamp"), "expected [low, high] with 0 ≤ low < high ≤ 1")
+                throw SimulationError(r.path("clamp"), "expected [low, high] with 0 ≤ low < high ≤ 1")
             }
             i.clamp = lo...hi
         }
@@ -104,12 +104,12 @@ public struct Interaction: Sendable {
             case "none": i.velocity = .none
             case "fling": i.velocity = .fling(minimum: try vr.number("minimum", in: 0...1000) ?? 1)
             case "speed": i.velocity = .speed(minimum: try vr.number("minimum", in: 0...1_000_000) ?? 1000)
-            default: throw SpecError(vr.path("rule"), "one of none, fling, speed")
+            default: throw SimulationError(vr.path("rule"), "one of none, fling, speed")
             }
             try vr.finish()
         }
         if let speed = try r.string("completionSpeed", maxLength: 16) {
-            guard let parsed = CompletionSpeedRule(rawValue: speed) else { throw SpecError(r.path("completionSpeed"), "constant or remaining") }
+            guard let parsed = CompletionSpeedRule(rawValue: speed) else { throw SimulationError(r.path("completionSpeed"), "constant or remaining") }
             i.completionSpeed = parsed
         }
         if let curve = r.value("completionCurve") {
@@ -120,10 +120,10 @@ public struct Interaction: Sendable {
         return i
     }
 
-    static func decodeList(_ json: JSONValue?, at pointer: String) throws(SpecError) -> [Interaction] {
+    static func decodeList(_ json: JSONValue?, at pointer: String) throws(SimulationError) -> [Interaction] {
         guard let json, !json.isNull else { return [] }
-        guard let list = json.arrayValue else { throw SpecError(pointer, "expected a list of interactions") }
-        guard list.count <= 16 else { throw SpecError(pointer, "at most 16 interactions") }
+        guard let list = json.arrayValue else { throw SimulationError(pointer, "expected a list of interactions") }
+        guard list.count <= 16 else { throw SimulationError(pointer, "at most 16 interactions") }
         var result: [Interaction] = []
         for (i, item) in list.enumerated() { result.append(try decode(item, at: SpecReader.child(pointer, String(i)))) }
         return result

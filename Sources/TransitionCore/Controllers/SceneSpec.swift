@@ -23,33 +23,33 @@ public struct ControllerSpec: Sendable {
     public var interactions: [Interaction] = []
     public var pointer: String
 
-    public static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits, depth: Int = 1) throws(SpecError) -> ControllerSpec {
-        guard depth <= 8 else { throw SpecError(pointer, "controllers nest at most 8 levels") }
+    public static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits, depth: Int = 1) throws(SimulationError) -> ControllerSpec {
+        guard depth <= 8 else { throw SimulationError(pointer, "controllers nest at most 8 levels") }
         var r = try SpecReader(json, at: pointer)
         let typeName = try r.string("type", maxLength: 32) ?? "viewController"
         guard let kind = ControllerKind(rawValue: typeName) else {
-            throw SpecError(r.path("type"), "unknown controller type '\(typeName)'; one of viewController, navigation, tabBar")
+            throw SimulationError(r.path("type"), "unknown controller type '\(typeName)'; one of viewController, navigation, tabBar")
         }
         let id = try r.requiredString("id", maxLength: 64)
-        guard ViewSpec.isValidID(id) else { throw SpecError(r.path("id"), "ids are 1–64 characters of letters, digits, '-', '_' and '.'") }
+        guard ViewSpec.isValidID(id) else { throw SimulationError(r.path("id"), "ids are 1–64 characters of letters, digits, '-', '_' and '.'") }
         var spec = ControllerSpec(kind: kind, id: ControllerID(id), title: try r.string("title", maxLength: 256), view: nil, children: [],
                                   selectedIndex: 0, pointer: pointer)
         if let view = r.value("view") {
-            guard kind == .viewController else { throw SpecError(r.path("view"), "a \(kind.rawValue) controller draws its own view") }
+            guard kind == .viewController else { throw SimulationError(r.path("view"), "a \(kind.rawValue) controller draws its own view") }
             spec.view = try ViewSpec.decode(view, at: r.path("view"), limits: limits)
         }
         if let children = try r.array("viewControllers", maxCount: 64) {
-            guard kind != .viewController else { throw SpecError(r.path("viewControllers"), "only navigation and tabBar controllers have children") }
+            guard kind != .viewController else { throw SimulationError(r.path("viewControllers"), "only navigation and tabBar controllers have children") }
             for (i, child) in children.enumerated() {
                 spec.children.append(try decode(child, at: SpecReader.child(r.path("viewControllers"), String(i)), limits: limits, depth: depth + 1))
             }
         }
         if kind != .viewController, spec.children.isEmpty {
-            throw SpecError(r.path("viewControllers"), "a \(kind.rawValue) controller needs at least one child")
+            throw SimulationError(r.path("viewControllers"), "a \(kind.rawValue) controller needs at least one child")
         }
         if let index = try r.integer("selectedIndex", in: 0...63) {
-            guard kind == .tabBar else { throw SpecError(r.path("selectedIndex"), "only tabBar controllers have a selectedIndex") }
-            guard index < spec.children.count else { throw SpecError(r.path("selectedIndex"), "out of range: \(spec.children.count) tabs") }
+            guard kind == .tabBar else { throw SimulationError(r.path("selectedIndex"), "only tabBar controllers have a selectedIndex") }
+            guard index < spec.children.count else { throw SimulationError(r.path("selectedIndex"), "out of range: \(spec.children.count) tabs") }
             spec.selectedIndex = index
         }
         for key in ["pushAnimator", "popAnimator", "presentAnimator", "dismissAnimator"] {
@@ -64,7 +64,7 @@ public struct ControllerSpec: Sendable {
         }
         if let style = try r.string("modalPresentationStyle", maxLength: 32) {
             guard let parsed = PresentationStyle(rawValue: style) else {
-                throw SpecError(r.path("modalPresentationStyle"), "one of \(PresentationStyle.list)")
+                throw SimulationError(r.path("modalPresentationStyle"), "one of \(PresentationStyle.list)")
             }
             spec.modalPresentationStyle = parsed
         }
@@ -89,18 +89,18 @@ public struct DelegateRule: Sendable {
     public var animator: AnimatorChoice
     public var index: Int
 
-    static func decode(_ json: JSONValue, at pointer: String, index: Int) throws(SpecError) -> DelegateRule {
+    static func decode(_ json: JSONValue, at pointer: String, index: Int) throws(SimulationError) -> DelegateRule {
         var r = try SpecReader(json, at: pointer)
         var operation: TransitionOperation?
         if let op = try r.string("operation", maxLength: 16), op != "*" {
             guard let parsed = TransitionOperation(rawValue: op) else {
-                throw SpecError(r.path("operation"), "one of push, pop, present, dismiss, selectTab or *")
+                throw SimulationError(r.path("operation"), "one of push, pop, present, dismiss, selectTab or *")
             }
             operation = parsed
         }
         let from = try r.string("from", maxLength: 64).flatMap { $0 == "*" ? nil : ControllerID($0) }
         let to = try r.string("to", maxLength: 64).flatMap { $0 == "*" ? nil : ControllerID($0) }
-        guard let a = r.value("animator") else { throw SpecError(r.path("animator"), "is required") }
+        guard let a = r.value("animator") else { throw SimulationError(r.path("animator"), "is required") }
         let rule = DelegateRule(operation: operation, from: from, to: to, animator: try AnimatorChoice.decode(a, at: r.path("animator")), index: index)
         try r.finish()
         return rule
@@ -128,19 +128,19 @@ public struct SceneSpec: Sendable {
     public var animators: [AnimatorDefinition]
     public var interactions: [Interaction]
 
-    public static func decode(_ json: JSONValue, limits: SceneLimits) throws(SpecError) -> SceneSpec {
+    public static func decode(_ json: JSONValue, limits: SceneLimits) throws(SimulationError) -> SceneSpec {
         var r = try SpecReader(json, at: "")
         let screen = try Screen.decode(r.value("screen"), at: r.path("screen"))
         let clockName = try r.string("clock", maxLength: 16) ?? "virtual"
-        guard let clock = ClockMode(rawValue: clockName) else { throw SpecError(r.path("clock"), "one of virtual, wall") }
-        guard let rootJSON = r.value("root") else { throw SpecError(r.path("root"), "is required: the window's root controller") }
+        guard let clock = ClockMode(rawValue: clockName) else { throw SimulationError(r.path("clock"), "one of virtual, wall") }
+        guard let rootJSON = r.value("root") else { throw SimulationError(r.path("root"), "is required: the window's root controller") }
         let root = try ControllerSpec.decode(rootJSON, at: r.path("root"), limits: limits)
         var ids: Set<ControllerID> = []
         for id in root.allIDs where !ids.insert(id).inserted {
-            throw SpecError(r.path("root"), "controller id '\(id)' is used twice")
+            throw SimulationError(r.path("root"), "controller id '\(id)' is used twice")
         }
         guard ids.count <= limits.controllersPerSession else {
-            throw SpecError(r.path("root"), "at most \(limits.controllersPerSession) controllers")
+            throw SimulationError(r.path("root"), "at most \(limits.controllersPerSession) controllers")
         }
         var rules: [DelegateRule] = []
         for (i, rule) in (try r.array("rules", maxCount: 64) ?? []).enumerated() {
@@ -148,11 +148,11 @@ public struct SceneSpec: Sendable {
         }
         var animators: [AnimatorDefinition] = []
         if let a = r.value("animators") {
-            guard let object = a.objectValue else { throw SpecError(r.path("animators"), "expected an object of name → animator") }
-            guard object.entries.count <= 32 else { throw SpecError(r.path("animators"), "at most 32 session animators") }
+            guard let object = a.objectValue else { throw SimulationError(r.path("animators"), "expected an object of name → animator") }
+            guard object.entries.count <= 32 else { throw SimulationError(r.path("animators"), "at most 32 session animators") }
             for (name, spec) in object.entries {
                 let p = SpecReader.child(r.path("animators"), name)
-                guard ViewSpec.isValidID(name) else { throw SpecError(p, "animator names are letters, digits, '-', '_' and '.'") }
+                guard ViewSpec.isValidID(name) else { throw SimulationError(p, "animator names are letters, digits, '-', '_' and '.'") }
                 var definition = try AnimatorDefinition.decode(spec, at: p, defaultName: name)
                 definition.name = name
                 animators.append(definition)

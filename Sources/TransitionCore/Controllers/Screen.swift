@@ -23,16 +23,16 @@ public struct Screen: Sendable, Equatable {
     public static let versions = 7...18
 
     /// `{"width", "height", "scale"?, "iOS"?}` or `{"device", "iOS"?}`; nil is the default.
-    static func decode(_ json: JSONValue?, at pointer: String) throws(SpecError) -> Screen {
+    static func decode(_ json: JSONValue?, at pointer: String) throws(SimulationError) -> Screen {
         guard let json else { return .iOS7 }
         var r = try SpecReader(json, at: pointer)
         var screen: Screen
         if let name = try r.string("device", maxLength: 64) {
             guard let profile = DeviceProfile.named(name) else {
-                throw SpecError(r.path("device"), "unknown device '\(name)'; one of \(DeviceProfile.catalogue.map(\.name).joined(separator: ", ")) (GET /v1/devices)")
+                throw SimulationError(r.path("device"), "unknown device '\(name)'; one of \(DeviceProfile.catalogue.map(\.name).joined(separator: ", ")) (GET /v1/devices)")
             }
             for key in ["width", "height", "scale"] where r.has(key) {
-                throw SpecError(r.path(key), "a device profile sets the size and scale; give either 'device' or 'width' and 'height'")
+                throw SimulationError(r.path(key), "a device profile sets the size and scale; give either 'device' or 'width' and 'height'")
             }
             screen = profile.screen
         } else {
@@ -42,7 +42,7 @@ public struct Screen: Sendable, Equatable {
         }
         if let version = try r.integer("iOS", in: 0...1_000) {
             guard versions.contains(version) else {
-                throw SpecError(r.path("iOS"), "the iOS major version is between \(versions.lowerBound) and \(versions.upperBound), got \(version)")
+                throw SimulationError(r.path("iOS"), "the iOS major version is between \(versions.lowerBound) and \(versions.upperBound), got \(version)")
             }
             screen.iOS = version
         }

@@ -24,20 +24,20 @@ public struct SheetDetents: Sendable, Equatable {
     var undimmed: Bool { largestUndimmed.map { selected <= $0 } ?? false }
 
     /// `{"detents": ["medium", "large"], "selectedDetent"?, "largestUndimmedDetent"?, "prefersGrabberVisible"?}`.
-    static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> SheetDetents {
+    static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> SheetDetents {
         var r = try SpecReader(json, at: pointer)
         var sheet = SheetDetents()
-        func detent(_ name: String, at path: String) throws(SpecError) -> Detent {
-            guard let d = Detent(rawValue: name) else { throw SpecError(path, "unknown detent '\(name)'; medium or large") }
+        func detent(_ name: String, at path: String) throws(SimulationError) -> Detent {
+            guard let d = Detent(rawValue: name) else { throw SimulationError(path, "unknown detent '\(name)'; medium or large") }
             return d
         }
         if let list = try r.array("detents", maxCount: 2) {
-            guard !list.isEmpty else { throw SpecError(r.path("detents"), "at least one detent") }
+            guard !list.isEmpty else { throw SimulationError(r.path("detents"), "at least one detent") }
             var detents: [Detent] = []
             for (i, item) in list.enumerated() {
-                guard let name = item.stringValue else { throw SpecError(r.path("detents") + "/\(i)", "a detent name, medium or large") }
+                guard let name = item.stringValue else { throw SimulationError(r.path("detents") + "/\(i)", "a detent name, medium or large") }
                 let d = try detent(name, at: r.path("detents") + "/\(i)")
-                guard !detents.contains(d) else { throw SpecError(r.path("detents") + "/\(i)", "'\(name)' is listed twice") }
+                guard !detents.contains(d) else { throw SimulationError(r.path("detents") + "/\(i)", "'\(name)' is listed twice") }
                 detents.append(d)
             }
             sheet.detents = detents.sorted()
@@ -46,7 +46,7 @@ public struct SheetDetents: Sendable, Equatable {
         if let name = try r.string("selectedDetent", maxLength: 16) {
             sheet.selected = try detent(name, at: r.path("selectedDetent"))
             guard sheet.detents.contains(sheet.selected) else {
-                throw SpecError(r.path("selectedDetent"), "'\(name)' is not one of the sheet's detents")
+                throw SimulationError(r.path("selectedDetent"), "'\(name)' is not one of the sheet's detents")
             }
         }
         if let name = try r.string("largestUndimmedDetent", maxLength: 16) {

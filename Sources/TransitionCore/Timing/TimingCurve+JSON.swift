@@ -10,40 +10,40 @@ extension TimingCurve {
     /// Core Animation: a damping above critical then runs critically damped;
     /// docs/timing.md § Over-damped springs). `naturalDuration`
     /// is the settling time of springs that define their own.
-    public static func decode(_ json: JSONValue, duration: Double, at pointer: String) throws(SpecError)
+    public static func decode(_ json: JSONValue, duration: Double, at pointer: String) throws(SimulationError)
         -> (curve: TimingCurve, naturalDuration: Double?) {
         if let name = json.stringValue {
             guard let curve = named(name) else {
-                throw SpecError(pointer, "unknown timing '\(name)'; one of \(names.joined(separator: ", ")), or {\"cubicBezier\": […]} or {\"spring\": {…}}")
+                throw SimulationError(pointer, "unknown timing '\(name)'; one of \(names.joined(separator: ", ")), or {\"cubicBezier\": […]} or {\"spring\": {…}}")
             }
             return (curve, nil)
         }
         guard let object = json.objectValue, object.entries.count == 1, let (key, value) = object.entries.first else {
-            throw SpecError(pointer, "expected a curve name, {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {…}}")
+            throw SimulationError(pointer, "expected a curve name, {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {…}}")
         }
         let inner = SpecReader.child(pointer, key)
         switch key {
         case "cubicBezier":
-            guard let points = value.arrayValue, points.count == 4 else { throw SpecError(inner, "expected [x1, y1, x2, y2]") }
+            guard let points = value.arrayValue, points.count == 4 else { throw SimulationError(inner, "expected [x1, y1, x2, y2]") }
             var p: [Double] = []
             for (i, v) in points.enumerated() {
                 guard let n = v.numberValue, n.isFinite, abs(n) <= 100 else {
-                    throw SpecError(inner + "/\(i)", "expected a finite number between -100 and 100")
+                    throw SimulationError(inner + "/\(i)", "expected a finite number between -100 and 100")
                 }
                 p.append(n)
             }
             guard (0...1).contains(p[0]), (0...1).contains(p[2]) else {
-                throw SpecError(inner, "x1 and x2 must be between 0 and 1 (time only moves forward)")
+                throw SimulationError(inner, "x1 and x2 must be between 0 and 1 (time only moves forward)")
             }
             return (.cubicBezier(CubicBezier(p[0], p[1], p[2], p[3])), nil)
         case "spring":
             return try decodeSpring(value, duration: duration, at: inner)
         default:
-            throw SpecError(inner, "unknown timing form '\(key)'; cubicBezier or spring")
+            throw SimulationError(inner, "unknown timing form '\(key)'; cubicBezier or spring")
         }
     }
 
-    static func decodeSpring(_ json: JSONValue, duration: Double, at pointer: String) throws(SpecError)
+    static func decodeSpring(_ json: JSONValue, duration: Double, at pointer: String) throws(SimulationError)
         -> (curve: TimingCurve, naturalDuration: Double?) {
         if json.stringValue == "system" {
             return (.spring(.system), Spring.system.settlingDuration)
@@ -66,15 +66,15 @@ extension TimingCurve {
         } else if r.has("mass") || r.has("stiffness") || r.has("damping") {
             spring = Spring(mass: try r.number("mass", in: 0.001...1e6) ?? 1, stiffness: try r.number("stiffness", in: 0.001...1e6) ?? 100,
                             damping: try r.number("damping", in: 0...1e6) ?? 10, initialVelocity: velocity, allowsOverdamping: overdamping)
-            guard spring.damping > 0 else { throw SpecError(r.path("damping"), "must be above 0: an undamped spring never settles") }
+            guard spring.damping > 0 else { throw SimulationError(r.path("damping"), "must be above 0: an undamped spring never settles") }
             natural = spring.settlingDuration
         } else {
             guard r.has("dampingRatio") else {
-                throw SpecError(pointer, "a spring needs dampingRatio (UIKit's duration form), mass/stiffness/damping, response, duration/bounce, or \"system\"")
+                throw SimulationError(pointer, "a spring needs dampingRatio (UIKit's duration form), mass/stiffness/damping, response, duration/bounce, or \"system\"")
             }
             // UIKit's duration form never over-damps: its mapping takes ζ ≤ 1 (DurationSpringModel).
             guard !overdamping else {
-                throw SpecError(r.path("allowsOverdamping"), "UIKit's duration form (dampingRatio with the block's duration) is never over-damped; use mass/stiffness/damping, response or bounce")
+                throw SimulationError(r.path("allowsOverdamping"), "UIKit's duration form (dampingRatio with the block's duration) is never over-damped; use mass/stiffness/damping, response or bounce")
             }
             spring = .uikit(dampingRatio: try r.requiredNumber("dampingRatio", in: 0.001...10), initialVelocity: velocity, duration: duration)
             natural = nil

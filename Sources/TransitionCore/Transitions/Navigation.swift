@@ -6,12 +6,12 @@ extension World {
     /// The navigation controller an action addresses: the one named, else the deepest one on screen.
     func navigationController(named id: ControllerID?, pointer: String) throws(SimulationError) -> ControllerID {
         if let id {
-            guard let c = controllers[id] else { throw .invalid(SpecError(pointer, "no controller '\(id)' in this session")) }
-            guard c.kind == .navigation else { throw .invalid(SpecError(pointer, "'\(id)' is a \(c.kind.rawValue) controller, not a navigation controller")) }
+            guard let c = controllers[id] else { throw SimulationError(pointer, "no controller '\(id)' in this session") }
+            guard c.kind == .navigation else { throw SimulationError(pointer, "'\(id)' is a \(c.kind.rawValue) controller, not a navigation controller") }
             return id
         }
         guard let nav = frontChain().last(where: { controllers[$0]?.kind == .navigation }) else {
-            throw .invalid(SpecError(pointer, "no navigation controller is on screen; name one with 'container'"))
+            throw SimulationError(pointer, "no navigation controller is on screen; name one with 'container'")
         }
         return nav
     }

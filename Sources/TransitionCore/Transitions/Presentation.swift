@@ -13,7 +13,7 @@ extension World {
     mutating func present(_ spec: ControllerSpec, from presenter: ControllerID?, style override: PresentationStyle?,
                           animated: Bool, animator: AnimatorChoice?, interactive: Bool, pointer: String) throws(SimulationError) {
         if let presenter, controllers[presenter] == nil {
-            throw .invalid(SpecError(pointer + "/from", "no controller '\(presenter)' in this session"))
+            throw SimulationError(pointer + "/from", "no controller '\(presenter)' in this session")
         }
         // A child of a container presents through its outermost container (no controller here
         // sets definesPresentationContext).
@@ -29,7 +29,7 @@ extension World {
         // `.automatic` by default, which is fullScreen before iOS 13 and a page sheet since.
         let style = (override ?? spec.modalPresentationStyle ?? .automatic).resolved(iOS: display.iOS)
         if spec.sheet != nil, display.iOS < 15 {
-            throw .invalid(SpecError(pointer + "/viewController/sheet", "detents need iOS 15 or later (UISheetPresentationController); the session's screen is iOS \(display.iOS)"))
+            throw SimulationError(pointer + "/viewController/sheet", "detents need iOS 15 or later (UISheetPresentationController); the session's screen is iOS \(display.iOS)")
         }
         let bounds = Rect(origin: .zero, size: screen)
         let container = try tree.create(ViewNode(id: "\(id).presentation", kind: "view", owner: nil, path: "\(id).presentation",
@@ -71,7 +71,7 @@ extension World {
         }
         var dismissed = top
         if let target {
-            guard let c = controllers[target] else { throw .invalid(SpecError(pointer + "/viewController", "no controller '\(target)' in this session")) }
+            guard let c = controllers[target] else { throw SimulationError(pointer + "/viewController", "no controller '\(target)' in this session") }
             if let presented = c.presented {
                 dismissed = presented
             } else if c.presenting != nil {

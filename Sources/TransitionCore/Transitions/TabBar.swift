@@ -4,12 +4,12 @@ extension World {
     /// The tab bar controller an action addresses: the one named, else the deepest one on screen.
     func tabBarController(named id: ControllerID?, pointer: String) throws(SimulationError) -> ControllerID {
         if let id {
-            guard let c = controllers[id] else { throw .invalid(SpecError(pointer, "no controller '\(id)' in this session")) }
-            guard c.kind == .tabBar else { throw .invalid(SpecError(pointer, "'\(id)' is a \(c.kind.rawValue) controller, not a tab bar controller")) }
+            guard let c = controllers[id] else { throw SimulationError(pointer, "no controller '\(id)' in this session") }
+            guard c.kind == .tabBar else { throw SimulationError(pointer, "'\(id)' is a \(c.kind.rawValue) controller, not a tab bar controller") }
             return id
         }
         guard let tabs = frontChain().last(where: { controllers[$0]?.kind == .tabBar }) else {
-            throw .invalid(SpecError(pointer, "no tab bar controller is on screen; name one with 'container'"))
+            throw SimulationError(pointer, "no tab bar controller is on screen; name one with 'container'")
         }
         return tabs
     }
@@ -19,7 +19,7 @@ extension World {
                             pointer: String) throws(SimulationError) {
         let c = self[controller: tabs]
         guard c.children.indices.contains(index) else {
-            throw .invalid(SpecError(pointer, "tab \(index) is out of range: '\(tabs)' has \(c.children.count) tabs (0…\(c.children.count - 1))"))
+            throw SimulationError(pointer, "tab \(index) is out of range: '\(tabs)' has \(c.children.count) tabs (0…\(c.children.count - 1))")
         }
         try ensureIdle()
         guard let content = c.contentView else { preconditionFailure("tab bar controller '\(tabs)' without a content view") }
@@ -37,7 +37,7 @@ extension World {
         let animates = chosen.choice.map { $0.inline != nil || $0.name != "default" } ?? false
         guard animated || interactive, animates else {
             if interactive {
-                throw .invalid(SpecError(pointer + "/interactive", "an interactive tab switch needs an animator (UIKit's default switch has none)"))
+                throw SimulationError(pointer + "/interactive", "an interactive tab switch needs an animator (UIKit's default switch has none)")
             }
             emitAppearance(.viewWillAppear, to, animated: false)
             emitAppearance(.viewWillDisappear, from, animated: false)

@@ -9,7 +9,7 @@ extension World {
         if let own = sessionAnimators.first(where: { $0.name == name }) { return own }
         if let builtIn = Catalogue.shared.definition(named: name) { return builtIn }
         let known = (sessionAnimators.map(\.name) + Catalogue.shared.names).joined(separator: ", ")
-        throw .invalid(SpecError(choice.pointer, "unknown animator '\(name)'; known: \(known)"))
+        throw SimulationError(choice.pointer, "unknown animator '\(name)'; known: \(known)")
     }
 
     /// UIKit's order of asking: the action's own animator, then the delegate rules in order,
@@ -75,8 +75,7 @@ extension World {
         let resolved: AnimatorDefinition
         if let choice { resolved = try definition(for: choice) } else { resolved = Catalogue.shared.definition(named: "default")! }
         let pointer = choice?.pointer ?? ""
-        var parameters: JSONObject
-        do throws(SpecError) { parameters = try resolved.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer) } catch { throw .invalid(error) }
+        var parameters = try resolved.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer)
         var definition = resolved
         var name = resolved.name
         // `default` stands for the platform's animator for the operation.
@@ -85,9 +84,7 @@ extension World {
         if resolved.name == "default", let platform = Catalogue.shared.platformDefault(for: r.operation, sheet: sheet) {
             definition = platform
             name = platform.name
-            do throws(SpecError) {
-                parameters = try platform.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer)
-            } catch { throw .invalid(error) }
+            parameters = try platform.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer)
         }
         // UIKit's own gestures move its own animations linearly with the finger: the back swipe's
         // slide and the pulled sheet run on linear curves, so the finger's progress is where the
@@ -112,7 +109,7 @@ extension World {
             detentSheetParameters(&parameters, detents)
         }
         guard let body = definition.body(for: r.operation) else {
-            throw .invalid(SpecError(pointer, "animator '\(name)' has nothing for \(r.operation.rawValue) (it does \(definition.operations.map(\.rawValue).joined(separator: ", ")))"))
+            throw SimulationError(pointer, "animator '\(name)' has nothing for \(r.operation.rawValue) (it does \(definition.operations.map(\.rawValue).joined(separator: ", ")))")
         }
         // Errors in an inline spec point into it: /animator/spec[/operation]/setup/0 …
         var bodyPointer = pointer
@@ -132,9 +129,9 @@ extension World {
                                animator: name, chosenBy: chosenBy, duration: 0, phase: .animating, interactive: r.interactive,
                                timeline: Timeline(start: now), parameters: parameters, previousChildren: r.previousChildren, leaving: r.leaving)
         let duration: Double
-        do throws(SpecError) { duration = try evaluate(body.duration, probe) } catch { throw .invalid(SpecError(bodyPointer + "/duration", error.reason)) }
+        do throws(SimulationError) { duration = try evaluate(body.duration, probe) } catch { throw SimulationError(bodyPointer + "/duration", error.reason) }
         guard duration >= 0, duration <= 600 else {
-            throw .invalid(SpecError(bodyPointer + "/duration", "the transition's duration must be between 0 and 600 seconds, got \(duration)"))
+            throw SimulationError(bodyPointer + "/duration", "the transition's duration must be between 0 and 600 seconds, got \(duration)")
         }
         transitionCount += 1
         var t = Transition(id: TransitionID(number: transitionCount), operation: r.operation, container: r.container, from: r.from, to: r.to,
@@ -147,23 +144,23 @@ extension World {
         for (key, owner) in [("sourceView", r.from), ("targetView", r.to)] {
             guard let path = parameters[key]?.stringValue, !path.isEmpty else { continue }
             guard let view = tree.view(owner: owner, path: path) else {
-                throw .invalid(SpecError(SpecReader.child(pointer, key), "controller '\(owner)' has no view at path '\(path)'"))
+                throw SimulationError(SpecReader.child(pointer, key), "controller '\(owner)' has no view at path '\(path)'")
             }
             if key == "sourceView" { t.sourceView = view } else { t.targetView = view }
         }
         transitions.append(t)
         emit(.animateTransition, r.container, ["transition": .string(t.id.description), "animator": .string(name), "duration": .number(duration)],
              outcome: TransitionOutcome(operation: t.operation, kind: .started))
-        do throws(SpecError) {
+        do throws(SimulationError) {
             try run(body.setup, transition: t.id)
         } catch {
-            throw .invalid(SpecError(bodyPointer + "/setup" + error.pointer, "animator '\(name)': \(error.reason)"))
+            throw SimulationError(bodyPointer + "/setup" + (error.pointer ?? ""), "animator '\(name)': \(error.reason)")
         }
         for (i, block) in body.animations.enumerated() {
-            do throws(SpecError) {
+            do throws(SimulationError) {
                 try animate(block, transition: t.id)
             } catch {
-                throw .invalid(SpecError(bodyPointer + "/animations/\(i)" + error.pointer, "animator '\(name)': \(error.reason)"))
+                throw SimulationError(bodyPointer + "/animations/\(i)" + (error.pointer ?? ""), "animator '\(name)': \(error.reason)")
             }
         }
         checkAfterCompletion(t.id)

@@ -37,31 +37,31 @@ public struct ViewSpec: Sendable, Equatable {
         "view", "imageView", "label", "button", "collection", "cell", "table", "scrollView", "textField", "stackView",
     ]
 
-    public static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits) throws(SpecError) -> ViewSpec {
+    public static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits) throws(SimulationError) -> ViewSpec {
         var count = 0
         return try decode(json, at: pointer, depth: 1, count: &count, limits: limits)
     }
 
     private static func decode(_ json: JSONValue, at pointer: String, depth: Int, count: inout Int,
-                               limits: SceneLimits) throws(SpecError) -> ViewSpec {
+                               limits: SceneLimits) throws(SimulationError) -> ViewSpec {
         count += 1
-        guard count <= limits.viewsPerTree else { throw SpecError(pointer, "a view tree holds at most \(limits.viewsPerTree) views") }
-        guard depth <= limits.treeDepth else { throw SpecError(pointer, "view trees nest at most \(limits.treeDepth) levels") }
+        guard count <= limits.viewsPerTree else { throw SimulationError(pointer, "a view tree holds at most \(limits.viewsPerTree) views") }
+        guard depth <= limits.treeDepth else { throw SimulationError(pointer, "view trees nest at most \(limits.treeDepth) levels") }
         var r = try SpecReader(json, at: pointer)
         let id = try r.requiredString("id", maxLength: 64)
         guard Self.isValidID(id) else {
-            throw SpecError(r.path("id"), "ids are 1–64 characters of letters, digits, '-', '_' and '.'")
+            throw SimulationError(r.path("id"), "ids are 1–64 characters of letters, digits, '-', '_' and '.'")
         }
         let kind = try r.string("kind", maxLength: 32) ?? "view"
         guard kinds.contains(kind) else {
-            throw SpecError(r.path("kind"), "unknown kind '\(kind)'; one of \(kinds.sorted().joined(separator: ", "))")
+            throw SimulationError(r.path("kind"), "unknown kind '\(kind)'; one of \(kinds.sorted().joined(separator: ", "))")
         }
         var spec = ViewSpec(id: id, kind: kind)
         if let frame = r.value("frame") { spec.frame = try decodeRect(frame, at: r.path("frame")) }
         spec.alpha = try r.number("alpha", in: 0...1) ?? 1
         spec.hidden = try r.bool("hidden") ?? false
         if let color = try r.string("backgroundColor", maxLength: 9) {
-            guard let parsed = parseColor(color) else { throw SpecError(r.path("backgroundColor"), "expected #rrggbb or #rrggbbaa") }
+            guard let parsed = parseColor(color) else { throw SimulationError(r.path("backgroundColor"), "expected #rrggbb or #rrggbbaa") }
             spec.backgroundColor = parsed
         }
         spec.text = try r.string("text", maxLength: 1024)
@@ -72,7 +72,7 @@ public struct ViewSpec: Sendable, Equatable {
                 let childPointer = SpecReader.child(r.path("children"), String(i))
                 let decoded = try decode(child, at: childPointer, depth: depth + 1, count: &count, limits: limits)
                 guard ids.insert(decoded.id).inserted else {
-                    throw SpecError(childPointer + "/id", "duplicate id '\(decoded.id)' among siblings")
+                    throw SimulationError(childPointer + "/id", "duplicate id '\(decoded.id)' among siblings")
                 }
                 spec.children.append(decoded)
             }
@@ -88,7 +88,7 @@ public struct ViewSpec: Sendable, Equatable {
     }
 
     /// A rect object `{"x", "y", "width", "height"}` with finite coordinates and non-negative sizes.
-    public static func decodeRect(_ json: JSONValue, at pointer: String) throws(SpecError) -> Rect {
+    public static func decodeRect(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Rect {
         var r = try SpecReader(json, at: pointer)
         let bound = 1e6
         let rect = Rect(x: try r.requiredNumber("x", in: -bound...bound), y: try r.requiredNumber("y", in: -bound...bound),

@@ -155,14 +155,3 @@ private final class Tombstone: Sendable {
     let names: [ViewID: String]
     init(names: [ViewID: String]) { self.names = names }
 }
-
-/// Errors of the simulation itself, independent of HTTP. The server maps each case to a problem.
-public enum SimulationError: Error, Sendable {
-    /// The request names something that does not make sense (→ 422), with a JSON pointer.
-    case invalid(SpecError)
-    /// The operation conflicts with the current state (→ 409): a problem slug, a message, and
-    /// extension members for the problem document (in this order).
-    case conflict(type: String, detail: String, extras: [(key: String, value: JSONValue)] = [])
-    /// A size bound was reached (→ 422 / 429).
-    case limitExceeded(String)
-}

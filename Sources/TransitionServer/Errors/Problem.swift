@@ -1,7 +1,8 @@
 import JSONCodec
 
 /// An RFC 9457 problem: how every error reaches the client, as `application/problem+json`.
-/// Handlers throw one; `Application` turns it into the response. `type` is a short slug here and
+/// Handlers throw one, or let an error that converts to one pass (ProblemConvertible);
+/// `Application` turns it into the response. `type` is a short slug here and
 /// `/problems/<slug>` in the document (a path on the service, where `GET` documents it:
 /// ProblemTypes); `title` belongs to the type and never varies, `detail` says what went wrong
 /// this time.

@@ -6,7 +6,7 @@ extension Application {
     static let maxTimestamps = 240
 
     /// `flat` and `precision`, shared by both snapshot routes.
-    func encoderOptions(_ q: QueryParameters) throws(Problem) -> SnapshotEncoder {
+    func encoderOptions(_ q: QueryParameters) throws -> SnapshotEncoder {
         var precision: Int?
         if let p = q["precision"] {
             guard let n = Int(p), (0...15).contains(n) else { throw Problem.invalidParameter("precision", reason: "a whole number from 0 to 15") }
@@ -20,7 +20,7 @@ extension Application {
         return SnapshotEncoder(precision: precision, flat: flat)
     }
 
-    static func time(_ text: String, name: String) throws(Problem) -> Double {
+    static func time(_ text: String, name: String) throws -> Double {
         let text = text.trimmingSpaces()
         // Plain decimal notation only: Swift's Double(_:) would also read "0x10", "inf" and "nan".
         let decimal = !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B || $0 == 0x2D }
@@ -33,24 +33,24 @@ extension Application {
     static let snapshotParameters: Set<String> = ["t", "flat", "precision"]
     static let seriesParameters: Set<String> = ["t", "from", "to", "fps", "flat", "precision"]
 
-    static func rejectUnknown(_ q: QueryParameters, allowed: Set<String>) throws(Problem) {
+    static func rejectUnknown(_ q: QueryParameters, allowed: Set<String>) throws {
         for name in q.names where !allowed.contains(name) {
             throw Problem.invalidParameter(name, reason: "unknown query parameter; known: \(allowed.sorted().joined(separator: ", "))")
         }
     }
 
     /// `?t=` (default: the session's current time).
-    func snapshot(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
+    func snapshot(_ ctx: RequestContext) throws -> HTTPResponse {
         let session = try session(ctx)
         try Self.rejectUnknown(ctx.query, allowed: Self.snapshotParameters)
         var encoder = try encoderOptions(ctx.query)
-        let t = try ctx.query["t"].map { (text) throws(Problem) in try Self.time(text, name: "t") } ?? session.current(now: ctx.now).now
+        let t = try ctx.query["t"].map { (text) throws in try Self.time(text, name: "t") } ?? session.current(now: ctx.now).now
         encoder.snapshot(try session.snapshots(at: [t], now: ctx.now)[0])
         return Self.json(200, encoder.writer.bytes)
     }
 
     /// `?t=a,b,c` or `?from=&to=&fps=`; answers `{"snapshots": [...]}` in the order asked.
-    func snapshots(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
+    func snapshots(_ ctx: RequestContext) throws -> HTTPResponse {
         let session = try session(ctx)
         let q = ctx.query
         try Self.rejectUnknown(q, allowed: Self.seriesParameters)
@@ -68,7 +68,7 @@ extension Application {
         } else if let fromText = q["from"], let toText = q["to"] {
             let from = try Self.time(fromText, name: "from"), to = try Self.time(toText, name: "to")
             guard to >= from else { throw Problem.invalidParameter("to", reason: "must not be before from") }
-            let fps = try q["fps"].map { (text) throws(Problem) -> Double in
+            let fps = try q["fps"].map { (text) throws -> Double in
                 guard let f = Double(text), f.isFinite, f > 0, f <= 1000 else {
                     throw Problem.invalidParameter("fps", reason: "frames per second, above 0 and at most 1000")
                 }
@@ -100,7 +100,7 @@ extension Application {
     }
 
     /// `?after=seq&type=name&viewController=id`.
-    func events(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
+    func events(_ ctx: RequestContext) throws -> HTTPResponse {
         let session = try session(ctx)
         let q = ctx.query
         try Self.rejectUnknown(q, allowed: ["after", "type", "viewController"])

@@ -6,32 +6,26 @@ extension Application {
     static let maxTimingSamples = 10_000
 
     /// `{"timing": T, "duration": D, "times": [t…]}` → `{"values": […], "velocities": […]}`.
-    func sampleTiming(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
+    func sampleTiming(_ ctx: RequestContext) throws -> HTTPResponse {
         let body = try jsonBody(ctx)
         var values: [Double] = []
         var velocities: [Double] = []
-        var resolvedDuration = 0.0
-        do throws(SpecError) {
-            var r = try SpecReader(body, at: "")
-            guard let timing = r.value("timing") else { throw SpecError("/timing", "is required") }
-            let duration = try r.number("duration", in: 0.001...600)
-            guard let times = try r.array("times", maxCount: Self.maxTimingSamples) else { throw SpecError("/times", "is required") }
-            let decoded = try TimingCurve.decode(timing, duration: duration ?? 1, at: "/timing")
-            guard let d = duration ?? decoded.naturalDuration else {
-                throw SpecError("/duration", "is required for this timing (only springs with a settling time have their own)")
-            }
-            resolvedDuration = d
-            for (i, item) in times.enumerated() {
-                guard let t = item.numberValue, t.isFinite, t >= 0, t <= 600 else {
-                    throw SpecError("/times/\(i)", "a time in seconds from 0 to 600")
-                }
-                values.append(decoded.curve.value(at: t, duration: d))
-                velocities.append(decoded.curve.velocity(at: t, duration: d))
-            }
-            try r.finish()
-        } catch {
-            throw Problem(error)
+        var r = try SpecReader(body, at: "")
+        guard let timing = r.value("timing") else { throw SimulationError("/timing", "is required") }
+        let duration = try r.number("duration", in: 0.001...600)
+        guard let times = try r.array("times", maxCount: Self.maxTimingSamples) else { throw SimulationError("/times", "is required") }
+        let decoded = try TimingCurve.decode(timing, duration: duration ?? 1, at: "/timing")
+        guard let resolvedDuration = duration ?? decoded.naturalDuration else {
+            throw SimulationError("/duration", "is required for this timing (only springs with a settling time have their own)")
         }
+        for (i, item) in times.enumerated() {
+            guard let t = item.numberValue, t.isFinite, t >= 0, t <= 600 else {
+                throw SimulationError("/times/\(i)", "a time in seconds from 0 to 600")
+            }
+            values.append(decoded.curve.value(at: t, duration: resolvedDuration))
+            velocities.append(decoded.curve.velocity(at: t, duration: resolvedDuration))
+        }
+        try r.finish()
         var w = JSONWriter()
         w.beginObject()
         w.key("duration"); w.number(resolvedDuration)

@@ -19,17 +19,17 @@ struct Scenario {
     var changes: [SessionLog.Change]
 
     /// Decodes a document; its changes are checked only when replayed.
-    static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> Scenario {
+    static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Scenario {
         var r = try SpecReader(json, at: pointer)
         guard let version = try r.integer("version", in: 1...1_000_000) else {
-            throw SpecError(r.path("version"), "is required: the scenario format's version, \(Self.version)")
+            throw SimulationError(r.path("version"), "is required: the scenario format's version, \(Self.version)")
         }
         guard version == Self.version else {
-            throw SpecError(r.path("version"), "this service reads scenario version \(Self.version), not \(version)")
+            throw SimulationError(r.path("version"), "this service reads scenario version \(Self.version), not \(version)")
         }
-        guard let session = r.value("session") else { throw SpecError(r.path("session"), "is required: the session's creation body") }
+        guard let session = r.value("session") else { throw SimulationError(r.path("session"), "is required: the session's creation body") }
         guard let list = try r.array("changes", maxCount: Session.logEntryLimit) else {
-            throw SpecError(r.path("changes"), "is required: an array of changes")
+            throw SimulationError(r.path("changes"), "is required: an array of changes")
         }
         try r.finish()
         var changes: [SessionLog.Change] = []
@@ -57,7 +57,7 @@ struct Scenario {
 extension SessionLog.Change {
     /// One change as a scenario and the journal write it: `{"action": {…}, "pointer": "/1"}`
     /// (the pointer only when not empty) or `{"clock": seconds}`.
-    static func decode(_ json: JSONValue, at pointer: String) throws(SpecError) -> SessionLog.Change {
+    static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> SessionLog.Change {
         var c = try SpecReader(json, at: pointer)
         let action = c.value("action")
         let clock = try c.number("clock", in: 0...World.latestTime)
@@ -67,20 +67,20 @@ extension SessionLog.Change {
         case (let action?, nil):
             return .action(json: JSONWriter.encode(action), pointer: at)
         case (nil, let t?):
-            guard at.isEmpty else { throw SpecError(c.path("pointer"), "belongs to an action") }
+            guard at.isEmpty else { throw SimulationError(c.path("pointer"), "belongs to an action") }
             return .clock(t)
         default:
-            throw SpecError(c.pointer, "a change is {\"action\": {…}} or {\"clock\": seconds}")
+            throw SimulationError(c.pointer, "a change is {\"action\": {…}} or {\"clock\": seconds}")
         }
     }
 
-    /// Decodes a change the journal stored (`bytes`, as `stored` wrote it).
-    static func decode(stored bytes: [UInt8], limits: SceneLimits) throws(SpecError) -> SessionLog.Change {
-        let json: JSONValue
-        do throws(JSONParseError) { json = try JSONParser.parse(bytes, limits: limits.jsonBodyLimits) } catch {
-            throw SpecError("", "a stored change is not JSON: \(error)")
+    /// Decodes a change the journal stored (`bytes`, as `stored` wrote it). The service wrote it,
+    /// so one that does not decode is a bug of ours (500), never the client's mistake.
+    static func decode(stored bytes: [UInt8], limits: SceneLimits) throws(Problem) -> SessionLog.Change {
+        guard let json = try? JSONParser.parse(bytes, limits: limits.jsonBodyLimits), let change = try? decode(json, at: "") else {
+            throw Problem.internalError()
         }
-        return try decode(json, at: "")
+        return change
     }
 
     func write(to writer: inout JSONWriter) {

@@ -67,7 +67,7 @@ final class Session: Sendable {
     /// or as long ago as its changes reach for a wall-clock scenario.
     init(id: String, creation: [UInt8], world: World, clockMode: ClockMode, pinned: Bool = false, changes: [SessionLog.Change] = [],
          changesPointer: String = "", created: ContinuousClock.Instant? = nil, limits: SceneLimits, memory: MemoryBudget,
-         journal: (any SessionJournal)? = nil, journalTTL: Double? = nil, now: ContinuousClock.Instant) throws(Problem) {
+         journal: (any SessionJournal)? = nil, journalTTL: Double? = nil, now: ContinuousClock.Instant) throws {
         self.id = id
         self.clockMode = clockMode
         self.pinned = pinned
@@ -81,10 +81,10 @@ final class Session: Sendable {
                       lastAccess: now, bytes: 0)
         for (i, change) in changes.enumerated() {
             var next = s.current
-            do throws(Problem) {
+            do throws(SimulationError) {
                 try next.replay(change, limits: limits)
             } catch {
-                throw Problem.invalid(pointer: "\(changesPointer)/\(i)", reason: "this change cannot be replayed: \(Self.reason(change, on: s.current, limits: limits))")
+                throw SimulationError("\(changesPointer)/\(i)", "this change cannot be replayed: \(error)")
             }
             s.current = next
             Self.append(change, next, to: &s, limits: limits)
@@ -110,22 +110,12 @@ final class Session: Sendable {
     /// replayed through `changes`.
     static func make(id: String, creation: [UInt8], at pointer: String, changes: [SessionLog.Change], changesAt: String,
                      pinned: Bool, created: ContinuousClock.Instant? = nil, in environment: Environment,
-                     now: ContinuousClock.Instant) throws(Problem) -> Session {
+                     now: ContinuousClock.Instant) throws -> Session {
         let limits = environment.limits
-        let body: JSONValue
-        do throws(JSONParseError) { body = try JSONParser.parse(creation, limits: limits.jsonBodyLimits) } catch {
-            throw Problem.malformedJSON(error)
-        }
+        let body = try JSONParser.parse(creation, limits: limits.jsonBodyLimits)
         let scene: SceneSpec
-        let world: World
-        do throws(SimulationError) {
-            do throws(SpecError) { scene = try SceneSpec.decode(body, limits: limits) } catch {
-                throw .invalid(SpecError(pointer + error.pointer, error.reason))
-            }
-            world = try World(scene: scene, limits: limits)
-        } catch {
-            throw Problem(error)
-        }
+        do throws(SimulationError) { scene = try SceneSpec.decode(body, limits: limits) } catch { throw error.inside(pointer) }
+        let world = try World(scene: scene, limits: limits)
         return try Session(id: id, creation: creation, world: world, clockMode: scene.clock, pinned: pinned, changes: changes,
                            changesPointer: changesAt, created: created, limits: limits, memory: environment.memory,
                            journal: environment.journal, journalTTL: environment.ttl, now: now)
@@ -143,27 +133,6 @@ final class Session: Sendable {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
-    }
-
-    /// Why a change fails, in the words of the decoder or the simulation.
-    private static func reason(_ change: SessionLog.Change, on world: World, limits: SceneLimits) -> String {
-        var world = world
-        switch change {
-        case .clock(let t):
-            return "the clock cannot move back to \(t) from \(world.now)"
-        case .action(let json, let pointer):
-            do {
-                let action = try Action.decode(try JSONParser.parse(json, limits: limits.jsonBodyLimits), at: pointer, limits: limits)
-                try world.apply(action)
-                return "unknown"
-            } catch let error as SpecError {
-                return error.pointer.isEmpty ? error.reason : "\(error.pointer): \(error.reason)"
-            } catch let error as SimulationError {
-                return Problem(error).detail
-            } catch {
-                return "\(error)"
-            }
-        }
     }
 
     /// The session leaves the service: its bytes go back to the budget, and a change still in
@@ -203,18 +172,18 @@ final class Session: Sendable {
     }
 
     /// Applies actions in order, atomically: all of them or none.
-    func apply(_ actions: [LoggedAction], now: ContinuousClock.Instant) throws(Problem) -> Outcome {
-        try change(now: now) { (world: inout World, record: (SessionLog.Change, World) -> Void) throws(Problem) in
+    func apply(_ actions: [LoggedAction], now: ContinuousClock.Instant) throws -> Outcome {
+        try change(now: now) { (world: inout World, record: (SessionLog.Change, World) -> Void) throws in
             for item in actions {
-                do throws(SimulationError) { try world.apply(item.action) } catch { throw Problem(error) }
+                try world.apply(item.action)
                 record(.action(json: item.json, pointer: item.action.pointer), world)
             }
         }
     }
 
     /// Moves the clock to `target(now)` (≥ now) and returns the world there.
-    func advance(to target: (Double) -> Double, now: ContinuousClock.Instant) throws(Problem) -> Outcome {
-        try change(now: now) { (world: inout World, record: (SessionLog.Change, World) -> Void) throws(Problem) in
+    func advance(to target: (Double) -> Double, now: ContinuousClock.Instant) throws -> Outcome {
+        try change(now: now) { (world: inout World, record: (SessionLog.Change, World) -> Void) throws in
             let t = target(world.now)
             guard t >= world.now else {
                 throw Problem.invalid(pointer: "/to", reason: "is in the past: the session clock is at \(world.now)")
@@ -231,8 +200,8 @@ final class Session: Sendable {
     /// real time, logged as a clock move); on success the copy becomes current and every state
     /// the change recorded is appended to the log.
     private func change(now: ContinuousClock.Instant,
-                        _ body: (inout World, (SessionLog.Change, World) -> Void) throws(Problem) -> Void) throws(Problem) -> Outcome {
-        try state.withLock { (s: inout State) throws(Problem) -> Outcome in
+                        _ body: (inout World, (SessionLog.Change, World) -> Void) throws -> Void) throws -> Outcome {
+        try state.withLock { (s: inout State) throws -> Outcome in
             guard !s.closed else { throw Problem.notFound("session '\(id)' was deleted or expired while this request waited") }
             guard memory.admitsGrowth else { throw Problem.memoryBudgetExhausted(limit: memory.limit) }
             s.lastAccess = now
@@ -251,11 +220,8 @@ final class Session: Sendable {
                 try body(&world) { change, after in recorded.append((change, after)) }
                 if let journal {
                     // Stored before it is answered: a 2xx means every replica will see the change.
-                    let outcome: JournalAppend
-                    do throws(JournalError) {
-                        outcome = try journal.append(id, expected: s.log.endIndex, entries: recorded.map { $0.0.stored },
+                    let outcome = try journal.append(id, expected: s.log.endIndex, entries: recorded.map { $0.0.stored },
                                                      limit: Self.journalEntryLimit, ttl: journalTTL)
-                    } catch { throw Problem(error) }
                     switch outcome {
                     case .appended:
                         break
@@ -294,25 +260,25 @@ final class Session: Sendable {
 
     /// Brings the session up to `length` stored entries, when the journal has more than it
     /// (another replica changed it).
-    func catchUp(toStoredLength length: Int) throws(Problem) {
+    func catchUp(toStoredLength length: Int) throws {
         guard let journal else { return }
-        try state.withLock { (s: inout State) throws(Problem) in
+        try state.withLock { (s: inout State) throws in
             guard !s.closed, length > s.log.endIndex else { return }
             try catchUp(&s, fetching: journal)
         }
     }
 
     /// Replays the entries the journal has beyond this session's log.
-    private func catchUp(_ s: inout State, fetching journal: any SessionJournal) throws(Problem) {
-        let loaded: (record: JournalRecord, entries: [[UInt8]])?
-        do throws(JournalError) { loaded = try journal.load(id, from: s.log.endIndex) } catch { throw Problem(error) }
+    private func catchUp(_ s: inout State, fetching journal: any SessionJournal) throws {
+        let loaded = try journal.load(id, from: s.log.endIndex)
         guard let entries = loaded?.entries else { throw Problem.notFound("session '\(id)' was deleted or expired") }
         let before = s.bytes
         for bytes in entries {
             var next = s.current
-            let change: SessionLog.Change
-            do throws(SpecError) { change = try .decode(stored: bytes, limits: limits) } catch { throw Problem.internalError() }
-            try next.replay(change, limits: limits)
+            let change: SessionLog.Change = try .decode(stored: bytes, limits: limits)
+            // It succeeded on the replica that stored it and the simulation is deterministic: a
+            // failure here is a bug of ours (500), not the client's mistake.
+            guard (try? next.replay(change, limits: limits)) != nil else { throw Problem.internalError() }
             s.current = next
             Self.append(change, next, to: &s, limits: limits)
         }
@@ -373,7 +339,7 @@ final class Session: Sendable {
     }
 
     /// The state after `position` log entries: the nearest checkpoint at or before it, replayed.
-    static func world(at position: Int, from checkpoints: [Checkpoint], log: SessionLog, limits: SceneLimits) throws(Problem) -> World {
+    static func world(at position: Int, from checkpoints: [Checkpoint], log: SessionLog, limits: SceneLimits) throws -> World {
         let start = checkpoints.last(where: { $0.position <= position }) ?? checkpoints[0]
         var world = start.world
         for p in start.position..<position { try world.replay(log[p].change, limits: limits) }
@@ -383,15 +349,14 @@ final class Session: Sendable {
     /// The session as a scenario document: its creation body and its whole log. A log that
     /// outgrew its limit no longer starts at the creation, so it cannot be exported (409) unless
     /// the journal, which keeps every change, has it.
-    func scenario() throws(Problem) -> [UInt8] {
+    func scenario() throws -> [UInt8] {
         let log = state.withLock { $0.log }
         if log.baseIndex > 0, let journal {
-            let loaded: (record: JournalRecord, entries: [[UInt8]])?
-            do throws(JournalError) { loaded = try journal.load(id, from: 0) } catch { throw Problem(error) }
+            let loaded = try journal.load(id, from: 0)
             guard let entries = loaded?.entries else { throw Problem.notFound("session '\(id)' was deleted or expired") }
             var changes: [SessionLog.Change] = []
             for bytes in entries {
-                do throws(SpecError) { changes.append(try .decode(stored: bytes, limits: limits)) } catch { throw Problem.internalError() }
+                changes.append(try .decode(stored: bytes, limits: limits))
             }
             let session = (try? JSONParser.parse(creation, limits: limits.jsonBodyLimits)) ?? .null
             return Scenario(session: session, changes: changes).encode()
@@ -421,7 +386,7 @@ final class Session: Sendable {
     /// Snapshots at the given times (any order; each ≥ the start of history), in that order.
     /// What they need is copied under the lock (cheap: worlds share their views) and computed
     /// outside it.
-    func snapshots(at times: [Double], now: ContinuousClock.Instant) throws(Problem) -> [Snapshot] {
+    func snapshots(at times: [Double], now: ContinuousClock.Instant) throws -> [Snapshot] {
         let (checkpoints, log, stored) = state.withLock { (s: inout State) in
             s.lastAccess = now
             return (s.checkpoints, s.log, s.current)

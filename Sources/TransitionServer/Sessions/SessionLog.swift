@@ -84,20 +84,18 @@ struct SessionLog: Sendable {
 }
 
 extension World {
-    /// Replays one logged change. The change succeeded when it was logged and the simulation is
-    /// deterministic, so a failure here is a bug of ours, answered as a 500.
-    mutating func replay(_ change: SessionLog.Change, limits: SceneLimits) throws(Problem) {
+    /// Replays one logged change: why it fails, in the words of the decoder or the simulation
+    /// (an imported scenario may hold anything; a change this service logged never fails).
+    mutating func replay(_ change: SessionLog.Change, limits: SceneLimits) throws(SimulationError) {
         switch change {
         case .clock(let t):
-            guard t >= now else { throw Problem.internalError() }
+            guard t >= now else { throw SimulationError("", "the clock cannot move back to \(t) from \(now)") }
             advance(to: t)
         case .action(let json, let pointer):
-            do {
-                let action = try Action.decode(try JSONParser.parse(json, limits: limits.jsonBodyLimits), at: pointer, limits: limits)
-                try apply(action)
-            } catch {
-                throw Problem.internalError()
+            guard let parsed = try? JSONParser.parse(json, limits: limits.jsonBodyLimits) else {
+                throw SimulationError(pointer, "a logged action is not JSON")
             }
+            try apply(try Action.decode(parsed, at: pointer, limits: limits))
         }
     }
 }

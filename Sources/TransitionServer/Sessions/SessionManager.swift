@@ -47,18 +47,18 @@ final class SessionManager: Sendable {
     /// Adds the session `make` builds for an id (a new random one unless `id` is given), within
     /// the session and memory limits; a given id that exists already is a 409.
     func create(id: String? = nil, pinned: Bool = false, now: ContinuousClock.Instant,
-                _ make: (_ id: String, _ environment: Session.Environment) throws(Problem) -> Session) throws(Problem) -> Session {
+                _ make: (_ id: String, _ environment: Session.Environment) throws -> Session) throws -> Session {
         sweep(now: now, force: true)
         try admitGrowth()
         let session = try make(id ?? Self.makeID(), environment)
         if let journal {
             let created: JournalCreation
-            do throws(JournalError) {
+            do {
                 created = try journal.create(session.record(now: now), entries: session.storedEntries, ttl: pinned ? nil : ttl,
                                              maxSessions: maxSessions)
             } catch {
                 session.close()
-                throw Problem(error)
+                throw error
             }
             switch created {
             case .created: break
@@ -92,14 +92,13 @@ final class SessionManager: Sendable {
     /// The session, up to date with the journal: a session another replica made is rebuilt from
     /// its stored log, and one this replica holds replays what others appended since. Nil when it
     /// does not exist.
-    func session(_ id: String, now: ContinuousClock.Instant) throws(Problem) -> Session? {
+    func session(_ id: String, now: ContinuousClock.Instant) throws -> Session? {
         sweep(now: now, force: false)
         let cached = sessions.withLock { $0[id] }
         guard let journal else { return cached }
         // Ids are checked before they reach the store: only what a session id can be.
         guard ViewSpec.isValidID(id) else { return nil }
-        let length: Int?
-        do throws(JournalError) { length = try journal.touch(id, ttl: cached?.pinned == true ? nil : ttl) } catch { throw Problem(error) }
+        let length = try journal.touch(id, ttl: cached?.pinned == true ? nil : ttl)
         guard let length else {
             if let gone = sessions.withLock({ $0.removeValue(forKey: id) }) { gone.close() }
             return nil
@@ -117,15 +116,14 @@ final class SessionManager: Sendable {
     }
 
     /// Rebuilds a stored session in this replica: its creation replayed through its whole log.
-    private func restore(_ id: String, journal: any SessionJournal, now: ContinuousClock.Instant) throws(Problem) -> Session? {
+    private func restore(_ id: String, journal: any SessionJournal, now: ContinuousClock.Instant) throws -> Session? {
         let start = ContinuousClock.now
-        let loaded: (record: JournalRecord, entries: [[UInt8]])?
-        do throws(JournalError) { loaded = try journal.load(id, from: 0) } catch { throw Problem(error) }
+        let loaded = try journal.load(id, from: 0)
         guard let (record, entries) = loaded else { return nil }
         var changes: [SessionLog.Change] = []
         changes.reserveCapacity(entries.count)
         for bytes in entries {
-            do throws(SpecError) { changes.append(try .decode(stored: bytes, limits: limits)) } catch { throw Problem.internalError() }
+            changes.append(try .decode(stored: bytes, limits: limits))
         }
         let age = Double(Session.epochNanoseconds() - record.createdEpochNanoseconds) / 1e9
         let session = try Session.make(id: id, creation: record.creation, at: "", changes: changes, changesAt: "", pinned: false,
@@ -143,16 +141,16 @@ final class SessionManager: Sendable {
 
     /// Answers 507 when the sessions together hold the memory budget: what exists keeps working
     /// (reads, deletes), what would grow waits until memory is given back.
-    func admitGrowth() throws(Problem) {
+    func admitGrowth() throws {
         guard memory.admitsGrowth else { throw Problem.memoryBudgetExhausted(limit: memory.limit) }
     }
 
     /// Forgets a session here and in the journal; false when it did not exist.
     @discardableResult
-    func delete(_ id: String) throws(Problem) -> Bool {
+    func delete(_ id: String) throws -> Bool {
         var existed = false
         if let journal {
-            do throws(JournalError) { existed = try journal.delete(id) } catch { throw Problem(error) }
+            existed = try journal.delete(id)
         }
         guard let session = sessions.withLock({ $0.removeValue(forKey: id) }) else { return existed }
         session.close()

@@ -1,0 +1,57 @@
+import JSONCodec
+
+/// The one error TransitionCore throws: a request or spec that means nothing we can run, a
+/// change that conflicts with the session's state, or a size bound reached. It is independent of
+/// HTTP; the server maps each kind to a problem in one place.
+public struct SimulationError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable {
+        /// Well-formed but meaningless (→ 422): `pointer` is an RFC 6901 JSON pointer into the
+        /// document the client sent, empty for the whole of it.
+        case invalid(pointer: String)
+        /// The change conflicts with the current state (→ 409): a problem slug and extension
+        /// members for the problem document, in this order.
+        case conflict(type: String, extras: [(key: String, value: JSONValue)])
+        /// A size bound was reached (→ 422).
+        case limitExceeded
+    }
+
+    public var kind: Kind
+    /// What is wrong, in words for the client.
+    public var reason: String
+
+    /// An invalid request or spec: what is wrong at `pointer`.
+    public init(_ pointer: String, _ reason: String) {
+        kind = .invalid(pointer: pointer)
+        self.reason = reason
+    }
+
+    init(kind: Kind, reason: String) {
+        self.kind = kind
+        self.reason = reason
+    }
+
+    public static func conflict(type: String, detail: String, extras: [(key: String, value: JSONValue)] = []) -> SimulationError {
+        SimulationError(kind: .conflict(type: type, extras: extras), reason: detail)
+    }
+
+    public static func limitExceeded(_ detail: String) -> SimulationError {
+        SimulationError(kind: .limitExceeded, reason: detail)
+    }
+
+    /// The JSON pointer of an invalid request or spec; nil for the other kinds.
+    public var pointer: String? {
+        if case .invalid(let pointer) = kind { pointer } else { nil }
+    }
+
+    /// The same error with its pointer read inside the member at `base` (a spec decoded on its
+    /// own, then found inside a request).
+    public func inside(_ base: String) -> SimulationError {
+        guard let pointer else { return self }
+        return SimulationError(base + pointer, reason)
+    }
+
+    public var description: String {
+        guard let pointer, !pointer.isEmpty else { return reason }
+        return "\(pointer): \(reason)"
+    }
+}
