@@ -377,7 +377,9 @@ public struct World: Sendable {
                 guard !t.phase.isRunning else { return true }
                 return t.timeline.tau(at: now) < a.end && t.phase != .cancelled
             }
-            animations[view] = kept.isEmpty ? nil : kept
+            // Unchanged lists stay as they are: the world's earlier copies (history checkpoints)
+            // keep sharing them.
+            if kept.count != list.count { animations[view] = kept.isEmpty ? nil : kept }
         }
         let live = Set(animations.values.joined().map(\.transition)).union(pending.map(\.transition))
         let latest = transitions.last?.id
