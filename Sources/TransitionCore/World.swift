@@ -116,6 +116,7 @@ public struct World: Sendable {
         controller.modalPresentationStyle = spec.modalPresentationStyle
         controller.isModalInPresentation = spec.isModalInPresentation
         controller.hidesBottomBarWhenPushed = spec.hidesBottomBarWhenPushed
+        controller.navigationBarHidden = spec.navigationBarHidden
         controller.sheet = spec.sheet
         controller.interactions = spec.interactions
         controllers[spec.id] = controller
@@ -133,26 +134,14 @@ public struct World: Sendable {
         return spec.id
     }
 
-    /// The navigation bar, 44 pt below the top safe-area inset (the status bar, 20 pt on iOS 7-style
-    /// screens, or the sensor housing), or the tab bar, 49 pt above the bottom inset (the home
-    /// indicator) and reaching the bottom edge, as UIKit lays them out
+    /// The navigation bar (`makeNavigationBar`), or the tab bar, 49 pt above the bottom inset
+    /// (the home indicator) and reaching the bottom edge, as UIKit lays them out
     /// (docs/semantics.md § Views and layout).
     mutating func makeBar(for id: ControllerID) throws(SimulationError) {
         let c = self[controller: id]
         let width = screen.width
         if c.kind == .navigation {
-            var bar = ViewNode(id: "\(id).navigationBar", kind: "navigationBar", owner: nil, path: "\(id).navigationBar",
-                               role: "navigationBar", frame: Rect(x: 0, y: display.safeArea.top, width: width, height: 44))
-            bar.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97)
-            let barID = try tree.create(bar)
-            var title = ViewNode(id: "\(id).navigationTitle", kind: "label", owner: nil, path: "\(id).navigationTitle",
-                                 role: "navigationTitle", frame: Rect(x: 0, y: 0, width: width, height: 44))
-            title.text = c.children.last.flatMap { controllers[$0]?.title } ?? ""
-            let titleID = try tree.create(title)
-            tree.addSubview(titleID, to: barID)
-            tree.addSubview(barID, to: c.view)
-            self[controller: id].barView = barID
-            self[controller: id].titleView = titleID
+            try makeNavigationBar(for: id)
         } else if c.kind == .tabBar {
             var bar = ViewNode(id: "\(id).tabBar", kind: "tabBar", owner: nil, path: "\(id).tabBar", role: "tabBar",
                                frame: Rect(x: 0, y: screen.height - 49 - display.safeArea.bottom, width: width,
@@ -377,7 +366,9 @@ public struct World: Sendable {
                 guard !t.phase.isRunning else { return true }
                 return t.timeline.tau(at: now) < a.end && t.phase != .cancelled
             }
-            animations[view] = kept.isEmpty ? nil : kept
+            // Unchanged lists stay as they are: the world's earlier copies (history checkpoints)
+            // keep sharing them.
+            if kept.count != list.count { animations[view] = kept.isEmpty ? nil : kept }
         }
         let live = Set(animations.values.joined().map(\.transition)).union(pending.map(\.transition))
         let latest = transitions.last?.id

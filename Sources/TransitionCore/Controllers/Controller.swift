@@ -74,7 +74,8 @@ public struct Controller: Sendable {
     public var contentView: ViewID?
     /// A navigation bar or tab bar view.
     public var barView: ViewID?
-    public var titleView: ViewID?
+    /// A navigation controller's bar and the views it draws its items with.
+    var navigationBar: NavigationBar?
 
     public var pushAnimator: AnimatorChoice?
     public var popAnimator: AnimatorChoice?
@@ -83,6 +84,8 @@ public struct Controller: Sendable {
     public var modalPresentationStyle: PresentationStyle?
     public var isModalInPresentation = false
     public var hidesBottomBarWhenPushed = false
+    /// On top of a navigation stack, it asks for the bar to be hidden (`navigationBarHidden`).
+    public var navigationBarHidden = false
     public var sheet: SheetDetents?
     public var interactions: [Interaction] = []
 

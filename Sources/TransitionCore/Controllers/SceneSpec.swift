@@ -17,6 +17,9 @@ public struct ControllerSpec: Sendable {
     public var isModalInPresentation = false
     /// Pushed in a navigation controller inside a tab bar controller, it takes the tab bar away.
     public var hidesBottomBarWhenPushed = false
+    /// On top of a navigation stack, it hides the navigation bar (UIKit's controllers set
+    /// `navigationController.navigationBarHidden` as they appear; this says so per controller).
+    public var navigationBarHidden = false
     /// The sheet's detents when it is presented as one (iOS 15+).
     public var sheet: SheetDetents?
     /// Gestures that drive this controller's interactive transitions (tried before the session's).
@@ -70,6 +73,7 @@ public struct ControllerSpec: Sendable {
         }
         spec.isModalInPresentation = try r.bool("isModalInPresentation") ?? false
         spec.hidesBottomBarWhenPushed = try r.bool("hidesBottomBarWhenPushed") ?? false
+        spec.navigationBarHidden = try r.bool("navigationBarHidden") ?? false
         if let sheet = r.value("sheet") { spec.sheet = try SheetDetents.decode(sheet, at: r.path("sheet")) }
         spec.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"))
         try r.finish()

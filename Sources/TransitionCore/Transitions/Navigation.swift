@@ -31,8 +31,10 @@ extension World {
         self[controller: nav].children = newStack
         for id in newStack { self[controller: id].parent = nav }
         guard let operation, from != to else {
-            // The top stays: UIKit swaps the stack below it without a transition.
+            // The top stays: UIKit swaps the stack below it without a transition (the back
+            // button takes the new title below the top at once).
             for id in leaving { discardController(id) }
+            layoutNavigationBar(nav)
             return
         }
         emitAppearance(.viewWillDisappear, from, animated: animated)
@@ -48,12 +50,17 @@ extension World {
             emitAppearance(.viewDidDisappear, from, animated: false)
             emitAppearance(.viewDidAppear, to, animated: false)
             emit(.didShow, nav, ["shown": .string(to.rawValue), "animated": .bool(false)])
-            updateTitle(nav)
+            stopNavigationBarAnimations(nav)
+            layoutNavigationBar(nav)
             return
         }
         try beginTransition(TransitionRequest(operation: operation, container: nav, from: from, to: to,
                                               containerView: content, actionChoice: animator, interactive: interactive,
                                               builtInGesture: builtInGesture, previousChildren: oldStack, leaving: leaving))
+        // An animator that completed at once has already settled the bar.
+        if let started = transitions.last, started.container == nav, started.phase.isRunning {
+            beginNavigationBarTransition(nav, from: oldStack, to: newStack, transition: started.id)
+        }
         if let barMove, let id = transitions.last?.id {
             // The bar rides on the view that leaves (hiding) or on the one that comes back, at
             // the place it has on screen: controllers' views fill the navigation controller's
@@ -114,11 +121,6 @@ extension World {
         tree[view].transform = .identity
     }
 
-    mutating func updateTitle(_ nav: ControllerID) {
-        guard let titleView = controllers[nav]?.titleView, let top = controllers[nav]?.children.last else { return }
-        tree[titleView].text = controllers[top]?.title ?? ""
-    }
-
     /// The navigation controller's side of `completeTransition:`.
     mutating func finishNavigation(_ t: Transition, didComplete: Bool) {
         if let move = t.tabBarMove { settleTabBar(move, shown: didComplete ? !move.hiding : move.hiding) }
@@ -141,6 +143,6 @@ extension World {
             emitAppearance(.viewWillAppear, t.from, animated: true)
             emitAppearance(.viewDidAppear, t.from, animated: true)
         }
-        updateTitle(t.container)
+        settleNavigationBar(t.container, didComplete: didComplete)
     }
 }

@@ -689,7 +689,7 @@ components:
       properties:
         type: {type: string, enum: [viewController, navigation, tabBar], default: viewController}
         id: {$ref: '#/components/schemas/Identifier'}
-        title: {type: string, maxLength: 256}
+        title: {type: string, maxLength: 256, description: "Shown in the navigation bar when the controller is on top of a stack, and as the back button of the one above it (\"Back\" when missing or longer than 12 characters); a tab's item text."}
         view: {$ref: '#/components/schemas/ViewSpec'}
         viewControllers:
           type: array
@@ -704,6 +704,7 @@ components:
         modalPresentationStyle: {$ref: '#/components/schemas/PresentationStyle'}
         isModalInPresentation: {type: boolean, default: false, description: 'Presented as a sheet, it refuses the pull-down (iOS 13+).'}
         hidesBottomBarWhenPushed: {type: boolean, default: false, description: 'Pushed in a navigation controller inside a tab bar controller, it takes the tab bar away.'}
+        navigationBarHidden: {type: boolean, default: false, description: 'On top of a navigation stack, it hides the navigation bar; pushes and pops between controllers that differ slide the bar up out of the screen or back down alongside the transition.'}
         sheet:
           type: object
           description: "UISheetPresentationController's detents (iOS 15 and later; a 422 on an earlier screen): medium is half the large card's height."
@@ -1236,7 +1237,14 @@ components:
         kind: {type: string}
         viewController: {type: [string, 'null']}
         path: {type: string, description: 'Ids below the controller''s root view; "" for the root view.'}
-        role: {type: string, description: 'For views the service or an animator made: window, container, navigationBar, dimming, snapshot, …'}
+        role:
+          type: string
+          description: >-
+            For views the service or an animator made: window, container, dimming, snapshot, tabBar, tabBarItem, …;
+            a navigation bar (navigationBar) holds its top item's title (navigationTitle) and, above the root, the back
+            indicator (backIndicator, the chevron) and back button (backButton, a label titled after the controller below).
+            While the stack changes the coming item's title and back button join the bar with ids ending in .incoming
+            (docs/semantics.md § Navigation bar transition).
         frame: {$ref: '#/components/schemas/Rect'}
         bounds: {$ref: '#/components/schemas/Rect'}
         center: {$ref: '#/components/schemas/Point'}

@@ -1,0 +1,110 @@
+/// How the navigation bar's views move while the stack changes, as keyframes of the transition's
+/// progress (docs/semantics.md § Navigation bar transition).
+///
+/// Everything is written for a push: progress 0 shows the `bottom` item (the lower one in the
+/// stack), 1 the `top` item. A pop runs the same keys backwards, as UIKit's pop mirrors its push.
+/// The outgoing title slides to where the back button will be and fades out, the back button
+/// comes from the title's place and fades in, the new title comes from the trailing edge, an old
+/// back button slides half a bar away as it fades, and the chevron comes with the first back
+/// button and goes with the last. The windows in which each view fades are Flutter's
+/// (`_NavigationBarComponentsTransition`); the positions are UIKit's layout
+/// (`NavigationBarLayout`).
+struct NavigationBarTransition {
+    /// The views a change moves.
+    enum Part: CaseIterable {
+        case bottomTitle, bottomBackButton, topTitle, topBackButton, indicator, bar
+    }
+
+    /// One property of one part, as keys over the push's progress (times in 0…1).
+    struct Track {
+        var part: Part
+        var property: AnimatedProperty
+        var keys: [KeyframeKey]
+
+        /// The same motion for a pop, whose progress runs from the top item to the bottom one.
+        var reversed: Track {
+            Track(part: part, property: property, keys: keys.reversed().map { KeyframeKey(time: 1 - $0.time, value: $0.value) })
+        }
+    }
+
+    var bottom: NavigationItem
+    var top: NavigationItem
+    var barWidth: Double
+    var safeTop: Double
+
+    /// The bottom title has faded out by this progress (Flutter: 0.7).
+    static let bottomTitleFadeOutEnd = 0.7
+    /// The bottom back button has faded out by this progress (Flutter: 0.2).
+    static let bottomBackFadeOutEnd = 0.2
+    /// The top title starts fading in here (Flutter: 0.25).
+    static let topTitleFadeInStart = 0.25
+    /// The top back button starts fading in here (Flutter: 0.3).
+    static let topBackFadeInStart = 0.3
+    /// A first chevron starts fading in here (Flutter: 0.7), coming in from two of its widths
+    /// to the right.
+    static let firstIndicatorFadeInStart = 0.7
+    /// A last chevron has faded out by this progress (Flutter: 0.6), in place.
+    static let lastIndicatorFadeOutEnd = 0.6
+
+    /// Every property that moves, for a push.
+    var tracks: [Track] {
+        let labelY = NavigationBarLayout.height / 2
+        let bottomTitle = NavigationBarLayout.titleFrame(bottom.title, barWidth: barWidth)
+        let topTitle = NavigationBarLayout.titleFrame(top.title, barWidth: barWidth)
+        func move(_ part: Part, from a: Point, to b: Point) -> Track {
+            Track(part: part, property: .center, keys: [KeyframeKey(time: 0, value: .point(a)), KeyframeKey(time: 1, value: .point(b))])
+        }
+        /// A label's centre moving along the bar's middle line.
+        func slide(_ part: Part, from x0: Double, to x1: Double) -> Track {
+            move(part, from: Point(x: x0, y: labelY), to: Point(x: x1, y: labelY))
+        }
+        var result: [Track] = []
+        // The outgoing title moves its leading edge to the back button's, when there is one.
+        let bottomTitleEnd = top.hasBackButton ? NavigationBarLayout.backLabelX + bottomTitle.width / 2 : bottomTitle.midX
+        result.append(slide(.bottomTitle, from: bottomTitle.midX, to: bottomTitleEnd))
+        result.append(Self.fadeOut(.bottomTitle, by: Self.bottomTitleFadeOutEnd))
+        if let back = bottom.backTitle {
+            let frame = NavigationBarLayout.backButtonFrame(back)
+            result.append(slide(.bottomBackButton, from: frame.midX, to: frame.midX - barWidth / 2))
+            result.append(Self.fadeOut(.bottomBackButton, by: Self.bottomBackFadeOutEnd))
+        }
+        // The incoming title starts with its centre on the bar's trailing edge.
+        result.append(slide(.topTitle, from: barWidth, to: topTitle.midX))
+        result.append(Self.fadeIn(.topTitle, from: Self.topTitleFadeInStart))
+        if let back = top.backTitle {
+            let frame = NavigationBarLayout.backButtonFrame(back)
+            result.append(slide(.topBackButton, from: bottomTitle.minX + frame.width / 2, to: frame.midX))
+            result.append(Self.fadeIn(.topBackButton, from: Self.topBackFadeInStart))
+        }
+        let chevron = NavigationBarLayout.indicator
+        switch (bottom.hasBackButton, top.hasBackButton) {
+        case (false, true):
+            result.append(move(.indicator, from: Point(x: chevron.midX + 2 * chevron.width, y: chevron.midY), to: chevron.center))
+            result.append(Self.fadeIn(.indicator, from: Self.firstIndicatorFadeInStart))
+        case (true, false):
+            result.append(Self.fadeOut(.indicator, by: Self.lastIndicatorFadeOutEnd))
+        default:
+            break
+        }
+        if bottom.barHidden != top.barHidden {
+            // setNavigationBarHidden(_:animated:) alongside the transition: the bar slides up out
+            // of the screen, or down into place.
+            let from = NavigationBarLayout.barFrame(width: barWidth, safeTop: safeTop, hidden: bottom.barHidden)
+            let to = NavigationBarLayout.barFrame(width: barWidth, safeTop: safeTop, hidden: top.barHidden)
+            result.append(move(.bar, from: from.center, to: to.center))
+        }
+        return result
+    }
+
+    /// Opaque at 0, transparent from `end` on, linear in the progress between.
+    static func fadeOut(_ part: Part, by end: Double) -> Track {
+        Track(part: part, property: .alpha, keys: [KeyframeKey(time: 0, value: .number(1)), KeyframeKey(time: end, value: .number(0)),
+                                                  KeyframeKey(time: 1, value: .number(0))])
+    }
+
+    /// Transparent until `start`, opaque at 1, linear in the progress between.
+    static func fadeIn(_ part: Part, from start: Double) -> Track {
+        Track(part: part, property: .alpha, keys: [KeyframeKey(time: 0, value: .number(0)), KeyframeKey(time: start, value: .number(0)),
+                                                  KeyframeKey(time: 1, value: .number(1))])
+    }
+}

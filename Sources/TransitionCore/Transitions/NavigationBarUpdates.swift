@@ -1,0 +1,136 @@
+/// The navigation controller's side of its bar: building it, laying it out for the stack at rest,
+/// and running `NavigationBarTransition` on a transition's timeline
+/// (docs/semantics.md § Navigation bar transition).
+extension World {
+    /// Builds the bar of navigation controller `nav` in its view, laid out for its stack.
+    mutating func makeNavigationBar(for nav: ControllerID) throws(SimulationError) {
+        let width = screen.width
+        let barID = NavigationBar.id("navigationBar", of: nav)
+        var barNode = ViewNode(id: barID, kind: "navigationBar", owner: nil, path: barID, role: "navigationBar",
+                               frame: NavigationBarLayout.barFrame(width: width, safeTop: display.safeArea.top, hidden: false))
+        barNode.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97)
+        let bar = try tree.create(barNode)
+        func view(_ kind: String, _ role: String, incoming: Bool = false) throws(SimulationError) -> ViewID {
+            let id = NavigationBar.id(role, of: nav, incoming: incoming)
+            return try tree.create(ViewNode(id: id, kind: kind, owner: nil, path: id, role: role, frame: .zero))
+        }
+        let indicator = try view("imageView", "backIndicator")
+        tree[indicator].image = "backIndicator"
+        let views = NavigationBar(bar: bar, indicator: indicator, title: try view("label", "navigationTitle"),
+                                  backButton: try view("label", "backButton"),
+                                  incomingTitle: try view("label", "navigationTitle", incoming: true),
+                                  incomingBackButton: try view("label", "backButton", incoming: true))
+        tree.addSubview(bar, to: self[controller: nav].view)
+        self[controller: nav].barView = bar
+        self[controller: nav].navigationBar = views
+        layoutNavigationBar(nav)
+    }
+
+    /// Shows the top item of `nav`'s stack at rest: its title, and above the root the chevron and
+    /// back button; the bar below the top inset, or hidden above the screen when the top
+    /// controller asks (`navigationBarHidden`). Views of a coming item leave the bar.
+    mutating func layoutNavigationBar(_ nav: ControllerID) {
+        let c = self[controller: nav]
+        guard let views = c.navigationBar else { return }
+        let item = topNavigationItem(of: c.children)
+        tree[views.bar].frame = NavigationBarLayout.barFrame(width: screen.width, safeTop: display.safeArea.top, hidden: item.barHidden)
+        tree[views.bar].hidden = item.barHidden
+        for (view, role, incoming) in [(views.title, "navigationTitle", false), (views.backButton, "backButton", false),
+                                       (views.incomingTitle, "navigationTitle", true), (views.incomingBackButton, "backButton", true)] {
+            rename(view, NavigationBar.id(role, of: nav, incoming: incoming))
+            tree.detach(view)
+        }
+        tree.detach(views.indicator)
+        if let back = item.backTitle {
+            place(views.indicator, frame: NavigationBarLayout.indicator, in: views.bar)
+            place(views.backButton, frame: NavigationBarLayout.backButtonFrame(back), text: back, in: views.bar)
+        }
+        place(views.title, frame: NavigationBarLayout.titleFrame(item.title, barWidth: screen.width), text: item.title, in: views.bar)
+    }
+
+    /// Starts the bar's transition from the top of `oldStack` to the top of `newStack` on
+    /// transition `id`'s timeline: the coming item's views join the bar, every view takes its
+    /// final model values, and animations from the start carry them there with the transition's
+    /// progress, so that scrubbing, finishing and cancelling move the bar with the pages.
+    mutating func beginNavigationBarTransition(_ nav: ControllerID, from oldStack: [ControllerID], to newStack: [ControllerID],
+                                               transition id: TransitionID) {
+        guard let views = self[controller: nav].navigationBar else { return }
+        let t = self[transition: id]
+        let old = topNavigationItem(of: oldStack), new = topNavigationItem(of: newStack)
+        let push = t.operation == .push
+        let change = NavigationBarTransition(bottom: push ? old : new, top: push ? new : old, barWidth: screen.width,
+                                             safeTop: display.safeArea.top)
+        // The bar at rest shows the old item; the new one's views go above it.
+        stopNavigationBarAnimations(nav)
+        if old.hasBackButton || new.hasBackButton { place(views.indicator, frame: NavigationBarLayout.indicator, in: views.bar) }
+        if let back = new.backTitle {
+            place(views.incomingBackButton, frame: NavigationBarLayout.backButtonFrame(back), text: back, in: views.bar)
+        }
+        place(views.incomingTitle, frame: NavigationBarLayout.titleFrame(new.title, barWidth: screen.width), text: new.title, in: views.bar)
+        if !new.barHidden { tree[views.bar].hidden = false }
+        let curve = barCurve(t)
+        let tau = t.timeline.tau(at: now)
+        for track in change.tracks {
+            let keys = push ? track.keys : track.reversed.keys
+            let view = views.view(for: track.part, push: push)
+            tree[view].apply(keys[keys.count - 1].value, to: track.property)
+            // A move from the first key to the last is a plain animation: no keys to keep (a
+            // session's history holds every animation in flight at each of its checkpoints).
+            let path: AnimationPath = keys.count == 2 ? .direct : .keyframes(keys, .linear)
+            install(PropertyAnimation(property: track.property, from: keys[0].value, to: keys[keys.count - 1].value, transition: id,
+                                      begin: tau, duration: t.duration, curve: curve, path: path, outlivesTransition: true), on: view)
+        }
+    }
+
+    /// Ends what the bar's items still show of an earlier transition (one whose animator
+    /// completed before its duration was over): their views are about to show other items.
+    mutating func stopNavigationBarAnimations(_ nav: ControllerID) {
+        guard let views = self[controller: nav].navigationBar else { return }
+        for view in [views.indicator, views.title, views.backButton, views.incomingTitle, views.incomingBackButton] {
+            animations[view] = nil
+        }
+    }
+
+    /// Puts the bar at rest once the transition ends: the coming item's views become the shown
+    /// ones if it completed; either way the bar shows the stack's top.
+    mutating func settleNavigationBar(_ nav: ControllerID, didComplete: Bool) {
+        if didComplete { self[controller: nav].navigationBar?.promoteIncoming() }
+        layoutNavigationBar(nav)
+    }
+
+    /// The bar follows the transition's own progress: UIKit's slide runs it on the slide's curve
+    /// (linear while the back swipe tracks the finger); beside any other animator UIKit animates
+    /// it alongside with the transition coordinator's curve, easeInOut, over the same duration.
+    func barCurve(_ t: Transition) -> TimingCurve {
+        guard t.animator == "slide", let json = t.parameters["curve"],
+              let decoded = try? TimingCurve.decode(json, duration: t.duration, at: "") else { return .easeInOut }
+        return decoded.curve
+    }
+
+    private mutating func rename(_ view: ViewID, _ id: String) {
+        tree[view].id = id
+        tree[view].path = id
+    }
+
+    /// Puts `view` at the front of the bar at rest: its frame, opaque, with its text.
+    private mutating func place(_ view: ViewID, frame: Rect, text: String? = nil, in bar: ViewID) {
+        tree[view].frame = frame
+        tree[view].alpha = 1
+        if let text { tree[view].text = text }
+        tree.addSubview(view, to: bar)
+    }
+}
+
+extension NavigationBar {
+    /// The view playing `part` in a push (the shown item is the bottom one) or a pop (the top one).
+    func view(for part: NavigationBarTransition.Part, push: Bool) -> ViewID {
+        switch part {
+        case .bottomTitle: push ? title : incomingTitle
+        case .bottomBackButton: push ? backButton : incomingBackButton
+        case .topTitle: push ? incomingTitle : title
+        case .topBackButton: push ? incomingBackButton : backButton
+        case .indicator: indicator
+        case .bar: bar
+        }
+    }
+}
