@@ -38,6 +38,10 @@ final class Session: Sendable {
     /// Checkpoints besides the base: at most this many, estimated bytes at most this.
     static let checkpointLimit = 64
     static let checkpointByteBudget = 1 << 20
+    /// Checkpoints stay only every this many changes from the base, besides the newest (which
+    /// shares its views with the current world): a short session then holds two worlds rather
+    /// than one per change, and a past state is at most this many replayed changes away.
+    static let checkpointSpacing = 8
 
     struct Checkpoint {
         /// Log position: the state after this many entries since creation.
@@ -297,6 +301,10 @@ final class Session: Sendable {
         s.log.append(SessionLog.Entry(change: change, time: after.now))
         let checkpoint = after.droppingEventLog()
         s.checkpoints.append(Checkpoint(position: s.log.endIndex, world: checkpoint, bytes: checkpoint.estimatedBytes))
+        let previous = s.checkpoints.count - 2
+        if previous > 0, (s.checkpoints[previous].position - s.checkpoints[0].position) % checkpointSpacing != 0 {
+            s.checkpoints.remove(at: previous)
+        }
         while s.checkpoints.count > checkpointLimit + 1 || (s.checkpoints.count > 1 && s.checkpointBytes > checkpointByteBudget) {
             s.checkpoints.remove(at: thinningVictim(s.checkpoints))
         }
