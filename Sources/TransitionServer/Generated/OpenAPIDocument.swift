@@ -55,6 +55,7 @@ info:
     `/livez`, `/readyz` and `/metrics` needs `Authorization: Bearer <token>`.
   license:
     name: Proprietary
+    identifier: LicenseRef-Proprietary
 servers:
   - url: http://127.0.0.1:8080
 security:
@@ -124,7 +125,12 @@ paths:
             Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             application/yaml:
-              schema: {type: string}
+              schema:
+                type: object
+                description: This document (an OpenAPI 3.1 document, YAML).
+                required: [openapi, info, paths, components]
+                properties:
+                  openapi: {type: string, const: 3.1.0}
         '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
         '414': {$ref: '#/components/responses/HeaderTooLarge'}
@@ -266,10 +272,7 @@ paths:
         required: true
         content:
           application/json:
-            schema:
-              oneOf:
-                - $ref: '#/components/schemas/SessionCreate'
-                - $ref: '#/components/schemas/ScenarioImport'
+            schema: {$ref: '#/components/schemas/SessionCreateRequest'}
       responses:
         '201':
           description: 'The session''s state; `Location` is its URL.'
@@ -366,13 +369,7 @@ paths:
         required: true
         content:
           application/json:
-            schema:
-              oneOf:
-                - $ref: '#/components/schemas/Action'
-                - type: array
-                  minItems: 1
-                  maxItems: 256
-                  items: {$ref: '#/components/schemas/Action'}
+            schema: {$ref: '#/components/schemas/ActionRequest'}
       responses:
         '200':
           description: The time reached, the transition in effect, the controllers and the events the request caused.
@@ -683,20 +680,29 @@ components:
           maxItems: 500
           items: {$ref: '#/components/schemas/ViewSpec'}
     ControllerSpec:
+      description: |
+        A controller as the client describes it, one schema per kind (`type`; a plain view
+        controller may leave it out). Controllers nest at most 8 levels.
+      oneOf:
+        - $ref: '#/components/schemas/ViewControllerSpec'
+        - $ref: '#/components/schemas/NavigationControllerSpec'
+        - $ref: '#/components/schemas/TabBarControllerSpec'
+      discriminator:
+        propertyName: type
+        mapping:
+          viewController: '#/components/schemas/ViewControllerSpec'
+          navigation: '#/components/schemas/NavigationControllerSpec'
+          tabBar: '#/components/schemas/TabBarControllerSpec'
+    ViewControllerSpec:
       type: object
+      description: A content controller with its view tree (`type` may be left out).
       required: [id]
       additionalProperties: false
       properties:
-        type: {type: string, enum: [viewController, navigation, tabBar], default: viewController}
+        type: {type: string, enum: [viewController], default: viewController}
         id: {$ref: '#/components/schemas/Identifier'}
         title: {type: string, maxLength: 256, description: "Shown in the navigation bar when the controller is on top of a stack, and as the back button of the one above it (\"Back\" when missing or longer than 12 characters); a tab's item text."}
         view: {$ref: '#/components/schemas/ViewSpec'}
-        viewControllers:
-          type: array
-          minItems: 1
-          maxItems: 64
-          items: {$ref: '#/components/schemas/ControllerSpec'}
-        selectedIndex: {type: integer, minimum: 0, maximum: 63}
         pushAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
         popAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
         presentAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
@@ -705,24 +711,83 @@ components:
         isModalInPresentation: {type: boolean, default: false, description: 'Presented as a sheet, it refuses the pull-down (iOS 13+).'}
         hidesBottomBarWhenPushed: {type: boolean, default: false, description: 'Pushed in a navigation controller inside a tab bar controller, it takes the tab bar away.'}
         navigationBarHidden: {type: boolean, default: false, description: 'On top of a navigation stack, it hides the navigation bar; pushes and pops between controllers that differ slide the bar up out of the screen or back down alongside the transition.'}
-        sheet:
-          type: object
-          description: "UISheetPresentationController's detents (iOS 15 and later; a 422 on an earlier screen): medium is half the large card's height."
-          additionalProperties: false
-          properties:
-            detents:
-              type: array
-              minItems: 1
-              maxItems: 2
-              uniqueItems: true
-              items: {type: string, enum: [medium, large]}
-            selectedDetent: {type: string, enum: [medium, large]}
-            largestUndimmedDetent: {type: string, enum: [medium, large]}
-            prefersGrabberVisible: {type: boolean}
+        sheet: {$ref: '#/components/schemas/SheetDetents'}
         interactions:
           type: array
           maxItems: 16
           items: {$ref: '#/components/schemas/Interaction'}
+    NavigationControllerSpec:
+      type: object
+      description: A UINavigationController; its stack is `viewControllers`, bottom first. It draws its own view.
+      required: [type, id, viewControllers]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [navigation]}
+        id: {$ref: '#/components/schemas/Identifier'}
+        title: {type: string, maxLength: 256}
+        viewControllers:
+          type: array
+          minItems: 1
+          maxItems: 64
+          items: {$ref: '#/components/schemas/ControllerSpec'}
+        pushAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
+        popAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
+        presentAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
+        dismissAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
+        modalPresentationStyle: {$ref: '#/components/schemas/PresentationStyle'}
+        isModalInPresentation: {type: boolean, default: false}
+        hidesBottomBarWhenPushed: {type: boolean, default: false}
+        navigationBarHidden: {type: boolean, default: false}
+        sheet: {$ref: '#/components/schemas/SheetDetents'}
+        interactions:
+          type: array
+          maxItems: 16
+          items: {$ref: '#/components/schemas/Interaction'}
+    TabBarControllerSpec:
+      type: object
+      description: A UITabBarController; its tabs are `viewControllers`, `selectedIndex` (below their count) the selected one. It draws its own view.
+      required: [type, id, viewControllers]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [tabBar]}
+        id: {$ref: '#/components/schemas/Identifier'}
+        title: {type: string, maxLength: 256}
+        viewControllers:
+          type: array
+          minItems: 1
+          maxItems: 64
+          items: {$ref: '#/components/schemas/ControllerSpec'}
+        selectedIndex: {type: integer, minimum: 0, maximum: 63, default: 0}
+        pushAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
+        popAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
+        presentAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
+        dismissAnimator: {$ref: '#/components/schemas/AnimatorChoice'}
+        modalPresentationStyle: {$ref: '#/components/schemas/PresentationStyle'}
+        isModalInPresentation: {type: boolean, default: false}
+        hidesBottomBarWhenPushed: {type: boolean, default: false}
+        navigationBarHidden: {type: boolean, default: false}
+        sheet: {$ref: '#/components/schemas/SheetDetents'}
+        interactions:
+          type: array
+          maxItems: 16
+          items: {$ref: '#/components/schemas/Interaction'}
+    SheetDetents:
+      type: object
+      description: "UISheetPresentationController's detents (iOS 15 and later; a 422 on an earlier screen): medium is half the large card's height."
+      additionalProperties: false
+      properties:
+        detents:
+          type: array
+          minItems: 1
+          maxItems: 2
+          uniqueItems: true
+          items: {$ref: '#/components/schemas/Detent'}
+        selectedDetent: {$ref: '#/components/schemas/Detent'}
+        largestUndimmedDetent: {$ref: '#/components/schemas/Detent'}
+        prefersGrabberVisible: {type: boolean}
+    Detent:
+      type: string
+      enum: [medium, large]
     PresentationStyle:
       type: string
       description: |
@@ -731,176 +796,484 @@ components:
         iOS 13 and full-screen covers before (docs/semantics.md, Modal presentation).
       enum: [automatic, fullScreen, overFullScreen, pageSheet, formSheet, custom]
     AnimatorChoice:
-      description: 'A built-in or session animator''s name, `{"name": …, parameter: value…}`, or `{"spec": definition}`.'
-      anyOf:
-        - $ref: '#/components/schemas/Identifier'
-        - type: object
-          required: [name]
-          properties:
-            name: {$ref: '#/components/schemas/Identifier'}
-          additionalProperties: true
-        - type: object
-          required: [spec]
-          additionalProperties: false
-          properties:
-            spec:
-              type: object
-              description: An animator definition in the animator language (the AnimatorDefinition schema, as GET /v1/animators/{name} serves it).
-    AnimatorDefinition:
+      description: |
+        Which animator runs a transition: a built-in or session animator's name, the name with
+        parameter overrides (`{"name": …, parameter: value…}`), or a whole definition inline
+        (`{"spec": definition}`). Names are resolved when the transition starts.
+      oneOf:
+        - $ref: '#/components/schemas/AnimatorName'
+        - $ref: '#/components/schemas/AnimatorWithParameters'
+        - $ref: '#/components/schemas/InlineAnimator'
+    AnimatorName:
+      type: string
+      description: A built-in animator (GET /v1/animators) or one of the session's `animators`.
+      pattern: '^[A-Za-z0-9._-]{1,64}$'
+    AnimatorWithParameters:
       type: object
+      description: An animator by name, with overrides of the parameters it declares (each of the kind its default has).
+      required: [name]
+      properties:
+        name: {$ref: '#/components/schemas/AnimatorName'}
+      additionalProperties: {$ref: '#/components/schemas/AnimatorParameterValue'}
+      not: {required: [spec]}
+    InlineAnimator:
+      type: object
+      description: A definition run as it is, without naming it in the session.
+      required: [spec]
+      additionalProperties: false
+      properties:
+        spec: {$ref: '#/components/schemas/AnimatorDefinition'}
+    AnimatorParameterValue:
+      description: 'A parameter''s value: a number (expressions read it), a string (a curve name, a view path for sourceView/targetView), or a timing object (read by "@name" curves).'
+      oneOf:
+        - type: number
+        - type: string
+          maxLength: 256
+        - $ref: '#/components/schemas/AnimatorCubicBezier'
+        - $ref: '#/components/schemas/AnimatorSpringTiming'
+    AnimatorParameters:
+      type: object
+      description: Parameter names and their defaults, in order; an action overrides them by name.
+      maxProperties: 32
+      propertyNames: {pattern: '^[A-Za-z0-9_-]{1,64}$'}
+      additionalProperties: {$ref: '#/components/schemas/AnimatorParameterValue'}
+    AnimatorDefinition:
       description: |
         An animator in the animator language (docs/animators.md): `name`, `summary`, `source`,
-        `parameters` (name → default), and either one body (`duration`, `setup`, `animations`)
-        or a body per operation under `push`, `pop`, `present`, `dismiss`, `selectTab`.
+        `parameters` (name → default), and either one body for every operation (`duration`,
+        `setup`, `animations`) or a body per operation under `push`, `pop`, `present`, `dismiss`,
+        `selectTab`. Checked when decoded (names used before they are made, expressions naming
+        nothing and the other rules are 422s with a pointer):
+        docs/animators.md § Validation
+      oneOf:
+        - $ref: '#/components/schemas/SingleBodyAnimator'
+        - $ref: '#/components/schemas/PerOperationAnimator'
+    SingleBodyAnimator:
+      type: object
+      description: One body for every operation the animator is used for.
+      required: [duration]
+      additionalProperties: false
       properties:
-        name: {type: string, maxLength: 64}
-        summary: {type: string}
-        source: {type: string}
-        parameters: {type: object}
+        name: {$ref: '#/components/schemas/AnimatorName'}
+        summary: {type: string, maxLength: 512}
+        source: {type: string, maxLength: 1024}
+        parameters: {$ref: '#/components/schemas/AnimatorParameters'}
         duration: {$ref: '#/components/schemas/Expression'}
-        setup: {type: array, items: {type: object}}
-        animations: {type: array, items: {type: object}}
+        setup: {$ref: '#/components/schemas/StepList'}
+        animations:
+          type: array
+          maxItems: 32
+          items: {$ref: '#/components/schemas/AnimationBlock'}
+    PerOperationAnimator:
+      type: object
+      description: A body for each operation the animator serves (at least one).
+      additionalProperties: false
+      properties:
+        name: {$ref: '#/components/schemas/AnimatorName'}
+        summary: {type: string, maxLength: 512}
+        source: {type: string, maxLength: 1024}
+        parameters: {$ref: '#/components/schemas/AnimatorParameters'}
         push: {$ref: '#/components/schemas/AnimatorBody'}
         pop: {$ref: '#/components/schemas/AnimatorBody'}
         present: {$ref: '#/components/schemas/AnimatorBody'}
         dismiss: {$ref: '#/components/schemas/AnimatorBody'}
         selectTab: {$ref: '#/components/schemas/AnimatorBody'}
-      additionalProperties: true
+      not: {propertyNames: {enum: [name, summary, source, parameters]}}
     AnimatorBody:
       type: object
       description: What animateTransition does for one operation (docs/animators.md).
       required: [duration]
+      additionalProperties: false
       properties:
         duration: {$ref: '#/components/schemas/Expression'}
-        setup:
-          type: array
-          maxItems: 64
-          items: {$ref: '#/components/schemas/Step'}
+        setup: {$ref: '#/components/schemas/StepList'}
         animations:
           type: array
           maxItems: 32
           items: {$ref: '#/components/schemas/AnimationBlock'}
-      additionalProperties: false
     ViewReference:
       type: string
       description: 'from, to, container, source, target, from/<path>, to/<path>, or $name (a view made in setup).'
       maxLength: 256
+      pattern: '^(from|to|container|source|target|\$[A-Za-z0-9._-]{1,64}|(from|to)/[\s\S]+)$'
+    ViewName:
+      type: string
+      description: The name a step gives a view it makes or finds, referred to as `$name` (the `$` may be written here too).
+      maxLength: 64
+      pattern: '^\$?[A-Za-z0-9._-]{1,64}$'
+    Color:
+      type: string
+      description: '#rrggbb or #rrggbbaa.'
+      pattern: '^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$'
     RectValue:
-      description: 'final, initial, container, {"frameOf": view}, {"offset": rect, "dx", "dy"}, {"inset": rect, "top", "left", "bottom", "right"}, or {"x", "y", "width", "height"} (expressions), in container coordinates.'
+      description: 'A rect in container coordinates: final, initial or container, the frame of a view, an offset or inset of another rect, or explicit numbers (expressions). Rects nest at most 8 levels.'
       oneOf:
-        - type: string
-          enum: [final, initial, container]
-        - type: object
+        - $ref: '#/components/schemas/RectKeyword'
+        - $ref: '#/components/schemas/RectFrameOf'
+        - $ref: '#/components/schemas/RectOffset'
+        - $ref: '#/components/schemas/RectInset'
+        - $ref: '#/components/schemas/RectExplicit'
+    RectKeyword:
+      type: string
+      description: '`final`/`initial`: the transition context''s frames of the view being set (from or to); `container`: its bounds.'
+      enum: [final, initial, container]
+    RectFrameOf:
+      type: object
+      required: [frameOf]
+      additionalProperties: false
+      properties:
+        frameOf: {$ref: '#/components/schemas/ViewReference'}
+    RectOffset:
+      type: object
+      description: CGRectOffset of another rect.
+      required: [offset]
+      additionalProperties: false
+      properties:
+        offset: {$ref: '#/components/schemas/RectValue'}
+        dx: {$ref: '#/components/schemas/Expression'}
+        dy: {$ref: '#/components/schemas/Expression'}
+    RectInset:
+      type: object
+      description: UIEdgeInsetsInsetRect of another rect.
+      required: [inset]
+      additionalProperties: false
+      properties:
+        inset: {$ref: '#/components/schemas/RectValue'}
+        top: {$ref: '#/components/schemas/Expression'}
+        left: {$ref: '#/components/schemas/Expression'}
+        bottom: {$ref: '#/components/schemas/Expression'}
+        right: {$ref: '#/components/schemas/Expression'}
+    RectExplicit:
+      type: object
+      required: [x, y, width, height]
+      additionalProperties: false
+      properties:
+        x: {$ref: '#/components/schemas/Expression'}
+        y: {$ref: '#/components/schemas/Expression'}
+        width: {$ref: '#/components/schemas/Expression'}
+        height: {$ref: '#/components/schemas/Expression'}
+    CenterValue:
+      type: object
+      description: A center in the superview's coordinates.
+      required: [x, y]
+      additionalProperties: false
+      properties:
+        x: {$ref: '#/components/schemas/Expression'}
+        y: {$ref: '#/components/schemas/Expression'}
     TransformValue:
-      description: '"identity" or a list of steps applied in order: {"scale": s | [sx, sy]}, {"translate": [tx, ty]}, {"rotate": radians}; 3D lists also take {"perspective": m34}, {"rotate3d": [angle, x, y, z]}, {"scale3d": [x, y, z]}, {"translate3d": [x, y, z]}.'
+      description: '"identity", or at most 16 steps applied to the view''s points in order.'
       oneOf:
-        - type: string
-          enum: [identity]
+        - $ref: '#/components/schemas/IdentityTransform'
         - type: array
           maxItems: 16
-          items: {type: object}
-    PropertyValues:
+          items: {$ref: '#/components/schemas/TransformStep'}
+    IdentityTransform:
+      type: string
+      enum: [identity]
+    TransformStep:
+      description: 'One 2D step: {"scale": s | [sx, sy]}, {"translate": [tx, ty]} or {"rotate": radians}.'
+      oneOf:
+        - $ref: '#/components/schemas/ScaleStep'
+        - $ref: '#/components/schemas/TranslateStep'
+        - $ref: '#/components/schemas/RotateStep'
+    ScaleStep:
       type: object
-      description: Values assigned to one view (set) or animated (in a block's changes).
+      required: [scale]
+      additionalProperties: false
       properties:
+        scale: {$ref: '#/components/schemas/ScaleFactors'}
+    ScaleFactors:
+      description: One factor for both axes, or [sx, sy].
+      oneOf:
+        - $ref: '#/components/schemas/Expression'
+        - type: array
+          minItems: 2
+          maxItems: 2
+          items: {$ref: '#/components/schemas/Expression'}
+    TranslateStep:
+      type: object
+      required: [translate]
+      additionalProperties: false
+      properties:
+        translate:
+          type: array
+          minItems: 2
+          maxItems: 2
+          items: {$ref: '#/components/schemas/Expression'}
+    RotateStep:
+      type: object
+      required: [rotate]
+      additionalProperties: false
+      properties:
+        rotate: {$ref: '#/components/schemas/Expression'}
+    Transform3DValue:
+      description: '"identity", or at most 16 CATransform3D steps applied in order (perspective normally last).'
+      oneOf:
+        - $ref: '#/components/schemas/IdentityTransform'
+        - type: array
+          maxItems: 16
+          items: {$ref: '#/components/schemas/Transform3DStep'}
+    Transform3DStep:
+      description: 'One 3D step: {"perspective": m34}, {"rotate3d": [angle, x, y, z]}, {"scale3d": s | [sx, sy, sz]} or {"translate3d": [tx, ty, tz]}.'
+      oneOf:
+        - $ref: '#/components/schemas/PerspectiveStep'
+        - $ref: '#/components/schemas/Rotate3DStep'
+        - $ref: '#/components/schemas/Scale3DStep'
+        - $ref: '#/components/schemas/Translate3DStep'
+    PerspectiveStep:
+      type: object
+      required: [perspective]
+      additionalProperties: false
+      properties:
+        perspective: {$ref: '#/components/schemas/Expression'}
+    Rotate3DStep:
+      type: object
+      required: [rotate3d]
+      additionalProperties: false
+      properties:
+        rotate3d:
+          type: array
+          minItems: 4
+          maxItems: 4
+          items: {$ref: '#/components/schemas/Expression'}
+    Scale3DStep:
+      type: object
+      required: [scale3d]
+      additionalProperties: false
+      properties:
+        scale3d: {$ref: '#/components/schemas/Scale3DFactors'}
+    Scale3DFactors:
+      description: One factor for x and y (z stays 1), or [sx, sy, sz].
+      oneOf:
+        - $ref: '#/components/schemas/Expression'
+        - type: array
+          minItems: 3
+          maxItems: 3
+          items: {$ref: '#/components/schemas/Expression'}
+    Translate3DStep:
+      type: object
+      required: [translate3d]
+      additionalProperties: false
+      properties:
+        translate3d:
+          type: array
+          minItems: 3
+          maxItems: 3
+          items: {$ref: '#/components/schemas/Expression'}
+    AnimatedChange:
+      type: object
+      description: 'Property changes of one view inside an animation block or keyframe (hidden, text and image are not animatable; frame or center, transform or transform3D).'
+      required: [view]
+      additionalProperties: false
+      properties:
+        view: {$ref: '#/components/schemas/ViewReference'}
         frame: {$ref: '#/components/schemas/RectValue'}
-        center:
-          type: object
-          properties:
-            x: {$ref: '#/components/schemas/Expression'}
-            y: {$ref: '#/components/schemas/Expression'}
+        center: {$ref: '#/components/schemas/CenterValue'}
         alpha: {$ref: '#/components/schemas/Expression'}
         transform: {$ref: '#/components/schemas/TransformValue'}
-        transform3D: {$ref: '#/components/schemas/TransformValue'}
-        hidden: {type: boolean, description: Not animatable; applied at once.}
-        backgroundColor: {type: string}
+        transform3D: {$ref: '#/components/schemas/Transform3DValue'}
+        backgroundColor: {$ref: '#/components/schemas/Color'}
+    StepList:
+      type: array
+      description: Steps run in order; lists nest (an `if`'s branches, a view transition's completion) at most 4 levels.
+      maxItems: 64
+      items: {$ref: '#/components/schemas/Step'}
     Step:
-      type: object
       description: |
-        One statement, with exactly one verb: `add` (view; `above`/`below` a view), `set` (view, then
-        property values), `remove` (view), `dimming` (a name; `frame`, `color`, `alpha`, placement,
-        `keep`), `snapshot` (a name; `of` a view, optional `frame`), `find` (a name of a kept view),
-        `transition` (flipFromLeft, flipFromRight, crossDissolve, curlUp, curlDown; `from`, `to`,
-        `duration`, `curve`, `perspective`, `completion`), `if` (`cancelled` or `!cancelled`; `then`,
-        `else` step lists), `completeTransition` (`"!cancelled"`, true or false).
-      minProperties: 1
+        One statement of an animator, with exactly one verb: `add`, `set`, `remove`, `dimming`,
+        `snapshot`, `find`, `transition`, `if` or `completeTransition` (docs/animators.md § Steps).
+      oneOf:
+        - $ref: '#/components/schemas/AddStep'
+        - $ref: '#/components/schemas/SetStep'
+        - $ref: '#/components/schemas/RemoveStep'
+        - $ref: '#/components/schemas/DimmingStep'
+        - $ref: '#/components/schemas/SnapshotStep'
+        - $ref: '#/components/schemas/FindStep'
+        - $ref: '#/components/schemas/ViewTransitionStep'
+        - $ref: '#/components/schemas/IfStep'
+        - $ref: '#/components/schemas/CompleteTransitionStep'
+    AddStep:
+      type: object
+      description: '`[containerView addSubview:]`, or `insertSubview:` `above`/`below` a view (not both).'
+      required: [add]
+      additionalProperties: false
       properties:
         add: {$ref: '#/components/schemas/ViewReference'}
         above: {$ref: '#/components/schemas/ViewReference'}
         below: {$ref: '#/components/schemas/ViewReference'}
+      not: {required: [above, below]}
+    SetStep:
+      type: object
+      description: Assignments outside an animation block (at least one property; frame or center, transform or transform3D).
+      required: [set]
+      minProperties: 2
+      additionalProperties: false
+      properties:
         set: {$ref: '#/components/schemas/ViewReference'}
+        frame: {$ref: '#/components/schemas/RectValue'}
+        center: {$ref: '#/components/schemas/CenterValue'}
+        alpha: {$ref: '#/components/schemas/Expression'}
+        transform: {$ref: '#/components/schemas/TransformValue'}
+        transform3D: {$ref: '#/components/schemas/Transform3DValue'}
+        hidden: {type: boolean}
+        backgroundColor: {$ref: '#/components/schemas/Color'}
+    RemoveStep:
+      type: object
+      required: [remove]
+      additionalProperties: false
+      properties:
         remove: {$ref: '#/components/schemas/ViewReference'}
-        dimming: {type: string}
-        snapshot: {type: string}
+    DimmingStep:
+      type: object
+      description: A plain view the animator makes (role dimming), named `$name`; `keep` leaves it for a later transition to `find`.
+      required: [dimming]
+      additionalProperties: false
+      properties:
+        dimming: {$ref: '#/components/schemas/ViewName'}
+        frame: {$ref: '#/components/schemas/RectValue'}
+        color: {$ref: '#/components/schemas/Color'}
+        alpha: {$ref: '#/components/schemas/Expression'}
+        above: {$ref: '#/components/schemas/ViewReference'}
+        below: {$ref: '#/components/schemas/ViewReference'}
+        keep: {type: boolean, default: false}
+      not: {required: [above, below]}
+    SnapshotStep:
+      type: object
+      description: snapshotViewAfterScreenUpdates of `of`, placed in the container as `$name`.
+      required: [snapshot, of]
+      additionalProperties: false
+      properties:
+        snapshot: {$ref: '#/components/schemas/ViewName'}
         of: {$ref: '#/components/schemas/ViewReference'}
-        find: {type: string}
-        keep: {type: boolean}
-        color: {type: string}
+        frame: {$ref: '#/components/schemas/RectValue'}
+        above: {$ref: '#/components/schemas/ViewReference'}
+        below: {$ref: '#/components/schemas/ViewReference'}
+      not: {required: [above, below]}
+    FindStep:
+      type: object
+      description: Names `$name` the view an earlier transition kept in this container.
+      required: [find]
+      additionalProperties: false
+      properties:
+        find: {$ref: '#/components/schemas/ViewName'}
+    ViewTransitionStep:
+      type: object
+      description: '`transitionFromView:toView:duration:options:completion:` (`from` and `to` default to the from and to views and differ).'
+      required: [transition]
+      additionalProperties: false
+      properties:
         transition: {type: string, enum: [flipFromLeft, flipFromRight, crossDissolve, curlUp, curlDown]}
         from: {$ref: '#/components/schemas/ViewReference'}
         to: {$ref: '#/components/schemas/ViewReference'}
         duration: {$ref: '#/components/schemas/Expression'}
-        curve: {}
+        curve: {$ref: '#/components/schemas/AnimatorCurve'}
         perspective: {$ref: '#/components/schemas/Expression'}
-        completion:
-          type: array
-          items: {$ref: '#/components/schemas/Step'}
+        completion: {$ref: '#/components/schemas/StepList'}
+    IfStep:
+      type: object
+      description: '`if (transitionContext.transitionWasCancelled)`, or its negation.'
+      required: [if]
+      additionalProperties: false
+      properties:
         if: {type: string, enum: [cancelled, '!cancelled']}
-        then:
-          type: array
-          items: {$ref: '#/components/schemas/Step'}
-        else:
-          type: array
-          items: {$ref: '#/components/schemas/Step'}
-        completeTransition:
-          oneOf:
-            - type: boolean
-            - type: string
-              enum: ['!cancelled']
-        frame: {$ref: '#/components/schemas/RectValue'}
-        center: {type: object}
-        alpha: {$ref: '#/components/schemas/Expression'}
-        transform: {$ref: '#/components/schemas/TransformValue'}
-        transform3D: {$ref: '#/components/schemas/TransformValue'}
-        hidden: {type: boolean}
-        backgroundColor: {type: string}
+        then: {$ref: '#/components/schemas/StepList'}
+        else: {$ref: '#/components/schemas/StepList'}
+    CompleteTransitionStep:
+      type: object
+      description: '`[transitionContext completeTransition:]` with `!transitionWasCancelled` or a constant.'
+      required: [completeTransition]
+      additionalProperties: false
+      properties:
+        completeTransition: {$ref: '#/components/schemas/CompletionArgument'}
+    CompletionArgument:
+      oneOf:
+        - type: boolean
+        - type: string
+          enum: ['!cancelled']
     AnimationBlock:
       type: object
       description: 'UIView.animate (or animateKeyframes with `keyframes`): property changes that animate together, and their completion.'
       required: [duration]
+      additionalProperties: false
       properties:
         delay: {$ref: '#/components/schemas/Expression'}
         duration: {$ref: '#/components/schemas/Expression'}
-        curve:
-          description: A Timing (names, cubicBezier, springs whose numbers may be expressions) or "@parameter".
+        curve: {$ref: '#/components/schemas/AnimatorCurve'}
         changes:
           type: array
           maxItems: 64
-          items:
-            allOf:
-              - $ref: '#/components/schemas/PropertyValues'
-              - type: object
-                required: [view]
-                properties:
-                  view: {$ref: '#/components/schemas/ViewReference'}
+          items: {$ref: '#/components/schemas/AnimatedChange'}
         keyframes:
           type: array
           maxItems: 32
-          items:
-            type: object
-            required: [start, duration]
-            properties:
-              start: {$ref: '#/components/schemas/Expression'}
-              duration: {$ref: '#/components/schemas/Expression'}
-              changes: {type: array, items: {type: object}}
-        calculationMode: {type: string, enum: [linear, discrete, cubic, paced]}
-        outlivesTransition: {type: boolean, description: The block may still run after completeTransition (002's dismiss spring).}
-        completion:
+          items: {$ref: '#/components/schemas/Keyframe'}
+        calculationMode: {type: string, enum: [linear, discrete, cubic, paced], description: Only with keyframes.}
+        outlivesTransition: {type: boolean, default: false, description: The block may still run after completeTransition (002's dismiss spring).}
+        completion: {$ref: '#/components/schemas/StepList'}
+      not:
+        required: [changes, keyframes]
+        properties:
+          changes: {minItems: 1}
+    Keyframe:
+      type: object
+      description: addKeyframeWithRelativeStartTime:relativeDuration:animations:, times as fractions of the block.
+      required: [start, duration]
+      additionalProperties: false
+      properties:
+        start: {$ref: '#/components/schemas/Expression'}
+        duration: {$ref: '#/components/schemas/Expression'}
+        changes:
           type: array
           maxItems: 64
-          items: {$ref: '#/components/schemas/Step'}
+          items: {$ref: '#/components/schemas/AnimatedChange'}
+    AnimatorCurve:
+      description: 'A block''s timing: a curve name, a cubic Bézier or a spring whose numbers may be expressions, or "@name", a parameter holding one.'
+      oneOf:
+        - $ref: '#/components/schemas/TimingName'
+        - $ref: '#/components/schemas/CurveParameter'
+        - $ref: '#/components/schemas/AnimatorCubicBezier'
+        - $ref: '#/components/schemas/AnimatorSpringTiming'
+    CurveParameter:
+      type: string
+      description: '"@name": the parameter of that name holds the curve.'
+      pattern: '^@[A-Za-z0-9._-]{1,64}$'
+    AnimatorCubicBezier:
+      type: object
+      required: [cubicBezier]
+      additionalProperties: false
+      properties:
+        cubicBezier:
+          type: array
+          minItems: 4
+          maxItems: 4
+          items: {$ref: '#/components/schemas/Expression'}
+    AnimatorSpringTiming:
+      type: object
+      required: [spring]
+      additionalProperties: false
+      properties:
+        spring: {$ref: '#/components/schemas/AnimatorSpring'}
+    AnimatorSpring:
+      description: 'A spring of docs/timing.md, "system" or one of its object forms, whose numbers may be expressions.'
+      oneOf:
+        - $ref: '#/components/schemas/SystemSpring'
+        - $ref: '#/components/schemas/AnimatorSpringParameters'
+    AnimatorSpringParameters:
+      type: object
+      minProperties: 1
+      additionalProperties: false
+      properties:
+        dampingRatio: {$ref: '#/components/schemas/Expression'}
+        initialVelocity: {$ref: '#/components/schemas/Expression'}
+        mass: {$ref: '#/components/schemas/Expression'}
+        stiffness: {$ref: '#/components/schemas/Expression'}
+        damping: {$ref: '#/components/schemas/Expression'}
+        response: {$ref: '#/components/schemas/Expression'}
+        duration: {$ref: '#/components/schemas/Expression'}
+        bounce: {$ref: '#/components/schemas/Expression'}
+        allowsOverdamping: {type: boolean}
     Expression:
-      description: 'A number, or an arithmetic expression over names such as `duration` or `container.width`.'
+      description: 'A number, or an arithmetic expression over names such as `duration` or `container.width` (docs/animators.md § Expressions).'
       oneOf:
         - type: number
         - type: string
@@ -908,41 +1281,92 @@ components:
     Timing:
       description: 'A curve name, `{"cubicBezier": [x1, y1, x2, y2]}` or `{"spring": …}` (docs/timing.md).'
       oneOf:
-        - type: string
-          enum: [linear, easeIn, easeOut, easeInOut, default, fastEaseInToSlowEaseOut, fastEaseInToSlowEaseOutFlipped,
-                 fastLinearToSlowEaseIn, linearToEaseOut, easeInToLinear]
-        - type: object
-          required: [cubicBezier]
-          additionalProperties: false
-          properties:
-            cubicBezier:
-              type: array
-              minItems: 4
-              maxItems: 4
-              items: {type: number, minimum: -100, maximum: 100}
-        - type: object
-          required: [spring]
-          additionalProperties: false
-          properties:
-            spring:
-              oneOf:
-                - type: string
-                  enum: [system]
-                - type: object
-                  additionalProperties: false
-                  properties:
-                    dampingRatio: {type: number, minimum: 0.001, maximum: 10}
-                    initialVelocity: {type: number, minimum: -1000, maximum: 1000}
-                    mass: {type: number, minimum: 0.001, maximum: 1000000}
-                    stiffness: {type: number, minimum: 0.001, maximum: 1000000}
-                    damping: {type: number, exclusiveMinimum: 0, maximum: 1000000}
-                    response: {type: number, minimum: 0.001, maximum: 100}
-                    duration: {type: number, minimum: 0.001, maximum: 100}
-                    bounce: {type: number, minimum: -0.99, maximum: 0.999}
-                    allowsOverdamping:
-                      type: boolean
-                      default: false
-                      description: Solve a damping above critical as over-damped; by default it runs critically damped, as in Core Animation (docs/timing.md).
+        - $ref: '#/components/schemas/TimingName'
+        - $ref: '#/components/schemas/CubicBezierTiming'
+        - $ref: '#/components/schemas/SpringTiming'
+    TimingName:
+      type: string
+      description: A named curve (UIKit's and Core Animation's; docs/timing.md).
+      enum: [linear, easeIn, easeOut, easeInOut, default, fastEaseInToSlowEaseOut, fastEaseInToSlowEaseOutFlipped,
+             fastLinearToSlowEaseIn, linearToEaseOut, easeInToLinear]
+    CubicBezierTiming:
+      type: object
+      required: [cubicBezier]
+      additionalProperties: false
+      properties:
+        cubicBezier:
+          type: array
+          description: '[x1, y1, x2, y2]: x1 and x2 within 0…1 (time only moves forward).'
+          minItems: 4
+          maxItems: 4
+          items: {type: number, minimum: -100, maximum: 100}
+          prefixItems:
+            - {type: number, minimum: 0, maximum: 1}
+            - {type: number, minimum: -100, maximum: 100}
+            - {type: number, minimum: 0, maximum: 1}
+            - {type: number, minimum: -100, maximum: 100}
+    SpringTiming:
+      type: object
+      required: [spring]
+      additionalProperties: false
+      properties:
+        spring: {$ref: '#/components/schemas/Spring'}
+    Spring:
+      description: 'A spring in one of the forms of docs/timing.md: "system", UIKit''s duration form, mass/stiffness/damping, response or duration/bounce.'
+      oneOf:
+        - $ref: '#/components/schemas/SystemSpring'
+        - $ref: '#/components/schemas/DampingRatioSpring'
+        - $ref: '#/components/schemas/PhysicalSpring'
+        - $ref: '#/components/schemas/ResponseSpring'
+        - $ref: '#/components/schemas/BounceSpring'
+    SystemSpring:
+      type: string
+      description: UIKit's system spring (it settles in its own time).
+      enum: [system]
+    DampingRatioSpring:
+      type: object
+      description: 'UIKit''s usingSpringWithDamping:initialSpringVelocity:, fitted to the duration given with it; never over-damped.'
+      required: [dampingRatio]
+      additionalProperties: false
+      properties:
+        dampingRatio: {type: number, minimum: 0.001, maximum: 10}
+        initialVelocity: {type: number, minimum: -1000, maximum: 1000}
+        allowsOverdamping: {type: boolean, enum: [false]}
+    PhysicalSpring:
+      type: object
+      description: 'CASpringAnimation: at least one of mass (default 1), stiffness (100) and damping (10); it settles in its own time.'
+      additionalProperties: false
+      properties:
+        mass: {type: number, minimum: 0.001, maximum: 1000000}
+        stiffness: {type: number, minimum: 0.001, maximum: 1000000}
+        damping: {type: number, exclusiveMinimum: 0, maximum: 1000000}
+        initialVelocity: {type: number, minimum: -1000, maximum: 1000}
+        allowsOverdamping: {$ref: '#/components/schemas/AllowsOverdamping'}
+      not: {propertyNames: {enum: [initialVelocity, allowsOverdamping]}}
+    ResponseSpring:
+      type: object
+      description: SwiftUI's response and damping ratio; it settles in its own time.
+      required: [response, dampingRatio]
+      additionalProperties: false
+      properties:
+        response: {type: number, minimum: 0.001, maximum: 100}
+        dampingRatio: {type: number, minimum: 0.001, maximum: 10}
+        initialVelocity: {type: number, minimum: -1000, maximum: 1000}
+        allowsOverdamping: {$ref: '#/components/schemas/AllowsOverdamping'}
+    BounceSpring:
+      type: object
+      description: SwiftUI's duration and bounce; it settles in its own time.
+      required: [duration, bounce]
+      additionalProperties: false
+      properties:
+        duration: {type: number, minimum: 0.001, maximum: 100}
+        bounce: {type: number, minimum: -0.99, maximum: 0.999}
+        initialVelocity: {type: number, minimum: -1000, maximum: 1000}
+        allowsOverdamping: {$ref: '#/components/schemas/AllowsOverdamping'}
+    AllowsOverdamping:
+      type: boolean
+      default: false
+      description: Solve a damping above critical as over-damped; by default it runs critically damped, as in Core Animation (docs/timing.md).
     Interaction:
       type: object
       description: Which gesture drives an interactive pop and how samples become progress (docs/semantics.md).
@@ -986,23 +1410,7 @@ components:
       required: [root]
       additionalProperties: false
       properties:
-        screen:
-          description: The screen in points (default 320 × 568 at 2×, iOS 7), or a device profile by name (GET /v1/devices).
-          oneOf:
-            - type: object
-              required: [width, height]
-              additionalProperties: false
-              properties:
-                width: {type: number, minimum: 1, maximum: 10000}
-                height: {type: number, minimum: 1, maximum: 10000}
-                scale: {type: number, minimum: 1, maximum: 4}
-                iOS: {type: integer, minimum: 7, maximum: 18, description: 'The iOS major version the session follows (default 7).'}
-            - type: object
-              required: [device]
-              additionalProperties: false
-              properties:
-                device: {type: string, enum: ['iPhone SE (1st)', 'iPhone 8', 'iPhone 8 Plus', 'iPhone X', 'iPhone 13', 'iPhone 15', 'iPhone 15 Pro Max', 'iPhone 16 Pro', 'iPad (10th)']}
-                iOS: {type: integer, minimum: 7, maximum: 18, description: "The iOS major version (default: the profile's)."}
+        screen: {$ref: '#/components/schemas/ScreenSpec'}
         clock: {type: string, enum: [virtual, wall], default: virtual}
         root: {$ref: '#/components/schemas/ControllerSpec'}
         rules:
@@ -1012,12 +1420,39 @@ components:
         animators:
           type: object
           maxProperties: 32
-          description: Session animators by name, each an AnimatorDefinition.
-          additionalProperties: {type: object}
+          description: 'Session animators by name (then `"animator": "name"` anywhere in the session).'
+          propertyNames: {pattern: '^[A-Za-z0-9._-]{1,64}$'}
+          additionalProperties: {$ref: '#/components/schemas/AnimatorDefinition'}
         interactions:
           type: array
           maxItems: 16
           items: {$ref: '#/components/schemas/Interaction'}
+    ScreenSpec:
+      description: The screen in points (default 320 × 568 at 2×, iOS 7), or a device profile by name (GET /v1/devices).
+      oneOf:
+        - $ref: '#/components/schemas/ScreenSize'
+        - $ref: '#/components/schemas/DeviceScreen'
+    ScreenSize:
+      type: object
+      required: [width, height]
+      additionalProperties: false
+      properties:
+        width: {type: number, minimum: 1, maximum: 10000}
+        height: {type: number, minimum: 1, maximum: 10000}
+        scale: {type: number, minimum: 1, maximum: 4}
+        iOS: {type: integer, minimum: 7, maximum: 18, description: 'The iOS major version the session follows (default 7).'}
+    DeviceScreen:
+      type: object
+      required: [device]
+      additionalProperties: false
+      properties:
+        device: {type: string, enum: ['iPhone SE (1st)', 'iPhone 8', 'iPhone 8 Plus', 'iPhone X', 'iPhone 13', 'iPhone 15', 'iPhone 15 Pro Max', 'iPhone 16 Pro', 'iPad (10th)']}
+        iOS: {type: integer, minimum: 7, maximum: 18, description: "The iOS major version (default: the profile's)."}
+    SessionCreateRequest:
+      description: 'A session''s creation body, or `{"scenario": …}` to replay an exported scenario.'
+      oneOf:
+        - $ref: '#/components/schemas/SessionCreate'
+        - $ref: '#/components/schemas/ScenarioImport'
     ScenarioImport:
       type: object
       required: [scenario]
@@ -1058,55 +1493,255 @@ components:
       properties:
         clock: {type: number, minimum: 0, maximum: 10000000, description: The session time the clock moved to.}
     Action:
-      type: object
       description: |
-        One action. Navigation: push (viewController spec), pop, popToRoot, popTo (viewController id),
-        setViewControllers (viewControllers: ids or specs). Containers: selectTab (index or
-        viewController id), present (viewController spec, modalPresentationStyle, from), dismiss
-        (viewController id). Interactive: update (percent), finish and cancel (completionSpeed,
-        completionCurve), gesture (recognizer, phase, translation, velocity, location, scale, edge),
-        pause, continue (reversed, timing, durationFactor). Any action may carry `at`.
+        One action, told apart by `type`: navigation (push, pop, popToRoot, popTo,
+        setViewControllers), containers (selectTab, present, dismiss), interactive control
+        (update, finish, cancel, gesture, pause, continue). Every action may carry `at`,
+        `animated`, `interactive`, `animator` and `container`.
+      oneOf:
+        - $ref: '#/components/schemas/PushAction'
+        - $ref: '#/components/schemas/PopAction'
+        - $ref: '#/components/schemas/PopToRootAction'
+        - $ref: '#/components/schemas/PopToAction'
+        - $ref: '#/components/schemas/SetViewControllersAction'
+        - $ref: '#/components/schemas/SelectTabAction'
+        - $ref: '#/components/schemas/PresentAction'
+        - $ref: '#/components/schemas/DismissAction'
+        - $ref: '#/components/schemas/UpdateAction'
+        - $ref: '#/components/schemas/FinishAction'
+        - $ref: '#/components/schemas/CancelAction'
+        - $ref: '#/components/schemas/GestureAction'
+        - $ref: '#/components/schemas/PauseAction'
+        - $ref: '#/components/schemas/ContinueAction'
+      discriminator:
+        propertyName: type
+        mapping:
+          push: '#/components/schemas/PushAction'
+          pop: '#/components/schemas/PopAction'
+          popToRoot: '#/components/schemas/PopToRootAction'
+          popTo: '#/components/schemas/PopToAction'
+          setViewControllers: '#/components/schemas/SetViewControllersAction'
+          selectTab: '#/components/schemas/SelectTabAction'
+          present: '#/components/schemas/PresentAction'
+          dismiss: '#/components/schemas/DismissAction'
+          update: '#/components/schemas/UpdateAction'
+          finish: '#/components/schemas/FinishAction'
+          cancel: '#/components/schemas/CancelAction'
+          gesture: '#/components/schemas/GestureAction'
+          pause: '#/components/schemas/PauseAction'
+          continue: '#/components/schemas/ContinueAction'
+    PushAction:
+      type: object
+      description: 'Push a new controller onto a navigation controller.'
+      required: [type, viewController]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [push]}
+        at: {type: number, minimum: 0, maximum: 10000000, description: 'Session time to act at (not before now); the clock first runs there.'}
+        animated: {type: boolean, default: true}
+        interactive: {type: boolean, default: false, description: Start a percent-driven interactive transition at 0 % instead of animating.}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+        container: {type: string, maxLength: 64, description: "The container controller's id; by default the front-most suitable one."}
+        viewController: {$ref: '#/components/schemas/ControllerSpec'}
+    PopAction:
+      type: object
+      description: 'Pop the top controller (409 nothing-to-pop at the root).'
       required: [type]
       additionalProperties: false
       properties:
-        type:
-          type: string
-          enum: [push, pop, popToRoot, popTo, setViewControllers, selectTab, present, dismiss, update, finish, cancel, gesture, pause, continue]
-        at: {type: number, minimum: 0, maximum: 10000000}
+        type: {type: string, enum: [pop]}
+        at: {type: number, minimum: 0, maximum: 10000000, description: 'Session time to act at (not before now); the clock first runs there.'}
         animated: {type: boolean, default: true}
-        interactive: {type: boolean, default: false}
+        interactive: {type: boolean, default: false, description: Start a percent-driven interactive transition at 0 % instead of animating.}
         animator: {$ref: '#/components/schemas/AnimatorChoice'}
-        container: {type: string, maxLength: 64}
-        viewController:
-          anyOf:
-            - type: string
-              maxLength: 64
-            - $ref: '#/components/schemas/ControllerSpec'
+        container: {type: string, maxLength: 64, description: "The container controller's id; by default the front-most suitable one."}
+    PopToRootAction:
+      type: object
+      description: 'Pop to the root controller.'
+      required: [type]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [popToRoot]}
+        at: {type: number, minimum: 0, maximum: 10000000, description: 'Session time to act at (not before now); the clock first runs there.'}
+        animated: {type: boolean, default: true}
+        interactive: {type: boolean, default: false, description: Start a percent-driven interactive transition at 0 % instead of animating.}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+        container: {type: string, maxLength: 64, description: "The container controller's id; by default the front-most suitable one."}
+    PopToAction:
+      type: object
+      description: 'Pop to a controller in the stack.'
+      required: [type, viewController]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [popTo]}
+        at: {type: number, minimum: 0, maximum: 10000000, description: 'Session time to act at (not before now); the clock first runs there.'}
+        animated: {type: boolean, default: true}
+        interactive: {type: boolean, default: false, description: Start a percent-driven interactive transition at 0 % instead of animating.}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+        container: {type: string, maxLength: 64, description: "The container controller's id; by default the front-most suitable one."}
+        viewController: {type: string, maxLength: 64, description: The id of a controller in the stack.}
+    SetViewControllersAction:
+      type: object
+      description: 'Replace the stack: ids of controllers in it, or specs of new ones (a push when the new top is new, a pop when it was in the stack).'
+      required: [type, viewControllers]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [setViewControllers]}
+        at: {type: number, minimum: 0, maximum: 10000000, description: 'Session time to act at (not before now); the clock first runs there.'}
+        animated: {type: boolean, default: true}
+        interactive: {type: boolean, default: false, description: Start a percent-driven interactive transition at 0 % instead of animating.}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+        container: {type: string, maxLength: 64, description: "The container controller's id; by default the front-most suitable one."}
         viewControllers:
           type: array
           minItems: 1
           maxItems: 64
-          items:
-            anyOf:
-              - type: string
-                maxLength: 64
-              - $ref: '#/components/schemas/ControllerSpec'
+          items: {$ref: '#/components/schemas/StackEntry'}
+    SelectTabAction:
+      type: object
+      description: 'Select a tab by index or by its controller''s id (exactly one of them).'
+      required: [type]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [selectTab]}
+        at: {type: number, minimum: 0, maximum: 10000000, description: 'Session time to act at (not before now); the clock first runs there.'}
+        animated: {type: boolean, default: true}
+        interactive: {type: boolean, default: false, description: Start a percent-driven interactive transition at 0 % instead of animating.}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+        container: {type: string, maxLength: 64, description: "The container controller's id; by default the front-most suitable one."}
         index: {type: integer, minimum: 0, maximum: 63}
+        viewController: {type: string, maxLength: 64, description: The id of a tab's controller.}
+      not:
+        anyOf:
+          - required: [index, viewController]
+          - propertyNames: {not: {enum: [index, viewController]}}
+    PresentAction:
+      type: object
+      description: 'Present a controller modally (from the front-most controller, or `from`).'
+      required: [type, viewController]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [present]}
+        at: {type: number, minimum: 0, maximum: 10000000, description: 'Session time to act at (not before now); the clock first runs there.'}
+        animated: {type: boolean, default: true}
+        interactive: {type: boolean, default: false, description: Start a percent-driven interactive transition at 0 % instead of animating.}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+        container: {type: string, maxLength: 64, description: "The container controller's id; by default the front-most suitable one."}
+        viewController: {$ref: '#/components/schemas/ControllerSpec'}
         modalPresentationStyle: {$ref: '#/components/schemas/PresentationStyle'}
-        from: {type: string, maxLength: 64}
+        from: {type: string, maxLength: 64, description: The presenting controller's id.}
+    DismissAction:
+      type: object
+      description: 'Dismiss the front-most presented controller, or the one named (and everything it presents).'
+      required: [type]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [dismiss]}
+        at: {type: number, minimum: 0, maximum: 10000000, description: 'Session time to act at (not before now); the clock first runs there.'}
+        animated: {type: boolean, default: true}
+        interactive: {type: boolean, default: false, description: Start a percent-driven interactive transition at 0 % instead of animating.}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+        container: {type: string, maxLength: 64, description: "The container controller's id; by default the front-most suitable one."}
+        viewController: {type: string, maxLength: 64, description: The id of a presented controller.}
+    UpdateAction:
+      type: object
+      description: 'updateInteractiveTransition: move the interactive transition to a percent.'
+      required: [type, percent]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [update]}
+        at: {type: number, minimum: 0, maximum: 10000000, description: 'Session time to act at (not before now); the clock first runs there.'}
+        animated: {type: boolean, default: true}
+        interactive: {type: boolean, default: false, description: Start a percent-driven interactive transition at 0 % instead of animating.}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+        container: {type: string, maxLength: 64, description: "The container controller's id; by default the front-most suitable one."}
         percent: {type: number, minimum: 0, maximum: 1}
-        completionSpeed: {type: number, minimum: 0.01, maximum: 100}
+    FinishAction:
+      type: object
+      description: 'finishInteractiveTransition: run the rest of the way.'
+      required: [type]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [finish]}
+        at: {type: number, minimum: 0, maximum: 10000000, description: 'Session time to act at (not before now); the clock first runs there.'}
+        animated: {type: boolean, default: true}
+        interactive: {type: boolean, default: false, description: Start a percent-driven interactive transition at 0 % instead of animating.}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+        container: {type: string, maxLength: 64, description: "The container controller's id; by default the front-most suitable one."}
+        completionSpeed: {type: number, minimum: 0.01, maximum: 100, default: 1}
         completionCurve: {$ref: '#/components/schemas/Timing'}
-        recognizer: {type: string, enum: [edgePan, pan, pinch]}
-        phase: {type: string, enum: [began, changed, ended, cancelled]}
+    CancelAction:
+      type: object
+      description: 'cancelInteractiveTransition: run back to the start.'
+      required: [type]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [cancel]}
+        at: {type: number, minimum: 0, maximum: 10000000, description: 'Session time to act at (not before now); the clock first runs there.'}
+        animated: {type: boolean, default: true}
+        interactive: {type: boolean, default: false, description: Start a percent-driven interactive transition at 0 % instead of animating.}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+        container: {type: string, maxLength: 64, description: "The container controller's id; by default the front-most suitable one."}
+        completionSpeed: {type: number, minimum: 0.01, maximum: 100, default: 1}
+        completionCurve: {$ref: '#/components/schemas/Timing'}
+    GestureAction:
+      type: object
+      description: 'One gesture-recognizer sample; an interaction maps it to progress (docs/semantics.md).'
+      required: [type, recognizer, phase]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [gesture]}
+        at: {type: number, minimum: 0, maximum: 10000000, description: 'Session time to act at (not before now); the clock first runs there.'}
+        animated: {type: boolean, default: true}
+        interactive: {type: boolean, default: false, description: Start a percent-driven interactive transition at 0 % instead of animating.}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+        container: {type: string, maxLength: 64, description: "The container controller's id; by default the front-most suitable one."}
+        recognizer: {$ref: '#/components/schemas/Recognizer'}
+        phase: {$ref: '#/components/schemas/GesturePhase'}
         translation: {$ref: '#/components/schemas/PointSpec'}
         velocity: {$ref: '#/components/schemas/PointSpec'}
         location: {$ref: '#/components/schemas/PointSpec'}
         scale: {type: number, minimum: 0.001, maximum: 1000}
         edge: {type: string, enum: [left, right]}
-        reversed: {type: boolean}
+    PauseAction:
+      type: object
+      description: 'pauseAnimation: the running transition becomes interactive where it is.'
+      required: [type]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [pause]}
+        at: {type: number, minimum: 0, maximum: 10000000, description: 'Session time to act at (not before now); the clock first runs there.'}
+        animated: {type: boolean, default: true}
+        interactive: {type: boolean, default: false, description: Start a percent-driven interactive transition at 0 % instead of animating.}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+        container: {type: string, maxLength: 64, description: "The container controller's id; by default the front-most suitable one."}
+    ContinueAction:
+      type: object
+      description: 'continueAnimation(withTimingParameters:durationFactor:), optionally reversed.'
+      required: [type]
+      additionalProperties: false
+      properties:
+        type: {type: string, enum: [continue]}
+        at: {type: number, minimum: 0, maximum: 10000000, description: 'Session time to act at (not before now); the clock first runs there.'}
+        animated: {type: boolean, default: true}
+        interactive: {type: boolean, default: false, description: Start a percent-driven interactive transition at 0 % instead of animating.}
+        animator: {$ref: '#/components/schemas/AnimatorChoice'}
+        container: {type: string, maxLength: 64, description: "The container controller's id; by default the front-most suitable one."}
+        reversed: {type: boolean, default: false}
         timing: {$ref: '#/components/schemas/Timing'}
         durationFactor: {type: number, minimum: 0.01, maximum: 100}
+    StackEntry:
+      description: A controller already in the stack (its id), or a new one (its spec).
+      oneOf:
+        - type: string
+          maxLength: 64
+        - $ref: '#/components/schemas/ControllerSpec'
+    Recognizer:
+      type: string
+      enum: [edgePan, pan, pinch]
+    GesturePhase:
+      type: string
+      enum: [began, changed, ended, cancelled]
     ClockRequest:
       type: object
       additionalProperties: false
@@ -1145,18 +1780,19 @@ components:
       properties:
         animators:
           type: array
-          items:
-            type: object
-            required: [name, operations, parameters, summary, source]
-            additionalProperties: false
-            properties:
-              name: {type: string}
-              operations:
-                type: array
-                items: {type: string, enum: [push, pop, present, dismiss, selectTab]}
-              parameters: {type: object}
-              summary: {type: string}
-              source: {type: string}
+          items: {$ref: '#/components/schemas/AnimatorSummary'}
+    AnimatorSummary:
+      type: object
+      required: [name, operations, parameters, summary, source]
+      additionalProperties: false
+      properties:
+        name: {type: string}
+        operations:
+          type: array
+          items: {type: string, enum: [push, pop, present, dismiss, selectTab]}
+        parameters: {$ref: '#/components/schemas/AnimatorParameters'}
+        summary: {type: string}
+        source: {type: string}
     Diagnostic:
       type: object
       required: [code, message, view, time]
@@ -1175,8 +1811,18 @@ components:
         phase: {type: string, enum: [began, changed, ended, cancelled]}
         progress: {type: number}
         velocity: {$ref: '#/components/schemas/Point'}
-        decision: {type: [string, 'null'], enum: [finish, cancel, null]}
+        decision:
+          description: Finish or cancel, once the gesture ended; null before.
+          anyOf:
+            - $ref: '#/components/schemas/GestureDecision'
+            - type: 'null'
         reason: {type: [string, 'null']}
+    GestureDecision:
+      type: string
+      enum: [finish, cancel]
+    TransitionOperation:
+      type: string
+      enum: [push, pop, present, dismiss, selectTab]
     Transition:
       type: object
       description: 'The transition in effect at the snapshot''s time (running or the latest); `phase` idle before any.'
@@ -1184,7 +1830,11 @@ components:
       additionalProperties: false
       properties:
         id: {type: [string, 'null']}
-        operation: {type: [string, 'null'], enum: [push, pop, present, dismiss, selectTab, null]}
+        operation:
+          description: Null before any transition.
+          anyOf:
+            - $ref: '#/components/schemas/TransitionOperation'
+            - type: 'null'
         phase: {type: string, enum: [idle, animating, interactive, finishing, cancelling, completed, cancelled]}
         container: {type: string}
         from: {type: string}
@@ -1345,5 +1995,16 @@ components:
         events:
           type: array
           items: {$ref: '#/components/schemas/Event'}
+    ActionRequest:
+      description: One action, or an array of actions performed in order (all or nothing).
+      oneOf:
+        - $ref: '#/components/schemas/Action'
+        - $ref: '#/components/schemas/ActionList'
+    ActionList:
+      type: array
+      minItems: 1
+      maxItems: 256
+      items: {$ref: '#/components/schemas/Action'}
+
 """#
 }
