@@ -302,6 +302,16 @@ func readFile(_ path: String) -> String? {
         }
     }
 
+    @Test func aTimeListIsBoundedAsDocumented() throws {
+        let client = Client()
+        let id = try client.createSession()
+        // 8,001 bytes of one long timestamp: refused for its length before it is read as a time.
+        let long = client.send("GET", "/v1/sessions/\(id)/snapshots?t=" + String(repeating: "0", count: 8001))
+        #expect(long.status == 422 && long.json?["detail"]?.stringValue?.contains("longer than 8000 bytes") == true)
+        let list = Array(repeating: "0.25", count: 240).joined(separator: ",")
+        #expect(client.send("GET", "/v1/sessions/\(id)/snapshots?t=" + list).status == 200)
+    }
+
     @Test func timesAreDecimalAndTheClockStaysWithinTheLatestTime() throws {
         let client = Client()
         let id = try client.createSession()

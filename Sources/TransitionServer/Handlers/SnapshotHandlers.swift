@@ -4,6 +4,9 @@ import TransitionCore
 extension Application {
     /// Timestamps one request may ask for.
     static let maxTimestamps = 240
+    /// The longest `t` list, in bytes: with the other parameters it stays under the 8,192-byte
+    /// query the server reads (openapi.yaml documents the same bound).
+    static let maxTimeListBytes = 8000
 
     /// `flat` and `precision`, shared by both snapshot routes.
     func encoderOptions(_ q: QueryParameters) throws -> SnapshotEncoder {
@@ -59,6 +62,9 @@ extension Application {
         if let list = q["t"] {
             guard q["from"] == nil, q["to"] == nil, q["fps"] == nil else {
                 throw Problem.invalidParameter("t", reason: "give either t=a,b,c or from, to and fps")
+            }
+            guard list.utf8.count <= Self.maxTimeListBytes else {
+                throw Problem.invalidParameter("t", reason: "longer than \(Self.maxTimeListBytes) bytes")
             }
             let parts = list.split(separator: ",", omittingEmptySubsequences: false)
             guard parts.count <= Self.maxTimestamps else {
