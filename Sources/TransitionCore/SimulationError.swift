@@ -50,6 +50,13 @@ public struct SimulationError: Error, Sendable, CustomStringConvertible {
         return SimulationError(base + pointer, reason)
     }
 
+    /// The same error with its pointer moved from under `old` to under `new`: a completion
+    /// step is reported by its place in the list that ran, not by its place in the body.
+    func moved(from old: String, to new: String) -> SimulationError {
+        guard let pointer, pointer.hasPrefix(old) else { return self }
+        return SimulationError(new + pointer.dropFirst(old.count), reason)
+    }
+
     public var description: String {
         guard let pointer, !pointer.isEmpty else { return reason }
         return "\(pointer): \(reason)"

@@ -34,6 +34,12 @@ public struct SpecReader {
         return object[key]
     }
 
+    /// Counts as read the members another reader of the same object read (an animator body
+    /// written among its definition's members).
+    mutating func accept(_ keys: [String]) {
+        seen.formUnion(keys)
+    }
+
     public mutating func has(_ key: String) -> Bool {
         object[key] != nil
     }

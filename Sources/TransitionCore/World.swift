@@ -47,7 +47,7 @@ public struct World: Sendable {
     struct PendingCompletion: Sendable {
         var transition: TransitionID
         var endTau: Double
-        var steps: [Step]
+        var steps: [Located<Step>]
         var seq: Int
     }
 

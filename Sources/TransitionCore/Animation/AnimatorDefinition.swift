@@ -51,23 +51,30 @@ public struct AnimatorDefinition: Sendable {
             }
             parameters = object
         }
-        var bodies: [(TransitionOperation?, AnimatorBody)] = []
+        // Each body's nodes are located relative to the body; its errors point into the document.
+        var bodies: [(operation: TransitionOperation?, pointer: String, body: AnimatorBody)] = []
         if r.has("duration") {
-            bodies.append((nil, try AnimatorBody.decodeMembers(&r)))
+            bodies.append((nil, pointer, try AnimatorBody.decode(membersOf: json, at: pointer)))
+            r.accept(AnimatorBody.members)
         } else {
             for op in TransitionOperation.allCases {
-                if let b = r.value(op.rawValue) { bodies.append((op, try AnimatorBody.decode(b, at: r.path(op.rawValue)))) }
+                if let b = r.value(op.rawValue) { bodies.append((op, r.path(op.rawValue), try AnimatorBody.decode(b, at: r.path(op.rawValue)))) }
             }
             guard !bodies.isEmpty else {
                 throw SimulationError(pointer, "an animator needs a body: duration/setup/animations, or one body per operation (push, pop, present, dismiss, selectTab)")
             }
         }
         try r.finish()
-        for (operation, body) in bodies {
-            try AnimatorValidator.validate(body, parameters: parameters, at: operation.map { r.path($0.rawValue) } ?? pointer)
+        // Validation comes after every body has decoded, so that a decoding error is reported first.
+        for (_, bodyPointer, body) in bodies {
+            do throws(SimulationError) {
+                try AnimatorValidator.validate(body, parameters: parameters)
+            } catch {
+                throw error.inside(bodyPointer)
+            }
         }
         return AnimatorDefinition(name: name, summary: summary, source: source, parameters: parameters,
-                                  bodies: bodies.map { (operation: $0.0, body: $0.1) }, json: json)
+                                  bodies: bodies.map { (operation: $0.operation, body: $0.body) }, json: json)
     }
 
     /// An override has the kind of value its default has: a number for a number (expressions

@@ -3,7 +3,7 @@ import JSONCodec
 /// Runs animator bodies: the setup steps and animation blocks when a transition starts, the
 /// completion steps when their block ends. Errors while starting abort the action (the caller
 /// works on a copy); errors in a completion step become a `step-failed` diagnostic. Every error
-/// is a `SimulationError` whose pointer is relative to the step or block that failed.
+/// is a `SimulationError` at the pointer of the node that failed, relative to its body.
 extension World {
     /// Coordinates, sizes and transform entries an animator may produce (points); beyond this a
     /// spec is refused rather than carried into snapshots.
@@ -16,7 +16,8 @@ extension World {
         Rect(origin: .zero, size: tree[t.containerView].bounds.size)
     }
 
-    func resolve(_ ref: ViewReference, in t: Transition) throws(SimulationError) -> ViewID {
+    /// The view a reference names, if it exists.
+    func view(_ ref: ViewReference, in t: Transition) -> ViewID? {
         let found: ViewID?
         switch ref {
         case .from: found = t.fromView
@@ -28,16 +29,21 @@ extension World {
         case .toSubview(let path): found = tree.view(owner: t.to, path: path)
         case .named(let name): found = t.named[name]
         }
-        guard let id = found, tree.exists(id) else {
+        guard let id = found, tree.exists(id) else { return nil }
+        return id
+    }
+
+    func resolve(_ ref: Located<ViewReference>, in t: Transition) throws(SimulationError) -> ViewID {
+        guard let id = view(ref.value, in: t) else {
             let hint: String
-            switch ref {
-            case .source, .target: hint = "the animator's \(ref)View parameter names no view"
+            switch ref.value {
+            case .source, .target: hint = "the animator's \(ref.value)View parameter names no view"
             case .named: hint = "no view was made under that name before this step"
             case .fromSubview(let path): hint = "controller '\(t.from)' has no view at path '\(path)'"
             case .toSubview(let path): hint = "controller '\(t.to)' has no view at path '\(path)'"
             default: hint = "no such view"
             }
-            throw SimulationError("", "view '\(ref)': \(hint)")
+            throw SimulationError(ref.pointer, "view '\(ref.value)': \(hint)")
         }
         return id
     }
@@ -89,7 +95,7 @@ extension World {
             if let v = t.parameters[word]?.numberValue { return v }
             return word == "pi" ? Double.pi : nil
         case .geometry(let geometry):
-            guard let id = try? resolve(geometry.view, in: t) else { return nil }
+            guard let id = view(geometry.view, in: t) else { return nil }
             if geometry.property == .alpha { return tree[id].alpha }
             let bounds = containerBounds(t)
             let rect: Rect?
@@ -102,79 +108,81 @@ extension World {
         }
     }
 
-    func evaluate(_ e: Expression, _ t: Transition) throws(SimulationError) -> Double {
-        try e.evaluate { lookup($0, t) }
+    /// The expression's value, its errors reported at `pointer`.
+    func evaluate(_ e: Expression, _ t: Transition, at pointer: String) throws(SimulationError) -> Double {
+        do throws(SimulationError) { return try e.evaluate { lookup($0, t) } } catch { throw SimulationError(pointer, error.reason) }
     }
 
-    func checkMagnitude(_ values: [Double], _ what: String) throws(SimulationError) {
+    func evaluate(_ e: Located<Expression>, _ t: Transition) throws(SimulationError) -> Double {
+        try evaluate(e.value, t, at: e.pointer)
+    }
+
+    func checkMagnitude(_ values: [Double], _ what: String, at pointer: String) throws(SimulationError) {
         for v in values where !(abs(v) <= Self.animatorMagnitude) {
-            throw SimulationError("", "\(what) has a value of \(v); animator geometry stays within ±\(Int(Self.animatorMagnitude))")
+            throw SimulationError(pointer, "\(what) has a value of \(v); animator geometry stays within ±\(Int(Self.animatorMagnitude))")
         }
     }
 
-    func evaluate(_ r: RectValue, for view: ViewID, _ t: Transition) throws(SimulationError) -> Rect {
+    func evaluate(_ r: Located<RectValue>, for view: ViewID, _ t: Transition) throws(SimulationError) -> Rect {
         let bounds = containerBounds(t)
         let rect: Rect
-        switch r {
+        switch r.value {
         case .finalFrame:
-            guard let f = t.finalFrame(of: view, container: bounds) else { throw SimulationError("", "'final' is the frame of the from or to view only") }
+            guard let f = t.finalFrame(of: view, container: bounds) else { throw SimulationError(r.pointer, "'final' is the frame of the from or to view only") }
             rect = f
         case .initialFrame:
-            guard let f = t.initialFrame(of: view, container: bounds) else { throw SimulationError("", "'initial' is the frame of the from or to view only") }
+            guard let f = t.initialFrame(of: view, container: bounds) else { throw SimulationError(r.pointer, "'initial' is the frame of the from or to view only") }
             rect = f
         case .containerBounds: rect = bounds
         case .frameOf(let ref):
-            rect = frameInContainer(try prefixed("/frameOf") { () throws(SimulationError) in try resolve(ref, in: t) }, t)
+            rect = frameInContainer(try resolve(ref, in: t), t)
         case .explicit(let x, let y, let w, let h):
-            func value(_ key: String, _ e: Expression) throws(SimulationError) -> Double {
-                try prefixed("/" + key) { () throws(SimulationError) in try evaluate(e, t) }
-            }
-            rect = Rect(x: try value("x", x), y: try value("y", y), width: try value("width", w), height: try value("height", h))
+            rect = Rect(x: try evaluate(x, t), y: try evaluate(y, t), width: try evaluate(w, t), height: try evaluate(h, t))
         case .offset(let base, let dx, let dy):
-            let r = try prefixed("/offset") { () throws(SimulationError) in try evaluate(base, for: view, t) }
-            rect = r.offsetBy(dx: try prefixed("/dx") { () throws(SimulationError) in try evaluate(dx, t) },
-                              dy: try prefixed("/dy") { () throws(SimulationError) in try evaluate(dy, t) })
+            let r = try evaluate(base, for: view, t)
+            rect = r.offsetBy(dx: try evaluate(dx, t), dy: try evaluate(dy, t))
         case .inset(let base, let top, let left, let bottom, let right):
-            let r = try prefixed("/inset") { () throws(SimulationError) in try evaluate(base, for: view, t) }
-            func value(_ key: String, _ e: Expression) throws(SimulationError) -> Double {
-                try prefixed("/" + key) { () throws(SimulationError) in try evaluate(e, t) }
-            }
-            rect = r.inset(by: EdgeInsets(top: try value("top", top), left: try value("left", left),
-                                          bottom: try value("bottom", bottom), right: try value("right", right)))
+            let r = try evaluate(base, for: view, t)
+            rect = r.inset(by: EdgeInsets(top: try evaluate(top, t), left: try evaluate(left, t),
+                                          bottom: try evaluate(bottom, t), right: try evaluate(right, t)))
         }
-        try checkMagnitude([rect.minX, rect.minY, rect.width, rect.height], "the rect")
+        try checkMagnitude([rect.minX, rect.minY, rect.width, rect.height], "the rect", at: r.pointer)
         return rect
     }
 
-    func evaluate(_ steps: [TransformStep], _ t: Transition) throws(SimulationError) -> AffineTransform {
+    /// A transform list's value; whatever goes wrong inside it is reported at the list.
+    func evaluate(_ steps: Located<[TransformStep]>, _ t: Transition) throws(SimulationError) -> AffineTransform {
+        func value(_ e: Located<Expression>) throws(SimulationError) -> Double { try evaluate(e.value, t, at: steps.pointer) }
         var result = AffineTransform.identity
-        for step in steps {
+        for step in steps.value {
             let next: AffineTransform
             switch step {
-            case .scale(let sx, let sy): next = .scale(try evaluate(sx, t), try evaluate(sy, t))
-            case .translate(let tx, let ty): next = .translation(try evaluate(tx, t), try evaluate(ty, t))
-            case .rotate(let a): next = .rotation(try evaluate(a, t))
+            case .scale(let sx, let sy): next = .scale(try value(sx), try value(sy))
+            case .translate(let tx, let ty): next = .translation(try value(tx), try value(ty))
+            case .rotate(let a): next = .rotation(try value(a))
             }
             result = result.concatenating(next)
         }
-        try checkMagnitude([result.a, result.b, result.c, result.d, result.tx, result.ty], "the transform")
+        try checkMagnitude([result.a, result.b, result.c, result.d, result.tx, result.ty], "the transform", at: steps.pointer)
         return result
     }
 
-    func evaluate(_ steps: [Transform3DStep], _ t: Transition) throws(SimulationError) -> Transform3D {
+    /// A 3D transform list's value; whatever goes wrong inside it is reported at the list.
+    func evaluate(_ steps: Located<[Transform3DStep]>, _ t: Transition) throws(SimulationError) -> Transform3D {
+        func value(_ e: Located<Expression>) throws(SimulationError) -> Double { try evaluate(e.value, t, at: steps.pointer) }
         var result = Transform3D.identity
-        for step in steps {
+        for step in steps.value {
             let next: Transform3D
             switch step {
-            case .perspective(let m34): next = .perspective(try evaluate(m34, t))
+            case .perspective(let m34): next = .perspective(try value(m34))
             case .rotate(let a, let x, let y, let z):
-                next = .rotation(angle: try evaluate(a, t), x: try evaluate(x, t), y: try evaluate(y, t), z: try evaluate(z, t))
-            case .scale(let x, let y, let z): next = .scale(x: try evaluate(x, t), y: try evaluate(y, t), z: try evaluate(z, t))
-            case .translate(let x, let y, let z): next = .translation(x: try evaluate(x, t), y: try evaluate(y, t), z: try evaluate(z, t))
+                next = .rotation(angle: try value(a), x: try value(x), y: try value(y), z: try value(z))
+            case .scale(let x, let y, let z): next = .scale(x: try value(x), y: try value(y), z: try value(z))
+            case .translate(let x, let y, let z): next = .translation(x: try value(x), y: try value(y), z: try value(z))
             }
             result = result.concatenating(next)
         }
-        try checkMagnitude(result.rowMajor, "the 3D transform")
+        try checkMagnitude(result.rowMajor, "the 3D transform", at: steps.pointer)
         return result
     }
 
@@ -182,96 +190,74 @@ extension World {
     func targetValues(_ c: PropertyChanges, view: ViewID, _ t: Transition) throws(SimulationError) -> [(AnimatedProperty, AnimatedValue)] {
         var values: [(AnimatedProperty, AnimatedValue)] = []
         let node = tree[view]
-        do throws(SimulationError) {
-            if let f = c.frame {
-                if view == t.containerView { throw SimulationError("", "the container's frame belongs to UIKit") }
-                let rect = rectInSuperview(try evaluate(f, for: view, t), of: view, t)
-                values.append((.center, .point(rect.center)))
-                values.append((.bounds, .rect(Rect(origin: node.bounds.origin, size: rect.size))))
-            }
-        } catch { throw error.inside("/frame") }
+        if let f = c.frame {
+            if view == t.containerView { throw SimulationError(f.pointer, "the container's frame belongs to UIKit") }
+            let rect = rectInSuperview(try evaluate(f, for: view, t), of: view, t)
+            values.append((.center, .point(rect.center)))
+            values.append((.bounds, .rect(Rect(origin: node.bounds.origin, size: rect.size))))
+        }
         if let center = c.center {
-            let p = Point(x: try prefixed("/center/x") { () throws(SimulationError) in try evaluate(center.x, t) },
-                          y: try prefixed("/center/y") { () throws(SimulationError) in try evaluate(center.y, t) })
-            try prefixed("/center") { () throws(SimulationError) in try checkMagnitude([p.x, p.y], "the center") }
+            let p = Point(x: try evaluate(center.value.x, t), y: try evaluate(center.value.y, t))
+            try checkMagnitude([p.x, p.y], "the center", at: center.pointer)
             values.append((.center, .point(p)))
         }
         if let a = c.alpha {
-            let alpha = try prefixed("/alpha") { () throws(SimulationError) in try evaluate(a, t) }
-            values.append((.alpha, .number(min(1, max(0, alpha)))))
+            values.append((.alpha, .number(min(1, max(0, try evaluate(a, t))))))
         }
-        if let steps = c.transform { values.append((.transform, .affine(try prefixed("/transform") { () throws(SimulationError) in try evaluate(steps, t) }))) }
-        if let steps = c.transform3D {
-            values.append((.transform3D, .transform3D(try prefixed("/transform3D") { () throws(SimulationError) in try evaluate(steps, t) })))
-        }
+        if let steps = c.transform { values.append((.transform, .affine(try evaluate(steps, t)))) }
+        if let steps = c.transform3D { values.append((.transform3D, .transform3D(try evaluate(steps, t)))) }
         if let color = c.backgroundColor { values.append((.backgroundColor, .color(color))) }
         return values
     }
 
-    mutating func run(_ steps: [Step], transition transitionID: TransitionID) throws(SimulationError) {
-        for (i, step) in steps.enumerated() {
-            do throws(SimulationError) {
-                try run(step, transition: transitionID)
-            } catch {
-                throw error.inside("/\(i)")
-            }
-        }
+    mutating func run(_ steps: StepList, transition transitionID: TransitionID) throws(SimulationError) {
+        for step in steps.value { try run(step.value, transition: transitionID) }
     }
 
     mutating func run(_ step: Step, transition transitionID: TransitionID) throws(SimulationError) {
         let t = self[transition: transitionID]
         switch step {
         case .add(let ref, let placement):
-            let view = try prefixed("/add") { () throws(SimulationError) in try resolve(ref, in: t) }
+            let view = try resolve(ref, in: t)
             guard view != t.containerView, !tree.isDescendant(t.containerView, of: view) else {
-                throw SimulationError("/add", "cannot add '\(ref)' to the container it contains")
+                throw SimulationError(ref.pointer, "cannot add '\(ref.value)' to the container it contains")
             }
             try place(view, placement, t)
         case .set(let changes):
-            let view = try prefixed("/set") { () throws(SimulationError) in try resolve(changes.view, in: t) }
+            let view = try resolve(changes.view, in: t)
             for (property, value) in try targetValues(changes, view: view, t) {
                 animations[view]?.removeAll { $0.property == property || ($0.property == .transform3D && property == .transform) }
                 tree[view].apply(value, to: property)
             }
             if let hidden = changes.hidden { setHidden(view, hidden, transitionID) }
         case .remove(let ref):
-            let view = try prefixed("/remove") { () throws(SimulationError) in try resolve(ref, in: t) }
-            guard view != t.containerView else { throw SimulationError("/remove", "the container belongs to UIKit") }
+            let view = try resolve(ref, in: t)
+            guard view != t.containerView else { throw SimulationError(ref.pointer, "the container belongs to UIKit") }
             tree.detach(view)
         case .dimming(let name, let frame, let color, let alpha, let placement, let keep):
-            let rect = try prefixed("/frame") { () throws(SimulationError) in try evaluate(frame, for: t.containerView, t) }
-            let id = try prefixed("/dimming") { () throws(SimulationError) in
-                try makeView(name, kind: "view", role: "dimming", frame: rect, keep: keep, transitionID)
-            }
+            let rect = try evaluate(frame, for: t.containerView, t)
+            let id = try makeView(name, kind: "view", role: "dimming", frame: rect, keep: keep, transitionID)
             tree[id].backgroundColor = color
-            tree[id].alpha = min(1, max(0, try prefixed("/alpha") { () throws(SimulationError) in try evaluate(alpha, t) }))
+            tree[id].alpha = min(1, max(0, try evaluate(alpha, t)))
             try place(id, placement, self[transition: transitionID])
         case .snapshot(let name, let of, let frame, let placement):
-            let source = try prefixed("/of") { () throws(SimulationError) in try resolve(of, in: t) }
-            let rect = try prefixed("/frame") { () throws(SimulationError) in
-                try frame.map { (f) throws(SimulationError) in try evaluate(f, for: t.containerView, t) } ?? frameInContainer(source, t)
-            }
-            let id = try prefixed("/snapshot") { () throws(SimulationError) in
-                try makeView(name, kind: "snapshot", role: "snapshot", frame: rect, keep: false, transitionID)
-            }
-            try prefixed("/snapshot") { () throws(SimulationError) in try copyAppearance(of: source, into: id) }
+            let source = try resolve(of, in: t)
+            let rect = try frame.map { (f) throws(SimulationError) in try evaluate(f, for: t.containerView, t) } ?? frameInContainer(source, t)
+            let id = try makeView(name, kind: "snapshot", role: "snapshot", frame: rect, keep: false, transitionID)
+            try copyAppearance(of: source, into: id, at: name.pointer)
             try place(id, placement, self[transition: transitionID])
         case .find(let name):
-            guard t.named[name] == nil else { throw SimulationError("/find", "a view named '$\(name)' already exists") }
-            let wanted = keptID(name, t)
+            guard t.named[name.value] == nil else { throw SimulationError(name.pointer, "a view named '$\(name.value)' already exists") }
+            let wanted = keptID(name.value, t)
             guard let found = tree[t.containerView].children.first(where: { tree[$0].id == wanted && tree[$0].owner == nil }) else {
-                throw SimulationError("/find", "no view is kept in the container under the name '\(name)' (an earlier transition makes one with \"keep\": true)")
+                throw SimulationError(name.pointer, "no view is kept in the container under the name '\(name.value)' (an earlier transition makes one with \"keep\": true)")
             }
-            self[transition: transitionID].named[name] = found
+            self[transition: transitionID].named[name.value] = found
         case .transition(let tr):
             try runViewTransition(tr, transition: transitionID)
         case .conditional(let condition, let then, let otherwise):
             let holds = (condition == .cancelled) == t.wasCancelled
-            do throws(SimulationError) {
-                try run(holds ? then : otherwise, transition: transitionID)
-            } catch {
-                throw error.inside(holds ? "/then" : "/else")
-            }
+            try run(holds ? then : otherwise, transition: transitionID)
         case .completeTransition(let argument):
             let value: Bool
             switch argument {
@@ -289,18 +275,19 @@ extension World {
 
     /// Makes a service view named `$name`. Kept views are named after the container and not
     /// reported as left behind; the others are named after the transition.
-    mutating func makeView(_ name: String, kind: String, role: String, frame: Rect, keep: Bool, _ transitionID: TransitionID) throws(SimulationError) -> ViewID {
+    mutating func makeView(_ located: Located<String>, kind: String, role: String, frame: Rect, keep: Bool, _ transitionID: TransitionID) throws(SimulationError) -> ViewID {
         let t = self[transition: transitionID]
-        guard t.named[name] == nil else { throw SimulationError("", "a view named '$\(name)' already exists") }
+        let name = located.value
+        guard t.named[name] == nil else { throw SimulationError(located.pointer, "a view named '$\(name)' already exists") }
         let id = keep ? keptID(name, t) : "\(t.id).\(name)"
         if keep, tree[t.containerView].children.contains(where: { tree[$0].id == id }) {
-            throw SimulationError("", "the container already keeps a view named '\(name)'")
+            throw SimulationError(located.pointer, "the container already keeps a view named '\(name)'")
         }
         let view: ViewID
         do throws(SimulationError) {
             view = try tree.create(ViewNode(id: id, kind: kind, owner: nil, path: id, role: role, frame: frame))
         } catch {
-            throw SimulationError("", "the session's view limit is reached")
+            throw SimulationError(located.pointer, "the session's view limit is reached")
         }
         self[transition: transitionID].named[name] = view
         if !keep { self[transition: transitionID].namedOrder.append(name) }
@@ -308,17 +295,18 @@ extension World {
     }
 
     /// What `snapshotViewAfterScreenUpdates:` shows: the source's look, and copies of its subviews.
-    mutating func copyAppearance(of source: ViewID, into snapshot: ViewID) throws(SimulationError) {
+    /// Reaching the view limit on the way is reported at `pointer` (the snapshot's name).
+    mutating func copyAppearance(of source: ViewID, into snapshot: ViewID, at pointer: String) throws(SimulationError) {
         let s = tree[source]
         tree[snapshot].image = s.image
         tree[snapshot].text = s.text
         tree[snapshot].backgroundColor = s.backgroundColor
         tree[snapshot].snapshotOf = describe(source)
         let prefix = tree[snapshot].path
-        for child in s.children { try copySubtree(child, into: snapshot, prefix: prefix, depth: 0) }
+        for child in s.children { try copySubtree(child, into: snapshot, prefix: prefix, depth: 0, at: pointer) }
     }
 
-    private mutating func copySubtree(_ id: ViewID, into parent: ViewID, prefix: String, depth: Int) throws(SimulationError) {
+    private mutating func copySubtree(_ id: ViewID, into parent: ViewID, prefix: String, depth: Int, at pointer: String) throws(SimulationError) {
         guard depth < 32 else { return }
         let original = tree[id]
         let path = prefix + "/" + original.id
@@ -333,9 +321,9 @@ extension World {
         node.text = original.text
         node.image = original.image
         let copy: ViewID
-        do throws(SimulationError) { copy = try tree.create(node) } catch { throw SimulationError("", "the session's view limit is reached") }
+        do throws(SimulationError) { copy = try tree.create(node) } catch { throw SimulationError(pointer, "the session's view limit is reached") }
         tree.addSubview(copy, to: parent)
-        for child in original.children { try copySubtree(child, into: copy, prefix: path, depth: depth + 1) }
+        for child in original.children { try copySubtree(child, into: copy, prefix: path, depth: depth + 1, at: pointer) }
     }
 
     mutating func setHidden(_ view: ViewID, _ hidden: Bool, _ transitionID: TransitionID) {
@@ -350,10 +338,8 @@ extension World {
         case .top:
             tree.addSubview(view, to: t.containerView)
         case .above(let ref), .below(let ref):
-            let key: String
-            if case .above = placement { key = "/above" } else { key = "/below" }
-            let sibling = try prefixed(key) { () throws(SimulationError) in try resolve(ref, in: t) }
-            guard sibling != view else { throw SimulationError(key, "a view can't be placed relative to itself") }
+            let sibling = try resolve(ref, in: t)
+            guard sibling != view else { throw SimulationError(ref.pointer, "a view can't be placed relative to itself") }
             if case .above = placement {
                 tree.insertSubview(view, in: t.containerView, relativeTo: sibling, above: true)
             } else {
@@ -367,7 +353,8 @@ extension World {
     /// and how long it runs: `duration`, except for springs that define their own duration
     /// (mass/stiffness/damping, response, duration/bounce, system), which run until they settle,
     /// as UIViewPropertyAnimator ignores the duration given with such spring parameters.
-    func resolveTiming(_ spec: CurveSpec, duration: Double, _ t: Transition, at pointer: String) throws(SimulationError) -> (curve: TimingCurve, duration: Double) {
+    func resolveTiming(_ spec: CurveSpec, duration: Double, _ t: Transition) throws(SimulationError) -> (curve: TimingCurve, duration: Double) {
+        let pointer = spec.pointer
         var json = spec.json
         if let name = spec.parameter {
             guard let value = t.parameters[name] else { throw SimulationError(pointer, "no parameter '\(name)'") }
@@ -377,9 +364,7 @@ extension World {
             var nodes = 0
             var found: [(String, Expression)] = []
             try CurveSpec.collect(json, at: pointer, depth: 0, nodes: &nodes, into: &found)
-            json = try CurveSpec.substitute(json, depth: 0) { (e) throws(SimulationError) in
-                do throws(SimulationError) { return try evaluate(e, t) } catch { throw SimulationError(pointer, error.reason) }
-            }
+            json = try CurveSpec.substitute(json, depth: 0) { (e) throws(SimulationError) in try evaluate(e, t, at: pointer) }
         }
         let decoded = try TimingCurve.decode(json, duration: max(duration, 0.01), at: pointer)
         guard let natural = decoded.naturalDuration else { return (decoded.curve, duration) }
@@ -387,11 +372,11 @@ extension World {
         return (decoded.curve, natural)
     }
 
-    func blockTiming(delay: Expression?, duration: Expression, _ t: Transition) throws(SimulationError) -> (delay: Double, duration: Double) {
-        let d = try delay.map { (e) throws(SimulationError) in try prefixed("/delay") { () throws(SimulationError) in try evaluate(e, t) } } ?? 0
-        let length = try prefixed("/duration") { () throws(SimulationError) in try evaluate(duration, t) }
-        guard d >= 0, d <= 600 else { throw SimulationError("/delay", "must be between 0 and 600 seconds, got \(d)") }
-        guard length >= 0, length <= 600 else { throw SimulationError("/duration", "must be between 0 and 600 seconds, got \(length)") }
+    func blockTiming(delay: Located<Expression>?, duration: Located<Expression>, _ t: Transition) throws(SimulationError) -> (delay: Double, duration: Double) {
+        let d = try delay.map { (e) throws(SimulationError) in try evaluate(e, t) } ?? 0
+        let length = try evaluate(duration, t)
+        if let delay, !(0...600).contains(d) { throw SimulationError(delay.pointer, "must be between 0 and 600 seconds, got \(d)") }
+        guard length >= 0, length <= 600 else { throw SimulationError(duration.pointer, "must be between 0 and 600 seconds, got \(length)") }
         return (d, length)
     }
 
@@ -410,16 +395,14 @@ extension World {
         let t = self[transition: transitionID]
         let tau = t.timeline.tau(at: now)
         let (delay, written) = try blockTiming(delay: block.delay, duration: block.duration, t)
-        let (curve, duration) = try resolveTiming(block.curve, duration: written, t, at: "/curve")
+        let (curve, duration) = try resolveTiming(block.curve, duration: written, t)
         let begin = tau + delay
         let base = PropertyAnimation(property: .alpha, from: .number(0), to: .number(0), transition: t.id, begin: begin,
                                      duration: duration, curve: curve, path: .direct, outlivesTransition: block.outlivesTransition)
         if block.keyframes.isEmpty {
-            for (i, change) in block.changes.enumerated() {
-                let (view, values) = try prefixed("/changes/\(i)") { () throws(SimulationError) in
-                    let view = try prefixed("/view") { () throws(SimulationError) in try resolve(change.view, in: t) }
-                    return (view, try targetValues(change, view: view, t))
-                }
+            for change in block.changes {
+                let view = try resolve(change.view, in: t)
+                let values = try targetValues(change, view: view, t)
                 let shown = presentation(of: view, at: now)
                 for (property, value) in values {
                     let from = shown.value(of: property)
@@ -437,7 +420,7 @@ extension World {
             try animateKeyframes(block, base: base, transition: transitionID)
         }
         completionCount += 1
-        pending.append(PendingCompletion(transition: t.id, endTau: begin + duration, steps: block.completion, seq: completionCount))
+        pending.append(PendingCompletion(transition: t.id, endTau: begin + duration, steps: block.completion.value, seq: completionCount))
     }
 
     /// `animateKeyframes`: per view and property, a track through the keyframes' values, each
@@ -450,12 +433,11 @@ extension World {
         var tracks: [Track] = []
         var windows: [(start: Double, length: Double, index: Int)] = []
         for (k, keyframe) in block.keyframes.enumerated() {
-            let p = "/keyframes/\(k)"
-            let start = try prefixed(p + "/start") { () throws(SimulationError) in try evaluate(keyframe.start, t) }
-            let length = try prefixed(p + "/duration") { () throws(SimulationError) in try evaluate(keyframe.duration, t) }
-            guard (0...1).contains(start) else { throw SimulationError(p + "/start", "a relative start time is between 0 and 1, got \(start)") }
+            let start = try evaluate(keyframe.start, t)
+            let length = try evaluate(keyframe.duration, t)
+            guard (0...1).contains(start) else { throw SimulationError(keyframe.start.pointer, "a relative start time is between 0 and 1, got \(start)") }
             guard (0...1).contains(length), start + length <= 1 + 1e-9 else {
-                throw SimulationError(p + "/duration", "a relative duration is between 0 and 1 - start, got \(length)")
+                throw SimulationError(keyframe.duration.pointer, "a relative duration is between 0 and 1 - start, got \(length)")
             }
             windows.append((start, min(length, 1 - start), k))
         }
@@ -463,11 +445,9 @@ extension World {
         windows.sort { $0.start < $1.start || ($0.start == $1.start && $0.index < $1.index) }
         for w in windows {
             let keyframe = block.keyframes[w.index]
-            for (i, change) in keyframe.changes.enumerated() {
-                let (view, values) = try prefixed("/keyframes/\(w.index)/changes/\(i)") { () throws(SimulationError) in
-                    let view = try prefixed("/view") { () throws(SimulationError) in try resolve(change.view, in: t) }
-                    return (view, try targetValues(change, view: view, t))
-                }
+            for change in keyframe.changes {
+                let view = try resolve(change.view, in: t)
+                let values = try targetValues(change, view: view, t)
                 for (property, value) in values {
                     let n = tracks.firstIndex { $0.view == view && $0.property == property } ?? {
                         tracks.append(Track(view: view, property: property,
@@ -505,17 +485,17 @@ extension World {
     /// from view leaves it when the transition ends, then the completion runs.
     mutating func runViewTransition(_ tr: ViewTransitionStep, transition transitionID: TransitionID) throws(SimulationError) {
         let t = self[transition: transitionID]
-        let from = try prefixed("/from") { () throws(SimulationError) in try resolve(tr.from, in: t) }
-        let to = try prefixed("/to") { () throws(SimulationError) in try resolve(tr.to, in: t) }
-        guard from != to else { throw SimulationError("/to", "the from and to views are the same view") }
+        let from = try resolve(tr.from, in: t)
+        let to = try resolve(tr.to, in: t)
+        guard from != to else { throw SimulationError(tr.to.pointer, "the from and to views are the same view") }
         guard let superview = tree[from].parent else {
-            throw SimulationError("/from", "'\(tr.from)' has no superview: transitionFromView puts the to view in the from view's superview")
+            throw SimulationError(tr.from.pointer, "'\(tr.from.value)' has no superview: transitionFromView puts the to view in the from view's superview")
         }
-        guard !tree.isDescendant(superview, of: to) else { throw SimulationError("/to", "'\(tr.to)' contains the from view's superview") }
+        guard !tree.isDescendant(superview, of: to) else { throw SimulationError(tr.to.pointer, "'\(tr.to.value)' contains the from view's superview") }
         let (_, written) = try blockTiming(delay: nil, duration: tr.duration, t)
-        let (curve, duration) = try resolveTiming(tr.curve, duration: written, t, at: "/curve")
-        let m34 = try prefixed("/perspective") { () throws(SimulationError) in try evaluate(tr.perspective, t) }
-        guard abs(m34) <= 1 else { throw SimulationError("/perspective", "m34 is a small number such as -1/500, got \(m34)") }
+        let (curve, duration) = try resolveTiming(tr.curve, duration: written, t)
+        let m34 = try evaluate(tr.perspective, t)
+        guard abs(m34) <= 1 else { throw SimulationError(tr.perspective.pointer, "m34 is a small number such as -1/500, got \(m34)") }
         if tr.kind == .curlUp {
             tree.insertSubview(to, in: superview, relativeTo: from, above: false)
         } else {
@@ -565,23 +545,22 @@ extension World {
             install(into, on: to)
         }
         completionCount += 1
-        pending.append(PendingCompletion(transition: t.id, endTau: begin + duration, steps: [.remove(tr.from)] + tr.completion,
+        pending.append(PendingCompletion(transition: t.id, endTau: begin + duration, steps: [tr.removal] + tr.completion.value,
                                          seq: completionCount))
     }
 
-    /// Runs a block's completion steps (`finished` is always YES here).
+    /// Runs a block's completion steps (`finished` is always YES here). A failing step is
+    /// reported by its place in the list that ran, not in the body (docs/animators.md § Validation).
     mutating func runCompletion(_ p: PendingCompletion) {
         guard transition(p.transition) != nil else { return }
-        do throws(SimulationError) {
-            try run(p.steps, transition: p.transition)
-        } catch {
-            diagnose(p.transition, .stepFailed, "a completion step failed: \(error.description)", view: nil)
+        for (i, step) in p.steps.enumerated() {
+            do throws(SimulationError) {
+                try run(step.value, transition: p.transition)
+            } catch {
+                diagnose(p.transition, .stepFailed, "a completion step failed: \(error.moved(from: step.pointer, to: SpecReader.child("", String(i))).description)", view: nil)
+                break
+            }
         }
         checkAfterCompletion(p.transition)
     }
-}
-
-/// Runs `body`, prefixing the pointer of any error it throws with `pointer`.
-func prefixed<T>(_ pointer: String, _ body: () throws(SimulationError) -> T) throws(SimulationError) -> T {
-    do throws(SimulationError) { return try body() } catch { throw error.inside(pointer) }
 }

@@ -58,12 +58,16 @@ public indirect enum RectValue: Sendable, Equatable {
     /// The container's bounds.
     case containerBounds
     /// The view's frame converted into the container (`convertRect:fromView:`).
-    case frameOf(ViewReference)
-    case explicit(x: Expression, y: Expression, width: Expression, height: Expression)
-    case offset(RectValue, dx: Expression, dy: Expression)
-    case inset(RectValue, top: Expression, left: Expression, bottom: Expression, right: Expression)
+    case frameOf(Located<ViewReference>)
+    case explicit(x: Located<Expression>, y: Located<Expression>, width: Located<Expression>, height: Located<Expression>)
+    case offset(Located<RectValue>, dx: Located<Expression>, dy: Located<Expression>)
+    case inset(Located<RectValue>, top: Located<Expression>, left: Located<Expression>, bottom: Located<Expression>, right: Located<Expression>)
 
-    static func decode(_ json: JSONValue, at pointer: String, depth: Int = 0) throws(SimulationError) -> RectValue {
+    static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> RectValue {
+        try decode(json, at: pointer, depth: 0)
+    }
+
+    static func decode(_ json: JSONValue, at pointer: String, depth: Int) throws(SimulationError) -> RectValue {
         guard depth < 8 else { throw SimulationError(pointer, "rects nest at most 8 levels") }
         if let text = json.stringValue {
             switch text {
@@ -76,11 +80,11 @@ public indirect enum RectValue: Sendable, Equatable {
         var r = try SpecReader(json, at: pointer)
         let value: RectValue
         if let of = r.value("frameOf") {
-            value = .frameOf(try ViewReference.decode(of, at: r.path("frameOf")))
+            value = .frameOf(try .decode(of, at: r.path("frameOf")))
         } else if let base = r.value("offset") {
-            value = .offset(try decode(base, at: r.path("offset"), depth: depth + 1), dx: try expr(&r, "dx", default: 0), dy: try expr(&r, "dy", default: 0))
+            value = .offset(Located(try decode(base, at: r.path("offset"), depth: depth + 1), at: r.path("offset")), dx: try expr(&r, "dx", default: 0), dy: try expr(&r, "dy", default: 0))
         } else if let base = r.value("inset") {
-            value = .inset(try decode(base, at: r.path("inset"), depth: depth + 1), top: try expr(&r, "top", default: 0), left: try expr(&r, "left", default: 0),
+            value = .inset(Located(try decode(base, at: r.path("inset"), depth: depth + 1), at: r.path("inset")), top: try expr(&r, "top", default: 0), left: try expr(&r, "left", default: 0),
                            bottom: try expr(&r, "bottom", default: 0), right: try expr(&r, "right", default: 0))
         } else {
             value = .explicit(x: try expr(&r, "x", default: nil), y: try expr(&r, "y", default: nil),
@@ -91,33 +95,45 @@ public indirect enum RectValue: Sendable, Equatable {
     }
 }
 
-func expr(_ r: inout SpecReader, _ key: String, default fallback: Double?) throws(SimulationError) -> Expression {
+/// The expression at `key`; an absent one (`fallback`) is located at `key` all the same.
+func expr(_ r: inout SpecReader, _ key: String, default fallback: Double?) throws(SimulationError) -> Located<Expression> {
     guard let v = r.value(key), !v.isNull else {
-        if let fallback { return .constant(fallback) }
+        if let fallback { return Located(.constant(fallback), at: r.path(key)) }
         throw SimulationError(r.path(key), "is required")
     }
-    return try Expression.decode(v, at: r.path(key))
+    return try .decode(v, at: r.path(key))
+}
+
+/// The view reference at `key`; an absent one (`fallback`) is located at `key` all the same.
+func reference(_ r: inout SpecReader, _ key: String, default fallback: ViewReference) throws(SimulationError) -> Located<ViewReference> {
+    guard let v = r.value(key) else { return Located(fallback, at: r.path(key)) }
+    return try .decode(v, at: r.path(key))
 }
 
 /// Expressions for a fixed-length JSON array (`[tx, ty]`), or `nil` when `json` is not one.
-func exprList(_ json: JSONValue, count: Int, at pointer: String) throws(SimulationError) -> [Expression]? {
+func exprList(_ json: JSONValue, count: Int, at pointer: String) throws(SimulationError) -> [Located<Expression>]? {
     guard let list = json.arrayValue else { return nil }
     guard list.count == count else { throw SimulationError(pointer, "expected \(count) numbers, found \(list.count)") }
-    var result: [Expression] = []
-    for (i, item) in list.enumerated() { result.append(try Expression.decode(item, at: pointer + "/\(i)")) }
+    var result: [Located<Expression>] = []
+    for (i, item) in list.enumerated() { result.append(try .decode(item, at: SpecReader.child(pointer, String(i)))) }
     return result
 }
 
 /// One step of a 2D affine transform. A list of steps applies to the view's points in order
 /// (the first step first), so `[{"scale": 0.3}, {"translate": [10, 0]}]` scales, then moves.
 public enum TransformStep: Sendable, Equatable {
-    case scale(Expression, Expression)
-    case translate(Expression, Expression)
-    case rotate(Expression)
+    case scale(Located<Expression>, Located<Expression>)
+    case translate(Located<Expression>, Located<Expression>)
+    case rotate(Located<Expression>)
 
     static let maxSteps = 16
 
-    static func decodeList(_ json: JSONValue, at pointer: String) throws(SimulationError) -> [TransformStep] {
+    /// The list at `pointer`: where the runner reports what goes wrong while working it out.
+    static func decodeList(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Located<[TransformStep]> {
+        Located(try decodeSteps(json, at: pointer), at: pointer)
+    }
+
+    static func decodeSteps(_ json: JSONValue, at pointer: String) throws(SimulationError) -> [TransformStep] {
         if json.stringValue == "identity" { return [] }
         guard let list = json.arrayValue else { throw SimulationError(pointer, "expected \"identity\" or a list of transform steps") }
         guard list.count <= maxSteps else { throw SimulationError(pointer, "at most \(maxSteps) transform steps") }
@@ -128,16 +144,17 @@ public enum TransformStep: Sendable, Equatable {
             guard r.object.entries.count == 1 else { throw SimulationError(p, "a transform step has exactly one of scale, translate, rotate") }
             if let s = r.value("scale") {
                 if let pair = try exprList(s, count: 2, at: r.path("scale")) {
-                    steps.append(.scale(pair[0], pair[1]))
+                    // The first number is located at `scale` itself, as one number scaling both is.
+                    steps.append(.scale(Located(pair[0].value, at: r.path("scale")), pair[1]))
                 } else {
-                    let e = try Expression.decode(s, at: r.path("scale"))
+                    let e = try Located<Expression>.decode(s, at: r.path("scale"))
                     steps.append(.scale(e, e))
                 }
             } else if let t = r.value("translate") {
                 guard let pair = try exprList(t, count: 2, at: r.path("translate")) else { throw SimulationError(r.path("translate"), "expected [tx, ty]") }
                 steps.append(.translate(pair[0], pair[1]))
             } else if let a = r.value("rotate") {
-                steps.append(.rotate(try Expression.decode(a, at: r.path("rotate"))))
+                steps.append(.rotate(try .decode(a, at: r.path("rotate"))))
             } else {
                 throw SimulationError(p, "expected one of scale, translate, rotate" + (r.object.keys.contains { $0.hasSuffix("3d") } ? " (3D steps go in transform3D)" : ""))
             }
@@ -152,13 +169,18 @@ public enum TransformStep: Sendable, Equatable {
 /// the given value (`-1 / 500` is the usual "eye 500 pt away"), so it normally comes last:
 /// `[{"rotate3d": ["pi / 2", 0, 1, 0]}, {"perspective": "-1 / 500"}]`.
 public enum Transform3DStep: Sendable, Equatable {
-    case perspective(Expression)
+    case perspective(Located<Expression>)
     /// Angle in radians about the axis (x, y, z), `CATransform3DMakeRotation`.
-    case rotate(Expression, Expression, Expression, Expression)
-    case scale(Expression, Expression, Expression)
-    case translate(Expression, Expression, Expression)
+    case rotate(Located<Expression>, Located<Expression>, Located<Expression>, Located<Expression>)
+    case scale(Located<Expression>, Located<Expression>, Located<Expression>)
+    case translate(Located<Expression>, Located<Expression>, Located<Expression>)
 
-    static func decodeList(_ json: JSONValue, at pointer: String) throws(SimulationError) -> [Transform3DStep] {
+    /// The list at `pointer`: where the runner reports what goes wrong while working it out.
+    static func decodeList(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Located<[Transform3DStep]> {
+        Located(try decodeSteps(json, at: pointer), at: pointer)
+    }
+
+    static func decodeSteps(_ json: JSONValue, at pointer: String) throws(SimulationError) -> [Transform3DStep] {
         if json.stringValue == "identity" { return [] }
         guard let list = json.arrayValue else { throw SimulationError(pointer, "expected \"identity\" or a list of 3D transform steps") }
         guard list.count <= TransformStep.maxSteps else { throw SimulationError(pointer, "at most \(TransformStep.maxSteps) transform steps") }
@@ -168,7 +190,7 @@ public enum Transform3DStep: Sendable, Equatable {
             var r = try SpecReader(item, at: p)
             guard r.object.entries.count == 1 else { throw SimulationError(p, "a 3D transform step has exactly one of perspective, rotate3d, scale3d, translate3d") }
             if let m34 = r.value("perspective") {
-                steps.append(.perspective(try Expression.decode(m34, at: r.path("perspective"))))
+                steps.append(.perspective(try .decode(m34, at: r.path("perspective"))))
             } else if let v = r.value("rotate3d") {
                 guard let four = try exprList(v, count: 4, at: r.path("rotate3d")) else { throw SimulationError(r.path("rotate3d"), "expected [angle, x, y, z]") }
                 steps.append(.rotate(four[0], four[1], four[2], four[3]))
@@ -176,8 +198,11 @@ public enum Transform3DStep: Sendable, Equatable {
                 if let three = try exprList(v, count: 3, at: r.path("scale3d")) {
                     steps.append(.scale(three[0], three[1], three[2]))
                 } else {
+                    // One number is located as the first and second of the three it stands for.
                     let e = try Expression.decode(v, at: r.path("scale3d"))
-                    steps.append(.scale(e, e, .constant(1)))
+                    let at = r.path("scale3d")
+                    steps.append(.scale(Located(e, at: SpecReader.child(at, "0")), Located(e, at: SpecReader.child(at, "1")),
+                                        Located(.constant(1), at: SpecReader.child(at, "2"))))
                 }
             } else if let v = r.value("translate3d") {
                 guard let three = try exprList(v, count: 3, at: r.path("translate3d")) else { throw SimulationError(r.path("translate3d"), "expected [tx, ty, tz]") }
@@ -193,42 +218,38 @@ public enum Transform3DStep: Sendable, Equatable {
 
 /// Property values set on one view, in a setup step or inside an animation block.
 public struct PropertyChanges: Sendable, Equatable {
-    public var view: ViewReference
-    public var frame: RectValue?
-    public var center: (x: Expression, y: Expression)?
-    public var alpha: Expression?
-    public var transform: [TransformStep]?
-    public var transform3D: [Transform3DStep]?
+    /// The object the changes are written in: a `set` step or an entry of a block's changes.
+    public var pointer: String
+    public var view: Located<ViewReference>
+    public var frame: Located<RectValue>?
+    public var center: Located<PointValue>?
+    public var alpha: Located<Expression>?
+    public var transform: Located<[TransformStep]>?
+    public var transform3D: Located<[Transform3DStep]>?
     public var hidden: Bool?
     public var backgroundColor: Color?
-
-    public static func == (a: PropertyChanges, b: PropertyChanges) -> Bool {
-        a.view == b.view && a.frame == b.frame && a.center?.x == b.center?.x && a.center?.y == b.center?.y
-            && a.alpha == b.alpha && a.transform == b.transform && a.transform3D == b.transform3D && a.hidden == b.hidden
-            && a.backgroundColor == b.backgroundColor
-    }
 
     /// View properties that exist but that UIKit does not animate (a block refuses them).
     static let notAnimatable = ["hidden", "text", "image", "kind", "id"]
 
     /// Reads the members of a `set` step (`animated` false) or of a block's change (true).
-    static func decode(_ r: inout SpecReader, view: ViewReference, animated: Bool) throws(SimulationError) -> PropertyChanges {
+    static func decode(_ r: inout SpecReader, view: Located<ViewReference>, animated: Bool) throws(SimulationError) -> PropertyChanges {
         if animated {
             for key in notAnimatable where r.has(key) {
                 throw SimulationError(r.path(key), "'\(key)' can't be animated (UIKit applies it at once): set it in setup or in a completion")
             }
         }
-        var c = PropertyChanges(view: view)
-        if let f = r.value("frame") { c.frame = try RectValue.decode(f, at: r.path("frame")) }
+        var c = PropertyChanges(pointer: r.pointer, view: view)
+        if let f = r.value("frame") { c.frame = try .decode(f, at: r.path("frame")) }
         if let ce = r.value("center") {
             var cr = try SpecReader(ce, at: r.path("center"))
-            c.center = (try expr(&cr, "x", default: nil), try expr(&cr, "y", default: nil))
+            c.center = Located(PointValue(x: try expr(&cr, "x", default: nil), y: try expr(&cr, "y", default: nil)), at: cr.pointer)
             try cr.finish()
         }
         if c.frame != nil, c.center != nil {
             throw SimulationError(r.path("center"), "give frame or center, not both (both set the view's position)")
         }
-        if let a = r.value("alpha") { c.alpha = try Expression.decode(a, at: r.path("alpha")) }
+        if let a = r.value("alpha") { c.alpha = try .decode(a, at: r.path("alpha")) }
         if let t = r.value("transform") { c.transform = try TransformStep.decodeList(t, at: r.path("transform")) }
         if let t = r.value("transform3D") { c.transform3D = try Transform3DStep.decodeList(t, at: r.path("transform3D")) }
         if c.transform != nil, c.transform3D != nil {
@@ -242,23 +263,32 @@ public struct PropertyChanges: Sendable, Equatable {
         return c
     }
 
-    init(view: ViewReference) { self.view = view }
+    init(pointer: String, view: Located<ViewReference>) {
+        self.pointer = pointer
+        self.view = view
+    }
 
     var isEmpty: Bool {
         frame == nil && center == nil && alpha == nil && transform == nil && transform3D == nil && hidden == nil && backgroundColor == nil
     }
 }
 
+/// A point written as two expressions (a view's `center`).
+public struct PointValue: Sendable, Equatable {
+    public var x: Located<Expression>
+    public var y: Located<Expression>
+}
+
 /// Where `add` puts a view in the container.
 public enum Placement: Sendable, Equatable {
     case top
-    case above(ViewReference)
-    case below(ViewReference)
+    case above(Located<ViewReference>)
+    case below(Located<ViewReference>)
 
     static func decode(_ r: inout SpecReader) throws(SimulationError) -> Placement {
         if r.has("above"), r.has("below") { throw SimulationError(r.path("below"), "give above or below, not both") }
-        if let a = r.value("above") { return .above(try ViewReference.decode(a, at: r.path("above"))) }
-        if let b = r.value("below") { return .below(try ViewReference.decode(b, at: r.path("below"))) }
+        if let a = r.value("above") { return .above(try .decode(a, at: r.path("above"))) }
+        if let b = r.value("below") { return .below(try .decode(b, at: r.path("below"))) }
         return .top
     }
 }
@@ -272,14 +302,17 @@ public enum ViewTransitionKind: String, Sendable, CaseIterable {
 /// for `curlUp`), plays the transition, removes `from` when it ends, then runs `completion`.
 public struct ViewTransitionStep: Sendable, Equatable {
     public var kind: ViewTransitionKind
-    public var from: ViewReference
-    public var to: ViewReference
-    public var duration: Expression
+    public var from: Located<ViewReference>
+    public var to: Located<ViewReference>
+    public var duration: Located<Expression>
     /// Timing JSON (default `easeInOut`, UIKit's default option curve).
     public var curve: CurveSpec
     /// m34 of the flip's perspective (UIKit's value was not found: docs/reference.md § Flips and 3D).
-    public var perspective: Expression
-    public var completion: [Step]
+    public var perspective: Located<Expression>
+    public var completion: StepList
+    /// The from view's removal, which UIKit makes before the completion runs: a `remove` step of
+    /// this transition's own, so that the running list reports it as its step 0.
+    public var removal: Located<Step>
 
     /// The community's convention (docs/reference.md § Flips and 3D: m34 = −1/500).
     public static let defaultPerspective = -1.0 / 500
@@ -294,24 +327,24 @@ public enum StepCondition: String, Sendable, Equatable {
 /// block finishes (completion).
 public indirect enum Step: Sendable, Equatable {
     /// `[containerView addSubview:]` / `insertSubview:aboveSubview:` / `belowSubview:`.
-    case add(ViewReference, Placement)
+    case add(Located<ViewReference>, Placement)
     /// Assign model values without animation.
     case set(PropertyChanges)
     /// `removeFromSuperview`.
-    case remove(ViewReference)
+    case remove(Located<ViewReference>)
     /// A plain view of the given colour made by the animator (a dimming overlay), named `$name`.
     /// `keep`: it is meant to stay after the transition (a later transition `find`s it).
-    case dimming(name: String, frame: RectValue, color: Color, alpha: Expression, placement: Placement, keep: Bool)
+    case dimming(name: Located<String>, frame: Located<RectValue>, color: Color, alpha: Located<Expression>, placement: Placement, keep: Bool)
     /// `snapshotViewAfterScreenUpdates:` of `of`, placed in the container under `$name`, its frame
     /// `frame` or `of`'s frame converted to the container (`convertRect:fromView:`).
-    case snapshot(name: String, of: ViewReference, frame: RectValue?, placement: Placement)
+    case snapshot(name: Located<String>, of: Located<ViewReference>, frame: Located<RectValue>?, placement: Placement)
     /// `[containerView viewWithTag:]`: names `$name` the view an earlier transition kept in this
     /// container under that name.
-    case find(name: String)
+    case find(name: Located<String>)
     /// `transitionFromView:toView:duration:options:completion:`.
     case transition(ViewTransitionStep)
     /// `if (transitionContext.transitionWasCancelled) …`.
-    case conditional(StepCondition, then: [Step], otherwise: [Step])
+    case conditional(StepCondition, then: StepList, otherwise: StepList)
     /// `[transitionContext completeTransition:]` with `!transitionWasCancelled` or a constant.
     case completeTransition(CompletionArgument)
 
@@ -336,17 +369,18 @@ public indirect enum Step: Sendable, Equatable {
         let step: Step
         switch verb {
         case "add":
-            step = .add(try ViewReference.decode(argument, at: r.path("add")), try Placement.decode(&r))
+            step = .add(try .decode(argument, at: r.path("add")), try Placement.decode(&r))
         case "set":
-            let changes = try PropertyChanges.decode(&r, view: try ViewReference.decode(argument, at: r.path("set")), animated: false)
+            let changes = try PropertyChanges.decode(&r, view: try .decode(argument, at: r.path("set")), animated: false)
             try r.finish()
             guard !changes.isEmpty else { throw SimulationError(pointer, "a set step changes at least one of frame, center, alpha, transform, transform3D, hidden, backgroundColor") }
             step = .set(changes)
         case "remove":
-            step = .remove(try ViewReference.decode(argument, at: r.path("remove")))
+            step = .remove(try .decode(argument, at: r.path("remove")))
         case "dimming":
             let name = try viewName(&r, "dimming")
-            let frame = try r.value("frame").map { (f) throws(SimulationError) in try RectValue.decode(f, at: r.path("frame")) } ?? .containerBounds
+            let frame = try r.value("frame").map { (f) throws(SimulationError) in try Located<RectValue>.decode(f, at: r.path("frame")) }
+                ?? Located(.containerBounds, at: r.path("frame"))
             var color = Color.black
             if let text = try r.string("color", maxLength: 9) {
                 guard let parsed = ViewSpec.parseColor(text) else { throw SimulationError(r.path("color"), "expected #rrggbb or #rrggbbaa") }
@@ -357,8 +391,8 @@ public indirect enum Step: Sendable, Equatable {
         case "snapshot":
             let name = try viewName(&r, "snapshot")
             guard let of = r.value("of") else { throw SimulationError(r.path("of"), "is required: the view to snapshot") }
-            let source = try ViewReference.decode(of, at: r.path("of"))
-            let frame = try r.value("frame").map { (f) throws(SimulationError) in try RectValue.decode(f, at: r.path("frame")) }
+            let source = try Located<ViewReference>.decode(of, at: r.path("of"))
+            let frame = try r.value("frame").map { (f) throws(SimulationError) in try Located<RectValue>.decode(f, at: r.path("frame")) }
             step = .snapshot(name: name, of: source, frame: frame, placement: try Placement.decode(&r))
         case "find":
             step = .find(name: try viewName(&r, "find"))
@@ -384,11 +418,11 @@ public indirect enum Step: Sendable, Equatable {
         return step
     }
 
-    static func viewName(_ r: inout SpecReader, _ key: String) throws(SimulationError) -> String {
+    static func viewName(_ r: inout SpecReader, _ key: String) throws(SimulationError) -> Located<String> {
         let name = try r.requiredString(key, maxLength: 64)
         let bare = name.hasPrefix("$") ? String(name.dropFirst()) : name
         guard ViewSpec.isValidID(bare) else { throw SimulationError(r.path(key), "names are letters, digits, '-', '_' and '.' (referred to as $name)") }
-        return bare
+        return Located(bare, at: r.path(key))
     }
 
     static func decodeTransition(_ r: inout SpecReader, depth: Int) throws(SimulationError) -> ViewTransitionStep {
@@ -397,25 +431,34 @@ public indirect enum Step: Sendable, Equatable {
             throw SimulationError(r.path("transition"), "unknown transition '\(text)'; one of \(ViewTransitionKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard depth < maxDepth else { throw SimulationError(r.pointer, "steps nest at most \(maxDepth) levels") }
-        let from = try r.value("from").map { (v) throws(SimulationError) in try ViewReference.decode(v, at: r.path("from")) } ?? .from
-        let to = try r.value("to").map { (v) throws(SimulationError) in try ViewReference.decode(v, at: r.path("to")) } ?? .to
-        guard from != to else { throw SimulationError(r.path("to"), "a transition goes from one view to another") }
-        let duration = try r.value("duration").map { (v) throws(SimulationError) in try Expression.decode(v, at: r.path("duration")) } ?? .name(.word("duration"))
+        let from = try reference(&r, "from", default: .from)
+        let to = try reference(&r, "to", default: .to)
+        guard from.value != to.value else { throw SimulationError(r.path("to"), "a transition goes from one view to another") }
+        let duration = try r.value("duration").map { (v) throws(SimulationError) in try Located<Expression>.decode(v, at: r.path("duration")) }
+            ?? Located(.name(.word("duration")), at: r.path("duration"))
         let curve = try CurveSpec.decode(r.value("curve"), at: r.path("curve"))
         let perspective = try expr(&r, "perspective", default: ViewTransitionStep.defaultPerspective)
         let completion = try decodeList(r.value("completion"), at: r.path("completion"), depth: depth + 1)
-        return ViewTransitionStep(kind: kind, from: from, to: to, duration: duration, curve: curve, perspective: perspective, completion: completion)
+        let removal = Located(Step.remove(Located(from.value, at: SpecReader.child(r.pointer, "remove"))), at: r.pointer)
+        return ViewTransitionStep(kind: kind, from: from, to: to, duration: duration, curve: curve, perspective: perspective,
+                                  completion: completion, removal: removal)
     }
 
-    static func decodeList(_ json: JSONValue?, at pointer: String, depth: Int) throws(SimulationError) -> [Step] {
-        guard let json, !json.isNull else { return [] }
+    static func decodeList(_ json: JSONValue?, at pointer: String, depth: Int) throws(SimulationError) -> StepList {
+        guard let json, !json.isNull else { return Located([], at: pointer) }
         guard let list = json.arrayValue else { throw SimulationError(pointer, "expected a list of steps") }
         guard list.count <= maxSteps else { throw SimulationError(pointer, "at most \(maxSteps) steps") }
-        var steps: [Step] = []
-        for (i, item) in list.enumerated() { steps.append(try Step.decode(item, at: SpecReader.child(pointer, String(i)), depth: depth)) }
-        return steps
+        var steps: [Located<Step>] = []
+        for (i, item) in list.enumerated() {
+            let p = SpecReader.child(pointer, String(i))
+            steps.append(Located(try Step.decode(item, at: p, depth: depth), at: p))
+        }
+        return Located(steps, at: pointer)
     }
 }
+
+/// A list of steps (setup, a completion, an `if`'s branch), each step located in it.
+public typealias StepList = Located<[Located<Step>]>
 
 /// A block's timing as written: a timing JSON for `TimingCurve.decode` (named, cubic, any spring
 /// form), possibly with expressions in place of its numbers (`{"spring": {"dampingRatio":
@@ -423,20 +466,21 @@ public indirect enum Step: Sendable, Equatable {
 /// Decoded when the block runs: a UIKit-style spring needs the block's duration.
 public struct CurveSpec: Sendable, Equatable {
     public var json: JSONValue
-
-    public static let easeInOut = CurveSpec(json: .string("easeInOut"))
+    /// Where the timing is written (or would be): timing errors at run time point here.
+    public var pointer: String
+    /// The expressions inside the timing JSON, located in it (none for `"@name"`).
+    public var expressions: [Located<Expression>]
 
     /// Strings inside a timing object that are words of the timing language, not expressions.
     static let keywords: Set<String> = ["system"]
     static let maxNodes = 64
 
     static func decode(_ json: JSONValue?, at pointer: String) throws(SimulationError) -> CurveSpec {
-        guard let json, !json.isNull else { return .easeInOut }
-        let spec = CurveSpec(json: json)
+        guard let json, !json.isNull else { return CurveSpec(json: .string("easeInOut"), pointer: pointer, expressions: []) }
         if let name = json.stringValue, name.hasPrefix("@") {
             let parameter = String(name.dropFirst())
             guard !parameter.isEmpty, ViewSpec.isValidID(parameter) else { throw SimulationError(pointer, "'@' is followed by a parameter name") }
-            return spec
+            return CurveSpec(json: json, pointer: pointer, expressions: [])
         }
         var nodes = 0
         var expressions: [(String, Expression)] = []
@@ -445,22 +489,13 @@ public struct CurveSpec: Sendable, Equatable {
         // again when the block runs.
         let probe = try substitute(json, depth: 0) { (_) throws(SimulationError) in 1 }
         _ = try TimingCurve.decode(probe, duration: 1, at: pointer)
-        return spec
+        return CurveSpec(json: json, pointer: pointer, expressions: expressions.map { Located($0.1, at: $0.0) })
     }
 
     /// The parameter a `"@name"` curve reads.
     var parameter: String? {
         guard let s = json.stringValue, s.hasPrefix("@") else { return nil }
         return String(s.dropFirst())
-    }
-
-    /// Every expression inside the timing JSON, with its pointer.
-    func expressions(at pointer: String) -> [(pointer: String, expression: Expression)] {
-        guard parameter == nil else { return [] }
-        var nodes = 0
-        var found: [(String, Expression)] = []
-        try? Self.collect(json, at: pointer, depth: 0, nodes: &nodes, into: &found)
-        return found.map { (pointer: $0.0, expression: $0.1) }
     }
 
     static func collect(_ json: JSONValue, at pointer: String, depth: Int, nodes: inout Int,
@@ -471,7 +506,7 @@ public struct CurveSpec: Sendable, Equatable {
         case .object(let object):
             for (key, value) in object.entries { try collect(value, at: SpecReader.child(pointer, key), depth: depth + 1, nodes: &nodes, into: &found) }
         case .array(let list):
-            for (i, value) in list.enumerated() { try collect(value, at: pointer + "/\(i)", depth: depth + 1, nodes: &nodes, into: &found) }
+            for (i, value) in list.enumerated() { try collect(value, at: SpecReader.child(pointer, String(i)), depth: depth + 1, nodes: &nodes, into: &found) }
         case .string(let text) where depth > 0 && !keywords.contains(text):
             found.append((pointer, try Expression.decode(json, at: pointer)))
         default:
@@ -502,8 +537,8 @@ public struct CurveSpec: Sendable, Equatable {
 /// One `addKeyframeWithRelativeStartTime:relativeDuration:animations:` of a keyframe block.
 public struct Keyframe: Sendable, Equatable {
     /// Fractions of the block's duration, 0…1.
-    public var start: Expression
-    public var duration: Expression
+    public var start: Located<Expression>
+    public var duration: Located<Expression>
     public var changes: [PropertyChanges]
 }
 
@@ -524,14 +559,14 @@ public enum KeyframeCalculationMode: String, Sendable, CaseIterable {
 /// `UIView.animateKeyframes(withDuration:delay:options:animations:completion:)`: property
 /// changes that animate together, and what to do when they finish.
 public struct AnimationBlock: Sendable, Equatable {
-    public var delay: Expression
+    public var delay: Located<Expression>
     /// Seconds; the name `duration` in the expression is the transition's duration.
-    public var duration: Expression
+    public var duration: Located<Expression>
     public var curve: CurveSpec
     public var changes: [PropertyChanges]
     public var keyframes: [Keyframe]
     public var calculationMode: KeyframeCalculationMode
-    public var completion: [Step]
+    public var completion: StepList
     /// Declares that the block may still run when `completeTransition` is called (002's dismiss
     /// spring): its animations are not reported as `animation-on-removed-view`.
     public var outlivesTransition: Bool
@@ -581,8 +616,8 @@ public struct AnimationBlock: Sendable, Equatable {
 
     static func decodeChange(_ item: JSONValue, at p: String) throws(SimulationError) -> PropertyChanges {
         var cr = try SpecReader(item, at: p)
-        guard let view = cr.value("view") else { throw SimulationError(p + "/view", "is required") }
-        let change = try PropertyChanges.decode(&cr, view: try ViewReference.decode(view, at: p + "/view"), animated: true)
+        guard let view = cr.value("view") else { throw SimulationError(cr.path("view"), "is required") }
+        let change = try PropertyChanges.decode(&cr, view: try .decode(view, at: cr.path("view")), animated: true)
         try cr.finish()
         return change
     }
@@ -592,17 +627,35 @@ public struct AnimationBlock: Sendable, Equatable {
 /// and the animation blocks it issues.
 public struct AnimatorBody: Sendable, Equatable {
     /// `transitionDuration:`, seconds.
-    public var duration: Expression
-    public var setup: [Step]
+    public var duration: Located<Expression>
+    public var setup: StepList
     public var animations: [AnimationBlock]
 
     static let maxBlocks = 32
+    static let members = ["duration", "setup", "animations"]
 
-    public static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> AnimatorBody {
-        var r = try SpecReader(json, at: pointer)
-        let body = try decodeMembers(&r)
-        try r.finish()
-        return body
+    /// Decodes the body written at `pointer` (an object of its own). Its nodes are located
+    /// relative to it; its errors point into the whole document.
+    static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> AnimatorBody {
+        do throws(SimulationError) {
+            var r = try SpecReader(json, at: "")
+            let body = try decodeMembers(&r)
+            try r.finish()
+            return body
+        } catch {
+            throw error.inside(pointer)
+        }
+    }
+
+    /// Decodes the body written among the members of the definition at `pointer` (the
+    /// definition refuses the members that are neither its own nor the body's).
+    static func decode(membersOf json: JSONValue, at pointer: String) throws(SimulationError) -> AnimatorBody {
+        do throws(SimulationError) {
+            var r = try SpecReader(json, at: "")
+            return try decodeMembers(&r)
+        } catch {
+            throw error.inside(pointer)
+        }
     }
 
     static func decodeMembers(_ r: inout SpecReader) throws(SimulationError) -> AnimatorBody {

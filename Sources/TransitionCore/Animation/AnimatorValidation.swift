@@ -21,83 +21,82 @@ struct AnimatorValidator {
 
     init(parameters: JSONObject) { self.parameters = parameters }
 
-    static func validate(_ body: AnimatorBody, parameters: JSONObject, at pointer: String) throws(SimulationError) {
+    /// Checks a body whose nodes are located relative to it; the caller places its errors.
+    static func validate(_ body: AnimatorBody, parameters: JSONObject) throws(SimulationError) {
         var v = AnimatorValidator(parameters: parameters)
-        try v.check(body, at: pointer)
+        try v.check(body)
     }
 
-    mutating func check(_ body: AnimatorBody, at pointer: String) throws(SimulationError) {
-        try checkExpression(body.duration, at: SpecReader.child(pointer, "duration"), created: [], durationIsParameter: true)
-        try checkNotNegative(body.duration, at: SpecReader.child(pointer, "duration"), what: "a duration")
+    mutating func check(_ body: AnimatorBody) throws(SimulationError) {
+        try checkExpression(body.duration, created: [], durationIsParameter: true)
+        try checkNotNegative(body.duration, what: "a duration")
         // Names made in completion lists exist only once their block has ended: other completion
         // lists may use them (the order of blocks ending is the scene's), setup and changes not.
         var later: Set<String> = []
         for block in body.animations { collectNames(block.completion, into: &later) }
         collectNamesInTransitions(body.setup, into: &later)
         var created: Set<String> = []
-        try checkSteps(body.setup, at: SpecReader.child(pointer, "setup"), created: &created, later: later, inCompletion: false)
-        for (i, block) in body.animations.enumerated() {
-            try checkBlock(block, at: SpecReader.child(SpecReader.child(pointer, "animations"), String(i)), created: created, later: later)
+        try checkSteps(body.setup, created: &created, later: later, inCompletion: false)
+        for block in body.animations {
+            try checkBlock(block, created: created, later: later)
         }
     }
 
     // MARK: Steps
 
-    mutating func checkSteps(_ steps: [Step], at pointer: String, created: inout Set<String>, later: Set<String>,
-                             inCompletion: Bool) throws(SimulationError) {
-        for (i, step) in steps.enumerated() {
+    mutating func checkSteps(_ steps: StepList, created: inout Set<String>, later: Set<String>, inCompletion: Bool) throws(SimulationError) {
+        for step in steps.value {
             stepCount += 1
             guard stepCount <= Self.maxStepsPerBody else {
-                throw SimulationError(pointer, "an animator body has at most \(Self.maxStepsPerBody) steps in all")
+                throw SimulationError(steps.pointer, "an animator body has at most \(Self.maxStepsPerBody) steps in all")
             }
-            try checkStep(step, at: SpecReader.child(pointer, String(i)), created: &created, later: later, inCompletion: inCompletion)
+            try checkStep(step.value, created: &created, later: later, inCompletion: inCompletion)
         }
     }
 
-    mutating func checkStep(_ step: Step, at p: String, created: inout Set<String>, later: Set<String>, inCompletion: Bool) throws(SimulationError) {
+    mutating func checkStep(_ step: Step, created: inout Set<String>, later: Set<String>, inCompletion: Bool) throws(SimulationError) {
         let visible = inCompletion ? created.union(later) : created
-        func child(_ key: String) -> String { SpecReader.child(p, key) }
         switch step {
         case .add(let ref, let placement):
-            try checkReference(ref, at: child("add"), created: visible)
-            if ref == .container { throw SimulationError(child("add"), "the container can't be added to itself") }
-            try checkPlacement(placement, at: p, created: visible)
+            try checkReference(ref, created: visible)
+            if ref.value == .container { throw SimulationError(ref.pointer, "the container can't be added to itself") }
+            try checkPlacement(placement, created: visible)
         case .set(let changes):
-            try checkChanges(changes, at: p, viewPointer: child("set"), created: visible)
+            try checkChanges(changes, created: visible)
         case .remove(let ref):
-            try checkReference(ref, at: child("remove"), created: visible)
-            if ref == .container { throw SimulationError(child("remove"), "the container belongs to UIKit: an animator never removes it") }
+            try checkReference(ref, created: visible)
+            if ref.value == .container { throw SimulationError(ref.pointer, "the container belongs to UIKit: an animator never removes it") }
         case .dimming(let name, let frame, _, let alpha, let placement, _):
-            try checkNew(name, at: child("dimming"), created: created)
-            try checkRect(frame, for: nil, at: child("frame"), created: visible)
-            try checkExpression(alpha, at: child("alpha"), created: visible)
-            try checkPlacement(placement, at: p, created: visible)
-            created.insert(name)
+            try checkNew(name, created: created)
+            try checkRect(frame, for: nil, created: visible)
+            try checkExpression(alpha, created: visible)
+            try checkPlacement(placement, created: visible)
+            created.insert(name.value)
         case .snapshot(let name, let of, let frame, let placement):
-            try checkNew(name, at: child("snapshot"), created: created)
-            try checkReference(of, at: child("of"), created: visible)
-            if let frame { try checkRect(frame, for: nil, at: child("frame"), created: visible) }
-            try checkPlacement(placement, at: p, created: visible)
-            created.insert(name)
+            try checkNew(name, created: created)
+            try checkReference(of, created: visible)
+            if let frame { try checkRect(frame, for: nil, created: visible) }
+            try checkPlacement(placement, created: visible)
+            created.insert(name.value)
         case .find(let name):
-            try checkNew(name, at: child("find"), created: created)
-            created.insert(name)
+            try checkNew(name, created: created)
+            created.insert(name.value)
         case .transition(let tr):
-            try checkReference(tr.from, at: child("from"), created: visible)
-            try checkReference(tr.to, at: child("to"), created: visible)
-            if tr.from == .container || tr.to == .container {
-                throw SimulationError(child(tr.from == .container ? "from" : "to"), "a view transition replaces one subview of the container by another, not the container")
+            try checkReference(tr.from, created: visible)
+            try checkReference(tr.to, created: visible)
+            if let whole = [tr.from, tr.to].first(where: { $0.value == .container }) {
+                throw SimulationError(whole.pointer, "a view transition replaces one subview of the container by another, not the container")
             }
-            try checkExpression(tr.duration, at: child("duration"), created: visible)
-            try checkNotNegative(tr.duration, at: child("duration"), what: "a duration")
-            try checkCurve(tr.curve, at: child("curve"), created: visible)
-            try checkExpression(tr.perspective, at: child("perspective"), created: visible)
+            try checkExpression(tr.duration, created: visible)
+            try checkNotNegative(tr.duration, what: "a duration")
+            try checkCurve(tr.curve, created: visible)
+            try checkExpression(tr.perspective, created: visible)
             var inner = created
-            try checkSteps(tr.completion, at: child("completion"), created: &inner, later: later, inCompletion: true)
+            try checkSteps(tr.completion, created: &inner, later: later, inCompletion: true)
         case .conditional(_, let then, let otherwise):
             var a = created, b = created
-            try checkSteps(then, at: child("then"), created: &a, later: later, inCompletion: inCompletion)
-            try checkSteps(otherwise, at: child("else"), created: &b, later: later, inCompletion: inCompletion)
+            try checkSteps(then, created: &a, later: later, inCompletion: inCompletion)
+            try checkSteps(otherwise, created: &b, later: later, inCompletion: inCompletion)
             // After the `if`, only what both branches made is certain to exist.
             created.formUnion(a.intersection(b))
         case .completeTransition:
@@ -105,137 +104,124 @@ struct AnimatorValidator {
         }
     }
 
-    func checkNew(_ name: String, at pointer: String, created: Set<String>) throws(SimulationError) {
-        if created.contains(name) { throw SimulationError(pointer, "a view named '$\(name)' was already made by an earlier step") }
+    func checkNew(_ name: Located<String>, created: Set<String>) throws(SimulationError) {
+        if created.contains(name.value) { throw SimulationError(name.pointer, "a view named '$\(name.value)' was already made by an earlier step") }
     }
 
-    func checkPlacement(_ placement: Placement, at p: String, created: Set<String>) throws(SimulationError) {
+    func checkPlacement(_ placement: Placement, created: Set<String>) throws(SimulationError) {
         switch placement {
         case .top: break
-        case .above(let ref): try checkReference(ref, at: SpecReader.child(p, "above"), created: created)
-        case .below(let ref): try checkReference(ref, at: SpecReader.child(p, "below"), created: created)
+        case .above(let ref), .below(let ref): try checkReference(ref, created: created)
         }
     }
 
     // MARK: Blocks
 
-    mutating func checkBlock(_ block: AnimationBlock, at p: String, created: Set<String>, later: Set<String>) throws(SimulationError) {
-        func child(_ key: String) -> String { SpecReader.child(p, key) }
-        try checkExpression(block.delay, at: child("delay"), created: created)
-        try checkNotNegative(block.delay, at: child("delay"), what: "a delay")
-        try checkExpression(block.duration, at: child("duration"), created: created)
-        try checkNotNegative(block.duration, at: child("duration"), what: "a duration")
-        try checkCurve(block.curve, at: child("curve"), created: created)
-        for (i, change) in block.changes.enumerated() {
-            let cp = SpecReader.child(child("changes"), String(i))
-            try checkChanges(change, at: cp, viewPointer: SpecReader.child(cp, "view"), created: created)
-        }
-        for (i, keyframe) in block.keyframes.enumerated() {
-            let kp = SpecReader.child(child("keyframes"), String(i))
-            try checkExpression(keyframe.start, at: SpecReader.child(kp, "start"), created: created)
-            try checkExpression(keyframe.duration, at: SpecReader.child(kp, "duration"), created: created)
-            if case .constant(let s) = keyframe.start, !(0...1).contains(s) {
-                throw SimulationError(SpecReader.child(kp, "start"), "a keyframe's relative start time is between 0 and 1, got \(s)")
+    mutating func checkBlock(_ block: AnimationBlock, created: Set<String>, later: Set<String>) throws(SimulationError) {
+        try checkExpression(block.delay, created: created)
+        try checkNotNegative(block.delay, what: "a delay")
+        try checkExpression(block.duration, created: created)
+        try checkNotNegative(block.duration, what: "a duration")
+        try checkCurve(block.curve, created: created)
+        for change in block.changes { try checkChanges(change, created: created) }
+        for keyframe in block.keyframes {
+            try checkExpression(keyframe.start, created: created)
+            try checkExpression(keyframe.duration, created: created)
+            if case .constant(let s) = keyframe.start.value, !(0...1).contains(s) {
+                throw SimulationError(keyframe.start.pointer, "a keyframe's relative start time is between 0 and 1, got \(s)")
             }
-            if case .constant(let d) = keyframe.duration, !(0...1).contains(d) {
-                throw SimulationError(SpecReader.child(kp, "duration"), "a keyframe's relative duration is between 0 and 1, got \(d)")
+            if case .constant(let d) = keyframe.duration.value, !(0...1).contains(d) {
+                throw SimulationError(keyframe.duration.pointer, "a keyframe's relative duration is between 0 and 1, got \(d)")
             }
-            if case .constant(let s) = keyframe.start, case .constant(let d) = keyframe.duration, s + d > 1 + 1e-9 {
-                throw SimulationError(SpecReader.child(kp, "duration"), "the keyframe ends at \(s + d), after the block (start + duration ≤ 1)")
+            if case .constant(let s) = keyframe.start.value, case .constant(let d) = keyframe.duration.value, s + d > 1 + 1e-9 {
+                throw SimulationError(keyframe.duration.pointer, "the keyframe ends at \(s + d), after the block (start + duration ≤ 1)")
             }
-            for (j, change) in keyframe.changes.enumerated() {
-                let cp = SpecReader.child(SpecReader.child(kp, "changes"), String(j))
-                try checkChanges(change, at: cp, viewPointer: SpecReader.child(cp, "view"), created: created)
-            }
+            for change in keyframe.changes { try checkChanges(change, created: created) }
         }
         var inner = created
-        try checkSteps(block.completion, at: child("completion"), created: &inner, later: later, inCompletion: true)
+        try checkSteps(block.completion, created: &inner, later: later, inCompletion: true)
     }
 
-    func checkCurve(_ curve: CurveSpec, at pointer: String, created: Set<String>) throws(SimulationError) {
+    func checkCurve(_ curve: CurveSpec, created: Set<String>) throws(SimulationError) {
         if let name = curve.parameter {
             guard let value = parameters[name] else {
-                throw SimulationError(pointer, "'@\(name)' names no parameter" + knownParameters())
+                throw SimulationError(curve.pointer, "'@\(name)' names no parameter" + knownParameters())
             }
             switch value {
             case .string, .object: break
-            default: throw SimulationError(pointer, "parameter '\(name)' holds \(value.typeName), not a timing (a curve name or a timing object)")
+            default: throw SimulationError(curve.pointer, "parameter '\(name)' holds \(value.typeName), not a timing (a curve name or a timing object)")
             }
             return
         }
-        for (p, e) in curve.expressions(at: pointer) { try checkExpression(e, at: p, created: created) }
+        for e in curve.expressions { try checkExpression(e, created: created) }
     }
 
     // MARK: Properties, rects, references, expressions
 
-    mutating func checkChanges(_ c: PropertyChanges, at p: String, viewPointer: String, created: Set<String>) throws(SimulationError) {
+    mutating func checkChanges(_ c: PropertyChanges, created: Set<String>) throws(SimulationError) {
         changeCount += 1
         guard changeCount <= Self.maxChangesPerBody else {
-            throw SimulationError(p, "an animator body changes properties at most \(Self.maxChangesPerBody) times in all")
+            throw SimulationError(c.pointer, "an animator body changes properties at most \(Self.maxChangesPerBody) times in all")
         }
-        func child(_ key: String) -> String { SpecReader.child(p, key) }
-        try checkReference(c.view, at: viewPointer, created: created)
+        try checkReference(c.view, created: created)
         if let frame = c.frame {
-            if c.view == .container { throw SimulationError(child("frame"), "the container's frame belongs to UIKit") }
-            try checkRect(frame, for: c.view, at: child("frame"), created: created)
+            if c.view.value == .container { throw SimulationError(frame.pointer, "the container's frame belongs to UIKit") }
+            try checkRect(frame, for: c.view.value, created: created)
         }
         if let center = c.center {
-            try checkExpression(center.x, at: child("center") + "/x", created: created)
-            try checkExpression(center.y, at: child("center") + "/y", created: created)
+            try checkExpression(center.value.x, created: created)
+            try checkExpression(center.value.y, created: created)
         }
-        if let a = c.alpha { try checkExpression(a, at: child("alpha"), created: created) }
-        for (i, step) in (c.transform ?? []).enumerated() {
-            let sp = SpecReader.child(child("transform"), String(i))
+        if let a = c.alpha { try checkExpression(a, created: created) }
+        for step in c.transform?.value ?? [] {
             switch step {
             case .scale(let x, let y):
-                try checkExpression(x, at: sp + "/scale", created: created)
-                if x != y { try checkExpression(y, at: sp + "/scale/1", created: created) }
+                try checkExpression(x, created: created)
+                try checkExpression(y, created: created)
             case .translate(let x, let y):
-                try checkExpression(x, at: sp + "/translate/0", created: created)
-                try checkExpression(y, at: sp + "/translate/1", created: created)
+                try checkExpression(x, created: created)
+                try checkExpression(y, created: created)
             case .rotate(let a):
-                try checkExpression(a, at: sp + "/rotate", created: created)
+                try checkExpression(a, created: created)
             }
         }
-        for (i, step) in (c.transform3D ?? []).enumerated() {
-            let sp = SpecReader.child(child("transform3D"), String(i))
+        for step in c.transform3D?.value ?? [] {
             switch step {
             case .perspective(let m34):
-                try checkExpression(m34, at: sp + "/perspective", created: created)
+                try checkExpression(m34, created: created)
             case .rotate(let a, let x, let y, let z):
-                for (j, e) in [a, x, y, z].enumerated() { try checkExpression(e, at: sp + "/rotate3d/\(j)", created: created) }
-            case .scale(let x, let y, let z):
-                for (j, e) in [x, y, z].enumerated() { try checkExpression(e, at: sp + "/scale3d/\(j)", created: created) }
-            case .translate(let x, let y, let z):
-                for (j, e) in [x, y, z].enumerated() { try checkExpression(e, at: sp + "/translate3d/\(j)", created: created) }
+                for e in [a, x, y, z] { try checkExpression(e, created: created) }
+            case .scale(let x, let y, let z), .translate(let x, let y, let z):
+                for e in [x, y, z] { try checkExpression(e, created: created) }
             }
         }
     }
 
-    func checkRect(_ rect: RectValue, for view: ViewReference?, at p: String, created: Set<String>) throws(SimulationError) {
-        func child(_ key: String) -> String { SpecReader.child(p, key) }
-        switch rect {
+    func checkRect(_ rect: Located<RectValue>, for view: ViewReference?, created: Set<String>) throws(SimulationError) {
+        switch rect.value {
         case .finalFrame, .initialFrame:
             guard view == .from || view == .to else {
-                let which = rect == .finalFrame ? "final" : "initial"
-                throw SimulationError(p, "'\(which)' is the \(which) frame of the from or to view only (\(view.map { "not of '\($0)'" } ?? "here there is no such view")); use {\"frameOf\": …} or \"container\"")
+                let which = rect.value == .finalFrame ? "final" : "initial"
+                throw SimulationError(rect.pointer, "'\(which)' is the \(which) frame of the from or to view only (\(view.map { "not of '\($0)'" } ?? "here there is no such view")); use {\"frameOf\": …} or \"container\"")
             }
         case .containerBounds:
             break
         case .frameOf(let ref):
-            try checkReference(ref, at: child("frameOf"), created: created)
+            try checkReference(ref, created: created)
         case .explicit(let x, let y, let w, let h):
-            for (key, e) in [("x", x), ("y", y), ("width", w), ("height", h)] { try checkExpression(e, at: child(key), created: created) }
+            for e in [x, y, w, h] { try checkExpression(e, created: created) }
         case .offset(let base, let dx, let dy):
-            try checkRect(base, for: view, at: child("offset"), created: created)
-            try checkExpression(dx, at: child("dx"), created: created)
-            try checkExpression(dy, at: child("dy"), created: created)
+            try checkRect(base, for: view, created: created)
+            try checkExpression(dx, created: created)
+            try checkExpression(dy, created: created)
         case .inset(let base, let top, let left, let bottom, let right):
-            try checkRect(base, for: view, at: child("inset"), created: created)
-            for (key, e) in [("top", top), ("left", left), ("bottom", bottom), ("right", right)] {
-                try checkExpression(e, at: child(key), created: created)
-            }
+            try checkRect(base, for: view, created: created)
+            for e in [top, left, bottom, right] { try checkExpression(e, created: created) }
         }
+    }
+
+    func checkReference(_ ref: Located<ViewReference>, created: Set<String>) throws(SimulationError) {
+        try checkReference(ref.value, at: ref.pointer, created: created)
     }
 
     func checkReference(_ ref: ViewReference, at pointer: String, created: Set<String>) throws(SimulationError) {
@@ -255,15 +241,15 @@ struct AnimatorValidator {
         }
     }
 
-    func checkNotNegative(_ e: Expression, at pointer: String, what: String) throws(SimulationError) {
-        if case .constant(let v) = e, v < 0 { throw SimulationError(pointer, "\(what) can't be negative, got \(v)") }
-        if case .negate(.constant(let v)) = e, v > 0 { throw SimulationError(pointer, "\(what) can't be negative, got \(-v)") }
+    func checkNotNegative(_ e: Located<Expression>, what: String) throws(SimulationError) {
+        if case .constant(let v) = e.value, v < 0 { throw SimulationError(e.pointer, "\(what) can't be negative, got \(v)") }
+        if case .negate(.constant(let v)) = e.value, v > 0 { throw SimulationError(e.pointer, "\(what) can't be negative, got \(-v)") }
     }
 
     /// Every name the expression reads must mean something.
-    func checkExpression(_ e: Expression, at pointer: String, created: Set<String>, durationIsParameter: Bool = false) throws(SimulationError) {
-        for name in e.names {
-            try checkName(name, at: pointer, created: created, durationIsParameter: durationIsParameter)
+    func checkExpression(_ e: Located<Expression>, created: Set<String>, durationIsParameter: Bool = false) throws(SimulationError) {
+        for name in e.value.names {
+            try checkName(name, at: e.pointer, created: created, durationIsParameter: durationIsParameter)
         }
     }
 
@@ -300,10 +286,10 @@ struct AnimatorValidator {
 
     // MARK: Names made by completion steps
 
-    func collectNames(_ steps: [Step], into names: inout Set<String>) {
-        for step in steps {
-            switch step {
-            case .dimming(let name, _, _, _, _, _), .snapshot(let name, _, _, _), .find(let name): names.insert(name)
+    func collectNames(_ steps: StepList, into names: inout Set<String>) {
+        for step in steps.value {
+            switch step.value {
+            case .dimming(let name, _, _, _, _, _), .snapshot(let name, _, _, _), .find(let name): names.insert(name.value)
             case .transition(let tr): collectNames(tr.completion, into: &names)
             case .conditional(_, let a, let b):
                 collectNames(a, into: &names)
@@ -313,9 +299,9 @@ struct AnimatorValidator {
         }
     }
 
-    func collectNamesInTransitions(_ steps: [Step], into names: inout Set<String>) {
-        for step in steps {
-            switch step {
+    func collectNamesInTransitions(_ steps: StepList, into names: inout Set<String>) {
+        for step in steps.value {
+            switch step.value {
             case .transition(let tr): collectNames(tr.completion, into: &names)
             case .conditional(_, let a, let b):
                 collectNamesInTransitions(a, into: &names)

@@ -7,18 +7,21 @@ public struct Catalogue: Sendable {
     public static let shared = Catalogue()
 
     public let definitions: [AnimatorDefinition]
+    /// `default`, what runs when nobody chose an animator.
+    let defaultAnimator: AnimatorDefinition
 
     public var names: [String] { definitions.map(\.name) }
 
     init() {
-        var list: [AnimatorDefinition] = []
-        for source in Self.sources {
-            let json = try! JSONParser.parse(Array(source.utf8))
-            // The catalogue is ours and tested (CatalogueTests): a failure here is a programming error.
-            list.append(try! AnimatorDefinition.decode(json, at: "", defaultName: ""))
-        }
-        list.insert(Self.makeDefault(from: list), at: 0)
-        definitions = list
+        let slide = Self.decode(Self.slide), coverVertical = Self.decode(Self.coverVertical)
+        defaultAnimator = Self.makeDefault(slide: slide, coverVertical: coverVertical)
+        definitions = [defaultAnimator, slide, coverVertical] + Self.others.map(Self.decode)
+    }
+
+    static func decode(_ source: String) -> AnimatorDefinition {
+        // The catalogue is ours and tested (CatalogueTests): a failure here is a programming error.
+        let json = try! JSONParser.parse(Array(source.utf8))
+        return try! AnimatorDefinition.decode(json, at: "", defaultName: "")
     }
 
     public func definition(named name: String) -> AnimatorDefinition? {
@@ -40,9 +43,7 @@ public struct Catalogue: Sendable {
     /// `default` is the platform default of each operation, spelled out in the language: slide's
     /// push and pop, coverVertical's present and dismiss, with the parameters of both (they
     /// share `duration` and `curve`, with the same defaults).
-    static func makeDefault(from list: [AnimatorDefinition]) -> AnimatorDefinition {
-        let slide = list.first { $0.name == "slide" }!
-        let cover = list.first { $0.name == "coverVertical" }!
+    static func makeDefault(slide: AnimatorDefinition, coverVertical cover: AnimatorDefinition) -> AnimatorDefinition {
         var parameters = slide.parameters
         for (key, value) in cover.parameters.entries {
             precondition(parameters[key] == nil || parameters[key] == value, "slide and coverVertical disagree on '\(key)'")
@@ -53,12 +54,11 @@ public struct Catalogue: Sendable {
         json["summary"] = .string("UIKit's platform default for the operation: slide for push and pop, coverVertical for present and dismiss; a tab switch has none.")
         json["source"] = .string("UIKit: UINavigationController's built-in push/pop and UIModalTransitionStyleCoverVertical, used when no animation controller is returned. Push/pop are slide's (about 0.5 s, parallax 0.3, dimming 0.1, fastEaseInToSlowEaseOut: measured by others, docs/reference.md § UIKit defaults); present/dismiss are coverVertical's (the same 0.5 s and curve, approximate: UIKit's modal numbers were not found).")
         json["parameters"] = .object(parameters)
-        let slideJSON = slide.json.objectValue!, coverJSON = cover.json.objectValue!
-        for op in ["push", "pop"] { json[op] = slideJSON[op] }
-        for op in ["present", "dismiss"] { json[op] = coverJSON[op] }
+        for op in ["push", "pop"] { json[op] = slide.json.objectValue?[op] }
+        for op in ["present", "dismiss"] { json[op] = cover.json.objectValue?[op] }
         return try! AnimatorDefinition.decode(.object(json), at: "", defaultName: "default")
     }
 
-    static let sources = [slide, coverVertical, crossDissolve, flipFromLeft, flipFromRight, curlUp, curlDown,
-                          zoom, flip, overlay, fade, sidePanel, sheet]
+    /// The built-ins after slide and coverVertical (which `default` is made of), in the order listed.
+    static let others = [crossDissolve, flipFromLeft, flipFromRight, curlUp, curlDown, zoom, flip, overlay, fade, sidePanel, sheet]
 }

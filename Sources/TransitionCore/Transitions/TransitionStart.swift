@@ -73,7 +73,7 @@ extension World {
     mutating func beginTransition(_ r: TransitionRequest) throws(SimulationError) {
         let (choice, chosenBy) = chooseAnimator(r.operation, from: r.from, to: r.to, actionChoice: r.actionChoice)
         let resolved: AnimatorDefinition
-        if let choice { resolved = try definition(for: choice) } else { resolved = Catalogue.shared.definition(named: "default")! }
+        if let choice { resolved = try definition(for: choice) } else { resolved = Catalogue.shared.defaultAnimator }
         let pointer = choice?.pointer ?? ""
         var parameters = try resolved.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer)
         var definition = resolved
@@ -111,7 +111,9 @@ extension World {
         guard let body = definition.body(for: r.operation) else {
             throw SimulationError(pointer, "animator '\(name)' has nothing for \(r.operation.rawValue) (it does \(definition.operations.map(\.rawValue).joined(separator: ", ")))")
         }
-        // Errors in an inline spec point into it: /animator/spec[/operation]/setup/0 …
+        // The body's place in the request, under which its nodes' pointers are reported: an inline
+        // spec's errors point into it (/animator/spec[/operation]/setup/0 …), a named animator's
+        // at the choice that named it.
         var bodyPointer = pointer
         if choice?.inline != nil {
             bodyPointer += "/spec" + (definition.bodies.contains { $0.operation == nil } ? "" : "/" + r.operation.rawValue)
@@ -129,9 +131,13 @@ extension World {
                                animator: name, chosenBy: chosenBy, duration: 0, phase: .animating, interactive: r.interactive,
                                timeline: Timeline(start: now), parameters: parameters, previousChildren: r.previousChildren, leaving: r.leaving)
         let duration: Double
-        do throws(SimulationError) { duration = try evaluate(body.duration, probe) } catch { throw SimulationError(bodyPointer + "/duration", error.reason) }
-        guard duration >= 0, duration <= 600 else {
-            throw SimulationError(bodyPointer + "/duration", "the transition's duration must be between 0 and 600 seconds, got \(duration)")
+        do throws(SimulationError) {
+            duration = try evaluate(body.duration, probe)
+            guard duration >= 0, duration <= 600 else {
+                throw SimulationError(body.duration.pointer, "the transition's duration must be between 0 and 600 seconds, got \(duration)")
+            }
+        } catch {
+            throw error.inside(bodyPointer)
         }
         transitionCount += 1
         var t = Transition(id: TransitionID(number: transitionCount), operation: r.operation, container: r.container, from: r.from, to: r.to,
@@ -153,15 +159,9 @@ extension World {
              outcome: TransitionOutcome(operation: t.operation, kind: .started))
         do throws(SimulationError) {
             try run(body.setup, transition: t.id)
+            for block in body.animations { try animate(block, transition: t.id) }
         } catch {
-            throw SimulationError(bodyPointer + "/setup" + (error.pointer ?? ""), "animator '\(name)': \(error.reason)")
-        }
-        for (i, block) in body.animations.enumerated() {
-            do throws(SimulationError) {
-                try animate(block, transition: t.id)
-            } catch {
-                throw SimulationError(bodyPointer + "/animations/\(i)" + (error.pointer ?? ""), "animator '\(name)': \(error.reason)")
-            }
+            throw SimulationError(bodyPointer + (error.pointer ?? ""), "animator '\(name)': \(error.reason)")
         }
         checkAfterCompletion(t.id)
     }

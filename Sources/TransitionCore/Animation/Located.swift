@@ -1,0 +1,32 @@
+import JSONCodec
+
+/// A node of the animator language with the JSON pointer it was decoded from, relative to its
+/// body. Validation and the runner report `pointer` as it is; the body's own place in a request
+/// is added in one place (`AnimatorDefinition.decode` for decoding and validation,
+/// `World.beginTransition` for running).
+public struct Located<Value: Sendable>: Sendable {
+    public var value: Value
+    public var pointer: String
+
+    public init(_ value: Value, at pointer: String) {
+        self.value = value
+        self.pointer = pointer
+    }
+}
+
+extension Located: Equatable where Value: Equatable {}
+
+/// A leaf of the animator language that decodes from one JSON value.
+protocol SpecDecodable: Sendable {
+    static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Self
+}
+
+extension Located where Value: SpecDecodable {
+    static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Located {
+        Located(try Value.decode(json, at: pointer), at: pointer)
+    }
+}
+
+extension Expression: SpecDecodable {}
+extension ViewReference: SpecDecodable {}
+extension RectValue: SpecDecodable {}
