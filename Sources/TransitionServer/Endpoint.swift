@@ -7,6 +7,7 @@ enum Endpoint: CaseIterable, Sendable {
     case createSession, showSession, deleteSession
     case applyActions, advanceClock
     case snapshot, snapshots, events
+    case snapshotSVG, filmstripSVG
     case exportScenario
 
     var method: String {
@@ -35,6 +36,8 @@ enum Endpoint: CaseIterable, Sendable {
         case .snapshot: "/v1/sessions/{id}/snapshot"
         case .snapshots: "/v1/sessions/{id}/snapshots"
         case .events: "/v1/sessions/{id}/events"
+        case .snapshotSVG: "/v1/sessions/{id}/snapshot.svg"
+        case .filmstripSVG: "/v1/sessions/{id}/filmstrip.svg"
         case .exportScenario: "/v1/sessions/{id}/scenario"
         }
     }
@@ -42,7 +45,7 @@ enum Endpoint: CaseIterable, Sendable {
     /// How caches may keep a 200 from this route (GET and HEAD only).
     var caching: Caching {
         switch self {
-        case .snapshot, .snapshots, .events, .showSession, .exportScenario: .revalidate
+        case .snapshot, .snapshots, .snapshotSVG, .filmstripSVG, .events, .showSession, .exportScenario: .revalidate
         case .listAnimators, .showAnimator, .openAPI, .problemType: .fixed
         default: .none
         }
@@ -69,6 +72,8 @@ extension Application {
         case .snapshot: try snapshot(ctx)
         case .snapshots: try snapshots(ctx)
         case .events: try events(ctx)
+        case .snapshotSVG: try snapshotSVG(ctx)
+        case .filmstripSVG: try filmstripSVG(ctx)
         case .exportScenario: try exportScenario(ctx)
         }
     }
