@@ -458,20 +458,10 @@ paths:
       summary: The window at several session times
       description: 'Either `t=a,b,c` (at most 240) or `from`, `to` and `fps` (frames at from + k/fps up to to, at most 240).'
       parameters:
-        - name: t
-          in: query
-          description: The query string as a whole is at most 8,192 bytes, so leave room for the other parameters.
-          schema: {type: string, maxLength: 8000, pattern: '^[0-9.eE+-]+(,[0-9.eE+-]+)*$'}
-        - name: from
-          in: query
-          schema: {type: number, minimum: 0, maximum: 10000000}
-        - name: to
-          in: query
-          schema: {type: number, minimum: 0, maximum: 10000000}
-        - name: fps
-          in: query
-          description: Frames per second with `from` and `to` (60 when left out); not allowed with `t`.
-          schema: {type: number, exclusiveMinimum: 0, maximum: 1000}
+        - $ref: '#/components/parameters/Times'
+        - $ref: '#/components/parameters/From'
+        - $ref: '#/components/parameters/To'
+        - $ref: '#/components/parameters/FPS'
         - $ref: '#/components/parameters/Flat'
         - $ref: '#/components/parameters/Precision'
       responses:
@@ -549,20 +539,10 @@ paths:
         most 240) or `from`, `to` and `fps`; the limits and errors are those of `/snapshots`, and
         an answer over the service's response limit is a 422 `response-too-large`.
       parameters:
-        - name: t
-          in: query
-          description: The query string as a whole is at most 8,192 bytes, so leave room for the other parameters.
-          schema: {type: string, maxLength: 8000, pattern: '^[0-9.eE+-]+(,[0-9.eE+-]+)*$'}
-        - name: from
-          in: query
-          schema: {type: number, minimum: 0, maximum: 10000000}
-        - name: to
-          in: query
-          schema: {type: number, minimum: 0, maximum: 10000000}
-        - name: fps
-          in: query
-          description: Frames per second with `from` and `to` (60 when left out); not allowed with `t`.
-          schema: {type: number, exclusiveMinimum: 0, maximum: 1000}
+        - $ref: '#/components/parameters/Times'
+        - $ref: '#/components/parameters/From'
+        - $ref: '#/components/parameters/To'
+        - $ref: '#/components/parameters/FPS'
         - $ref: '#/components/parameters/Precision'
       responses:
         '200':
@@ -648,6 +628,24 @@ components:
       in: query
       description: Round every number to this many decimal places.
       schema: {type: integer, minimum: 0, maximum: 15}
+    Times:
+      name: t
+      in: query
+      description: Session times, comma-separated. The query string as a whole is at most 8,192 bytes, so leave room for the other parameters.
+      schema: {type: string, maxLength: 8000, pattern: '^[0-9.eE+-]+(,[0-9.eE+-]+)*$'}
+    From:
+      name: from
+      in: query
+      schema: {type: number, minimum: 0, maximum: 10000000}
+    To:
+      name: to
+      in: query
+      schema: {type: number, minimum: 0, maximum: 10000000}
+    FPS:
+      name: fps
+      in: query
+      description: Frames per second with `from` and `to` (60 when left out); not allowed with `t`.
+      schema: {type: number, exclusiveMinimum: 0, maximum: 1000}
   headers:
     ETag:
       description: |
