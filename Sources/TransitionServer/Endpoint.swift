@@ -1,6 +1,6 @@
 /// Every route of the service: method, path pattern, and the handler it runs.
 enum Endpoint: CaseIterable, Sendable {
-    case livez, readyz, metrics, openAPI, problemType
+    case livez, readyz, metrics, openAPI, problemType, viewer
     case listAnimators, showAnimator
     case sampleTiming
     case listDevices
@@ -25,6 +25,7 @@ enum Endpoint: CaseIterable, Sendable {
         case .metrics: "/metrics"
         case .openAPI: "/openapi.yaml"
         case .problemType: "/problems/{type}"
+        case .viewer: "/viewer"
         case .listAnimators: "/v1/animators"
         case .showAnimator: "/v1/animators/{name}"
         case .sampleTiming: "/v1/timing/sample"
@@ -46,7 +47,7 @@ enum Endpoint: CaseIterable, Sendable {
     var caching: Caching {
         switch self {
         case .snapshot, .snapshots, .snapshotSVG, .filmstripSVG, .events, .showSession, .exportScenario: .revalidate
-        case .listAnimators, .showAnimator, .openAPI, .problemType: .fixed
+        case .listAnimators, .showAnimator, .openAPI, .problemType, .viewer: .fixed
         default: .none
         }
     }
@@ -60,6 +61,7 @@ extension Application {
         case .metrics: try metricsText(ctx)
         case .openAPI: try openAPI(ctx)
         case .problemType: try problemType(ctx)
+        case .viewer: try viewer(ctx)
         case .listAnimators: try listAnimators(ctx)
         case .showAnimator: try showAnimator(ctx)
         case .sampleTiming: try sampleTiming(ctx)

@@ -50,6 +50,7 @@ def browser():
                  # Loopback only: no name resolves, and the pages use the address itself.
                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the console, for the viewer's tests
     os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must not look for downloads
     driver = webdriver.Chrome(options=options, service=Service(executable_path=DRIVER))
     driver.set_page_load_timeout(15)

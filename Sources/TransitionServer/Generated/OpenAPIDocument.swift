@@ -52,7 +52,7 @@ info:
     X-Request-Id.
 
     Authentication is optional: when the server runs with `--auth-token`, every path except
-    `/livez`, `/readyz` and `/metrics` needs `Authorization: Bearer <token>`.
+    `/livez`, `/readyz`, `/metrics` and the `/viewer` page needs `Authorization: Bearer <token>`.
   license:
     name: Proprietary
 servers:
@@ -151,6 +151,44 @@ paths:
         '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
+  /viewer:
+    get:
+      tags: [operations]
+      operationId: viewer
+      summary: The viewer page
+      description: >-
+        An HTML page, script and styles inline, that plays, slows down, steps, scrubs and inspects a
+        session's transition (`/viewer?session=ID&t=0.15`), plots timing curves and runs pasted
+        scenarios (docs/viewer.md). It fetches nothing but this service's API and opens without the
+        bearer token, asking for it at the API's first 401.
+      security:
+        - {}
+      parameters:
+        - name: session
+          in: query
+          description: The session to open.
+          schema: {type: string, maxLength: 64}
+        - name: t
+          in: query
+          description: The session time to open at (seconds).
+          schema: {type: number, minimum: 0, maximum: 10000000}
+      responses:
+        '200':
+          description: The page.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
+            Content-Security-Policy:
+              description: Inline script and style only, requests to this origin only.
+              schema: {type: string}
+          content:
+            text/html:
+              schema: {type: string}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '422': {$ref: '#/components/responses/Problem'}
         '414': {$ref: '#/components/responses/HeaderTooLarge'}
         '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/animators:

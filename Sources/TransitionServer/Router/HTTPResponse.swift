@@ -8,6 +8,7 @@ public enum MediaType: Sendable {
     case prometheus
     case markdown
     case svg
+    case html
 
     public var headerValue: StaticString {
         switch self {
@@ -18,6 +19,7 @@ public enum MediaType: Sendable {
         case .prometheus: "text/plain; version=0.0.4; charset=utf-8"
         case .markdown: "text/markdown; charset=utf-8"
         case .svg: "image/svg+xml"
+        case .html: "text/html; charset=utf-8"
         }
     }
 }
