@@ -2,6 +2,7 @@
 JSON snapshot at the same t (docs/viewer.md)."""
 import gzip
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -179,3 +180,13 @@ def test_the_shared_http_conventions_apply(make_server):
         zipped = s.get(path, headers={"Accept-Encoding": "gzip"}, stream=True)
         assert zipped.headers["Content-Encoding"] == "gzip"
         assert gzip.decompress(zipped.raw.read()) == get.content
+
+
+def test_the_readme_picture_is_the_walkthroughs_film_strip():
+    """scripts/readme-picture makes it; the README shows it near the top."""
+    root = Path(__file__).resolve().parents[2]
+    assert "](docs/images/zoom-push.svg)" in (root / "README.md").read_text()
+    svg = ET.parse(root / "docs" / "images" / "zoom-push.svg").getroot()
+    frames = svg.findall(f"{SVG}g[@class='frame']")
+    assert [f.get("data-time") for f in frames] == ["0", "0.1", "0.2", "0.3"]
+    assert all(f.find(f".//{SVG}g[@data-path='cell-3']") is not None for f in frames[:3])
