@@ -21,8 +21,6 @@ struct SVGWriter {
         output.number(d.isFinite ? d : 0)
     }
 
-    mutating func integer(_ i: Int) { output.integer(i) }
-
     /// Character data or an attribute value: `&`, `<`, `>` and `"` as entities; characters XML 1.0
     /// cannot carry at all (control characters other than tab, line feed and carriage return, and
     /// U+FFFE, U+FFFF) left out.
