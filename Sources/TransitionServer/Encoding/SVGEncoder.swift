@@ -208,3 +208,12 @@ struct SVGEncoder {
         writer.raw(">")
     }
 }
+
+extension Snapshot {
+    /// The snapshot drawn, exactly as `GET …/snapshot.svg` answers it.
+    public func svg(precision: Int? = nil) -> [UInt8] {
+        var encoder = SVGEncoder(precision: precision)
+        encoder.document(self)
+        return encoder.writer.bytes
+    }
+}

@@ -57,11 +57,15 @@ struct SVGWriter {
     /// ` name="#rrggbb"`: the colour's components rounded to bytes; its alpha is the caller's.
     mutating func attribute(_ name: StaticString, _ color: Color) {
         raw(" "); raw(name); raw("=\"#")
-        for component in [color.red, color.green, color.blue] {
-            let v = Int((min(1, max(0, component)) * 255).rounded())
-            output.raw([Self.hexDigits[v >> 4], Self.hexDigits[v & 15]])
-        }
+        hexByte(color.red); hexByte(color.green); hexByte(color.blue)
         raw("\"")
+    }
+
+    /// A colour component (0…1) as two hex digits.
+    private mutating func hexByte(_ component: Double) {
+        let v = Int((min(1, max(0, component)) * 255).rounded())
+        output.raw(CollectionOfOne(Self.hexDigits[v >> 4]))
+        output.raw(CollectionOfOne(Self.hexDigits[v & 15]))
     }
 
     /// ` points="x,y x,y …"` (a polygon's).
