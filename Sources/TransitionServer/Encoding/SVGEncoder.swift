@@ -63,8 +63,8 @@ struct SVGEncoder {
 
     // MARK: Views
 
-    /// The view's group and, unless it is hidden, everything in it. `parent` maps the superview's
-    /// bounds to the window.
+    /// The view's group with everything in it; nothing at all for a hidden view. `parent` maps the
+    /// superview's bounds to the window.
     mutating func view(_ n: SnapshotNode, toWindow parent: ProjectiveTransform) {
         guard !n.hidden else { return }
         let toWindow = n.toSuperview.concatenating(parent)
@@ -132,8 +132,8 @@ struct SVGEncoder {
             writer.attribute("stroke", SVGStyle.snapshotMark)
             writer.raw(" stroke-dasharray=\"4 3\"/>\n")
             if let place {
-                label("snapshot", at: Point(x: n.bounds.minX + 2, y: n.bounds.minY + 6), place,
-                      style: SVGStyle.TextStyle(size: 8, centered: false, color: SVGStyle.snapshotMark))
+                label("snapshot", at: Point(x: n.bounds.minX + 2, y: n.bounds.minY + SVGStyle.snapshotTagSize * 0.75), place,
+                      style: SVGStyle.TextStyle(size: SVGStyle.snapshotTagSize, centered: false, color: SVGStyle.snapshotMark))
             }
         default: break
         }

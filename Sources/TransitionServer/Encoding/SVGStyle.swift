@@ -24,8 +24,10 @@ enum SVGStyle {
     static let tint = Color(red: 0, green: 0.478, blue: 1)
     /// The hairline under a navigation bar and over a tab bar.
     static let hairline = Color(red: 0.7, green: 0.7, blue: 0.7)
-    /// The dashed outline marking an animator's snapshot view.
+    /// The dashed outline marking an animator's snapshot view, and the size of the word "snapshot"
+    /// written in its top-left corner.
     static let snapshotMark = Color(red: 1, green: 0.176, blue: 0.333)
+    static let snapshotTagSize = 8.0
     static let secondaryText = Color(red: 0.56, green: 0.56, blue: 0.58)
 
     /// How a view's `text` is set: size in points, weight, alignment, inset from the leading edge.
