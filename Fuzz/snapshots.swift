@@ -2,10 +2,11 @@ import TransitionServer
 
 /// Fuzz target `snapshots`: a raw query string, as the bridge hands it over (see `query`), sent
 /// through `Application.respond` to every route that reads one: `snapshot` (`t`, `flat`,
-/// `precision`), `snapshots` (`t` lists, `from`/`to`/`fps`) and `events` (`after`), on a session in
-/// the middle of a zoom push (the other routes only parse the query). Times, frame rates and
-/// precisions are read here, and a session's history is replayed to answer them: whatever the
-/// query, the answer must be a client error or a success, never a 5xx or a trap.
+/// `precision`), `snapshots` (`t` lists, `from`/`to`/`fps`), their drawings `snapshot.svg` and
+/// `filmstrip.svg`, and `events` (`after`), on a session in the middle of a zoom push (the other
+/// routes only parse the query). Times, frame rates and precisions are read here, and a session's
+/// history is replayed to answer them: whatever the query, the answer must be a client error or a
+/// success, never a 5xx or a trap.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSnapshots(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let raw = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -45,5 +46,6 @@ private let fixture: (application: Application, paths: [String]) = {
     let pushed = application.respond(to: HTTPRequest(method: "POST", path: location + "/actions", contentType: "application/json",
                                                      body: Array(push.utf8)))
     guard pushed.status == 200 else { fatalError("snapshots fuzz target: the push answered \(pushed.status)") }
-    return (application, [location + "/snapshot", location + "/snapshots", location + "/events"])
+    return (application, [location + "/snapshot", location + "/snapshots", location + "/snapshot.svg",
+                           location + "/filmstrip.svg", location + "/events"])
 }()

@@ -116,6 +116,20 @@ public struct JSONWriter {
         }
     }
 
+    /// Bytes as they stand, for a format that embeds this writer's numbers in its own markup (the
+    /// service's SVG encoder): nothing is escaped, and no comma is pending after them, so a number
+    /// written next is written bare.
+    public mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { text in appendSpare(text.count) { out in Self.copy(text, to: out, at: 0) } }
+        needsComma = false
+    }
+
+    /// `raw` for bytes known only at run time; the caller escapes them for its format.
+    public mutating func raw(_ text: some Collection<UInt8>) {
+        bytes.append(contentsOf: text)
+        needsComma = false
+    }
+
     // MARK: Output primitives
 
     /// Whether the token about to be written needs a comma first; a value is pending after it.

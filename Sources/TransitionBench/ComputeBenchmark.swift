@@ -77,6 +77,8 @@ enum ComputeBenchmark {
         let computeNS = measure(iterations: 2000) { sink &+= snapshot().root.children.count }
         let encodeNS = measure(iterations: 2000) { sink &+= shot.encoded().count }
         let bothNS = measure(iterations: 2000) { sink &+= snapshot().encoded().count }
+        let svgBytes = shot.svg().count
+        let svgNS = measure(iterations: 2000) { sink &+= shot.svg().count }
         let bezier = TimingCurve.named("easeInOut")!
         let spring = TimingCurve.spring(Spring.uikit(dampingRatio: 0.55, initialVelocity: 1 / 0.55, duration: 0.5))
         var x = 0.0
@@ -86,6 +88,7 @@ enum ComputeBenchmark {
         row("compute (copy, advance, evaluate)", computeNS / 1000, "µs")
         row("encode", encodeNS / 1000, "µs")
         row("compute + encode", bothNS / 1000, "µs")
+        row("draw as SVG (\(svgBytes) bytes)", svgNS / 1000, "µs")
         print("timing evaluation:")
         row("cubic Bézier (easeInOut)", bezierNS, "ns")
         row("spring (UIKit duration form)", springNS, "ns")

@@ -37,8 +37,9 @@ public final class Application: Sendable {
         self.router = router
     }
 
-    /// Paths that answer without the bearer token (probes and scrapers).
-    static let openPaths: Set<String> = ["/livez", "/readyz", "/metrics"]
+    /// Paths that answer without the bearer token (probes, scrapers, and the viewer page, which a
+    /// browser opens without one and which then asks for it).
+    static let openPaths: Set<String> = ["/livez", "/readyz", "/metrics", "/viewer"]
 
     /// The paths the probe listener answers (`--probe-port`); everything else there is 404.
     static let probePaths: Set<String> = ["/livez", "/readyz"]

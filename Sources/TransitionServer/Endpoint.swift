@@ -1,12 +1,13 @@
 /// Every route of the service: method, path pattern, and the handler it runs.
 enum Endpoint: CaseIterable, Sendable {
-    case livez, readyz, metrics, openAPI, problemType
+    case livez, readyz, metrics, openAPI, problemType, viewer
     case listAnimators, showAnimator
     case sampleTiming
     case listDevices
     case createSession, showSession, deleteSession
     case applyActions, advanceClock
     case snapshot, snapshots, events
+    case snapshotSVG, filmstripSVG
     case exportScenario
 
     var method: String {
@@ -24,6 +25,7 @@ enum Endpoint: CaseIterable, Sendable {
         case .metrics: "/metrics"
         case .openAPI: "/openapi.yaml"
         case .problemType: "/problems/{type}"
+        case .viewer: "/viewer"
         case .listAnimators: "/v1/animators"
         case .showAnimator: "/v1/animators/{name}"
         case .sampleTiming: "/v1/timing/sample"
@@ -35,6 +37,8 @@ enum Endpoint: CaseIterable, Sendable {
         case .snapshot: "/v1/sessions/{id}/snapshot"
         case .snapshots: "/v1/sessions/{id}/snapshots"
         case .events: "/v1/sessions/{id}/events"
+        case .snapshotSVG: "/v1/sessions/{id}/snapshot.svg"
+        case .filmstripSVG: "/v1/sessions/{id}/filmstrip.svg"
         case .exportScenario: "/v1/sessions/{id}/scenario"
         }
     }
@@ -42,8 +46,8 @@ enum Endpoint: CaseIterable, Sendable {
     /// How caches may keep a 200 from this route (GET and HEAD only).
     var caching: Caching {
         switch self {
-        case .snapshot, .snapshots, .events, .showSession, .exportScenario: .revalidate
-        case .listAnimators, .showAnimator, .listDevices, .openAPI, .problemType: .fixed
+        case .snapshot, .snapshots, .snapshotSVG, .filmstripSVG, .events, .showSession, .exportScenario: .revalidate
+        case .listAnimators, .showAnimator, .listDevices, .openAPI, .problemType, .viewer: .fixed
         default: .none
         }
     }
@@ -57,6 +61,7 @@ extension Application {
         case .metrics: try metricsText(ctx)
         case .openAPI: try openAPI(ctx)
         case .problemType: try problemType(ctx)
+        case .viewer: try viewer(ctx)
         case .listAnimators: try listAnimators(ctx)
         case .showAnimator: try showAnimator(ctx)
         case .sampleTiming: try sampleTiming(ctx)
@@ -69,6 +74,8 @@ extension Application {
         case .snapshot: try snapshot(ctx)
         case .snapshots: try snapshots(ctx)
         case .events: try events(ctx)
+        case .snapshotSVG: try snapshotSVG(ctx)
+        case .filmstripSVG: try filmstripSVG(ctx)
         case .exportScenario: try exportScenario(ctx)
         }
     }

@@ -52,7 +52,7 @@ info:
     X-Request-Id.
 
     Authentication is optional: when the server runs with `--auth-token`, every path except
-    `/livez`, `/readyz` and `/metrics` needs `Authorization: Bearer <token>`.
+    `/livez`, `/readyz`, `/metrics` and the `/viewer` page needs `Authorization: Bearer <token>`.
   license:
     name: Proprietary
     identifier: LicenseRef-Proprietary
@@ -157,6 +157,44 @@ paths:
         '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
+  /viewer:
+    get:
+      tags: [operations]
+      operationId: viewer
+      summary: The viewer page
+      description: >-
+        An HTML page, script and styles inline, that plays, slows down, steps, scrubs and inspects a
+        session's transition (`/viewer?session=ID&t=0.15`), plots timing curves and runs pasted
+        scenarios (docs/viewer.md). It fetches nothing but this service's API and opens without the
+        bearer token, asking for it at the API's first 401.
+      security:
+        - {}
+      parameters:
+        - name: session
+          in: query
+          description: The session to open.
+          schema: {type: string, maxLength: 64}
+        - name: t
+          in: query
+          description: The session time to open at (seconds).
+          schema: {type: number, minimum: 0, maximum: 10000000}
+      responses:
+        '200':
+          description: The page.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
+            Content-Security-Policy:
+              description: Inline script and style only, requests to this origin only.
+              schema: {type: string}
+          content:
+            text/html:
+              schema: {type: string}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '422': {$ref: '#/components/responses/Problem'}
         '414': {$ref: '#/components/responses/HeaderTooLarge'}
         '431': {$ref: '#/components/responses/HeaderTooLarge'}
   /v1/animators:
@@ -459,20 +497,10 @@ paths:
       summary: The window at several session times
       description: 'Either `t=a,b,c` (at most 240) or `from`, `to` and `fps` (frames at from + k/fps up to to, at most 240).'
       parameters:
-        - name: t
-          in: query
-          description: The query string as a whole is at most 8,192 bytes, so leave room for the other parameters.
-          schema: {type: string, maxLength: 8000, pattern: '^[0-9.eE+-]+(,[0-9.eE+-]+)*$'}
-        - name: from
-          in: query
-          schema: {type: number, minimum: 0, maximum: 10000000}
-        - name: to
-          in: query
-          schema: {type: number, minimum: 0, maximum: 10000000}
-        - name: fps
-          in: query
-          description: Frames per second with `from` and `to` (60 when left out); not allowed with `t`.
-          schema: {type: number, exclusiveMinimum: 0, maximum: 1000}
+        - $ref: '#/components/parameters/Times'
+        - $ref: '#/components/parameters/From'
+        - $ref: '#/components/parameters/To'
+        - $ref: '#/components/parameters/FPS'
         - $ref: '#/components/parameters/Flat'
         - $ref: '#/components/parameters/Precision'
       responses:
@@ -492,6 +520,78 @@ paths:
                     type: array
                     maxItems: 240
                     items: {$ref: '#/components/schemas/Snapshot'}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '404': {$ref: '#/components/responses/Problem'}
+        '422': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
+  /v1/sessions/{id}/snapshot.svg:
+    parameters:
+      - $ref: '#/components/parameters/SessionID'
+    get:
+      tags: [snapshots]
+      operationId: snapshotSVG
+      summary: The window at one session time, drawn
+      description: >-
+        The snapshot `/snapshot` answers at the same `t`, drawn as SVG (docs/viewer.md): every
+        view that is not hidden, back to front, as the quadrilateral its bounds make on screen
+        (3D transforms projected), each a `<g>` with `data-view-controller`, `data-path`,
+        `data-role` and `data-kind` whose first element is its shape; a caption with t, the
+        transition's operation, phase and percentComplete under the window. Same bytes for the
+        same state and query.
+      parameters:
+        - name: t
+          in: query
+          description: Session time in seconds; the session's current time when left out.
+          schema: {type: number, minimum: 0, maximum: 10000000}
+        - $ref: '#/components/parameters/Precision'
+      responses:
+        '200':
+          description: One frame.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
+          content:
+            image/svg+xml:
+              schema: {type: string}
+        '304': {$ref: '#/components/responses/NotModified'}
+        '400': {$ref: '#/components/responses/Problem'}
+        '401': {$ref: '#/components/responses/Problem'}
+        '404': {$ref: '#/components/responses/Problem'}
+        '422': {$ref: '#/components/responses/Problem'}
+        '503': {$ref: '#/components/responses/Problem'}
+        '414': {$ref: '#/components/responses/HeaderTooLarge'}
+        '431': {$ref: '#/components/responses/HeaderTooLarge'}
+  /v1/sessions/{id}/filmstrip.svg:
+    parameters:
+      - $ref: '#/components/parameters/SessionID'
+    get:
+      tags: [snapshots]
+      operationId: filmstripSVG
+      summary: The window at several session times, drawn side by side
+      description: >-
+        The frames `/snapshots` answers for the same times, each drawn as `snapshot.svg` draws
+        one, left to right in the order asked, each captioned with its time. Either `t=a,b,c` (at
+        most 240) or `from`, `to` and `fps`; the limits and errors are those of `/snapshots`, and
+        an answer over the service's response limit is a 422 `response-too-large`.
+      parameters:
+        - $ref: '#/components/parameters/Times'
+        - $ref: '#/components/parameters/From'
+        - $ref: '#/components/parameters/To'
+        - $ref: '#/components/parameters/FPS'
+        - $ref: '#/components/parameters/Precision'
+      responses:
+        '200':
+          description: The frames in the order asked.
+          headers:
+            ETag: {$ref: '#/components/headers/ETag'}
+            Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
+          content:
+            image/svg+xml:
+              schema: {type: string}
         '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
@@ -567,6 +667,24 @@ components:
       in: query
       description: Round every number to this many decimal places.
       schema: {type: integer, minimum: 0, maximum: 15}
+    Times:
+      name: t
+      in: query
+      description: Session times, comma-separated. The query string as a whole is at most 8,192 bytes, so leave room for the other parameters.
+      schema: {type: string, maxLength: 8000, pattern: '^[0-9.eE+-]+(,[0-9.eE+-]+)*$'}
+    From:
+      name: from
+      in: query
+      schema: {type: number, minimum: 0, maximum: 10000000}
+    To:
+      name: to
+      in: query
+      schema: {type: number, minimum: 0, maximum: 10000000}
+    FPS:
+      name: fps
+      in: query
+      description: Frames per second with `from` and `to` (60 when left out); not allowed with `t`.
+      schema: {type: number, exclusiveMinimum: 0, maximum: 1000}
   headers:
     ETag:
       description: |

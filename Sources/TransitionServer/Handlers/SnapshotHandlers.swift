@@ -8,13 +8,16 @@ extension Application {
     /// query the server reads (openapi.yaml documents the same bound).
     static let maxTimeListBytes = 8000
 
-    /// `flat` and `precision`, shared by both snapshot routes.
+    /// `precision`, shared by the snapshot routes, JSON and SVG.
+    static func precision(_ q: QueryParameters) throws -> Int? {
+        guard let p = q["precision"] else { return nil }
+        guard let n = Int(p), (0...15).contains(n) else { throw Problem.invalidParameter("precision", reason: "a whole number from 0 to 15") }
+        return n
+    }
+
+    /// `flat` and `precision`, shared by both JSON snapshot routes.
     func encoderOptions(_ q: QueryParameters) throws -> SnapshotEncoder {
-        var precision: Int?
-        if let p = q["precision"] {
-            guard let n = Int(p), (0...15).contains(n) else { throw Problem.invalidParameter("precision", reason: "a whole number from 0 to 15") }
-            precision = n
-        }
+        let precision = try Self.precision(q)
         var flat = false
         if let f = q["flat"] {
             guard f == "true" || f == "false" else { throw Problem.invalidParameter("flat", reason: "true or false") }
@@ -58,6 +61,25 @@ extension Application {
         let q = ctx.query
         try Self.rejectUnknown(q, allowed: Self.seriesParameters)
         var encoder = try encoderOptions(q)
+        let shots = try session.snapshots(at: try Self.seriesTimes(q), now: ctx.now)
+        encoder.writer.beginObject()
+        encoder.writer.key("snapshots")
+        encoder.writer.beginArray()
+        for shot in shots {
+            encoder.snapshot(shot)
+            // Stop as soon as the answer outgrows the limit, before it takes more memory.
+            guard encoder.writer.bytes.count <= configuration.maxResponseBytes else {
+                throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
+            }
+        }
+        encoder.writer.endArray()
+        encoder.writer.endObject()
+        return Self.json(200, encoder.writer.bytes)
+    }
+
+    /// The timestamps of a series request (`/snapshots`, `/filmstrip.svg`): `t=a,b,c`, or frames
+    /// from `from` to `to` at `fps` (default 60); at least one, at most `maxTimestamps`.
+    static func seriesTimes(_ q: QueryParameters) throws -> [Double] {
         var times: [Double] = []
         if let list = q["t"] {
             guard q["from"] == nil, q["to"] == nil, q["fps"] == nil else {
@@ -89,20 +111,7 @@ extension Application {
         } else {
             throw Problem.invalidParameter("t", reason: "give t=a,b,c or from, to (and fps, default 60)")
         }
-        let shots = try session.snapshots(at: times, now: ctx.now)
-        encoder.writer.beginObject()
-        encoder.writer.key("snapshots")
-        encoder.writer.beginArray()
-        for shot in shots {
-            encoder.snapshot(shot)
-            // Stop as soon as the answer outgrows the limit, before it takes more memory.
-            guard encoder.writer.bytes.count <= configuration.maxResponseBytes else {
-                throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
-            }
-        }
-        encoder.writer.endArray()
-        encoder.writer.endObject()
-        return Self.json(200, encoder.writer.bytes)
+        return times
     }
 
     /// `?after=seq&type=name&viewController=id`.

@@ -7,6 +7,8 @@ public enum MediaType: Sendable {
     case yaml
     case prometheus
     case markdown
+    case svg
+    case html
 
     public var headerValue: StaticString {
         switch self {
@@ -16,6 +18,8 @@ public enum MediaType: Sendable {
         case .yaml: "application/yaml"
         case .prometheus: "text/plain; version=0.0.4; charset=utf-8"
         case .markdown: "text/markdown; charset=utf-8"
+        case .svg: "image/svg+xml"
+        case .html: "text/html; charset=utf-8"
         }
     }
 }

@@ -1,0 +1,96 @@
+import JSONCodec
+import TransitionCore
+
+/// SVG markup written straight into bytes, as `JSONWriter` writes JSON: numbers go through that
+/// writer (one fixed format, the request's `precision` honoured, no Foundation formatting), text
+/// and attribute values are escaped for XML here. The same calls give the same bytes.
+struct SVGWriter {
+    private(set) var output: JSONWriter
+
+    init(precision: Int?) {
+        output = JSONWriter(precision: precision, reservingCapacity: 16_384)
+    }
+
+    var bytes: [UInt8] { output.bytes }
+
+    mutating func raw(_ text: StaticString) { output.raw(text) }
+
+    /// A number in JSON's format, which SVG's number grammar accepts (`0.15`, `1e-05`); SVG has no
+    /// NaN or infinity, so a non-finite value is written as 0.
+    mutating func number(_ d: Double) {
+        output.number(d.isFinite ? d : 0)
+    }
+
+    /// Character data or an attribute value: `&`, `<`, `>` and `"` as entities; characters XML 1.0
+    /// cannot carry at all (control characters other than tab, line feed and carriage return, and
+    /// U+FFFE, U+FFFF) left out.
+    mutating func text(_ s: String) {
+        let utf8 = s.utf8
+        // Most text (ids, paths, titles) is plain ASCII with nothing to escape: one copy.
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != .ampersand && $0 != .lessThan && $0 != .greaterThan && $0 != .quote }) {
+            output.raw(utf8)
+            return
+        }
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": raw("&amp;")
+            case "<": raw("&lt;")
+            case ">": raw("&gt;")
+            case "\"": raw("&quot;")
+            case "\t", "\n", "\r": output.raw(CollectionOfOne(UInt8(scalar.value)))
+            case "\u{0}" ..< " ", "\u{FFFE}", "\u{FFFF}": continue
+            default: output.raw(String(scalar).utf8)
+            }
+        }
+    }
+
+    /// ` name="value"`, the value escaped.
+    mutating func attribute(_ name: StaticString, _ value: String) {
+        raw(" "); raw(name); raw("=\""); text(value); raw("\"")
+    }
+
+    /// ` name="number"`.
+    mutating func attribute(_ name: StaticString, _ value: Double) {
+        raw(" "); raw(name); raw("=\""); number(value); raw("\"")
+    }
+
+    /// ` name="#rrggbb"`: the colour's components rounded to bytes; its alpha is the caller's.
+    mutating func attribute(_ name: StaticString, _ color: Color) {
+        raw(" "); raw(name); raw("=\"#")
+        hexByte(color.red); hexByte(color.green); hexByte(color.blue)
+        raw("\"")
+    }
+
+    /// A colour component (0…1) as two hex digits.
+    private mutating func hexByte(_ component: Double) {
+        let v = Int((min(1, max(0, component)) * 255).rounded())
+        output.raw(CollectionOfOne(Self.hexDigits[v >> 4]))
+        output.raw(CollectionOfOne(Self.hexDigits[v & 15]))
+    }
+
+    /// ` points="x,y x,y …"` (a polygon's).
+    mutating func points(_ ps: [Point]) {
+        raw(" points=\"")
+        for (i, p) in ps.enumerated() {
+            if i > 0 { raw(" ") }
+            number(p.x); raw(","); number(p.y)
+        }
+        raw("\"")
+    }
+
+    /// ` transform="matrix(a b c d tx ty)"`.
+    mutating func transform(_ t: AffineTransform) {
+        raw(" transform=\"matrix(")
+        number(t.a); raw(" "); number(t.b); raw(" "); number(t.c); raw(" "); number(t.d); raw(" ")
+        number(t.tx); raw(" "); number(t.ty); raw(")\"")
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+}
+
+private extension UInt8 {
+    static let ampersand = UInt8(ascii: "&")
+    static let lessThan = UInt8(ascii: "<")
+    static let greaterThan = UInt8(ascii: ">")
+    static let quote = UInt8(ascii: "\"")
+}
