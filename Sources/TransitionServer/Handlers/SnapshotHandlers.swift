@@ -125,9 +125,10 @@ extension Application {
             after = n
         }
         let type = q["type"], controller = q["viewController"]
-        // The bounds the contract documents: names are at most 64 bytes.
-        for (name, value) in [("type", type), ("viewController", controller)] where (value?.utf8.count ?? 0) > 64 {
-            throw Problem.invalid(pointer: "?\(name)", reason: "at most 64 bytes")
+        // The bound the contract documents: at most 64 characters (JSON Schema's maxLength counts
+        // code points, so the server counts them too).
+        for (name, value) in [("type", type), ("viewController", controller)] where (value?.unicodeScalars.count ?? 0) > 64 {
+            throw Problem.invalidParameter(name, reason: "at most 64 characters")
         }
         let world = session.current(now: ctx.now)
         var encoder = SnapshotEncoder(precision: nil, flat: false)
