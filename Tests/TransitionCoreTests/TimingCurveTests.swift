@@ -50,6 +50,15 @@ import Testing
         let v = TimingCurve.easeInOut.velocity(at: 0.25, duration: 0.5)
         #expect(abs(v - CubicBezier.easeInOut.slope(0.5) / 0.5) < 1e-12)
     }
+
+    @Test func aVerticalTangentIsTheLargestFiniteVelocity() {
+        // schemathesis' case: x1 a subnormal away from 0 makes dy/dx overflow near the start.
+        let curve = TimingCurve.cubicBezier(CubicBezier(1.1125369292536007e-308, -24.089536737989704, 0.4975048116357902, 91.24826224229906))
+        let v = curve.velocity(at: 2.2250738585e-313, duration: 268.41312487349757)
+        #expect(v.isFinite)
+        #expect(abs(v) == Double.greatestFiniteMagnitude)
+        #expect(curve.velocity(at: 92.06817400849833, duration: 268.41312487349757).isFinite)
+    }
 }
 
 extension Spring {

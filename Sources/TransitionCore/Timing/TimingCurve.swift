@@ -41,13 +41,17 @@ public enum TimingCurve: Sendable, Hashable {
         }
     }
 
-    /// Progress per second at `time`.
+    /// Progress per second at `time`. Where a curve's tangent is vertical to within the doubles
+    /// (a control point a subnormal away from the start), the slope overflows: it is reported as
+    /// the largest finite number with its sign, so that every answer stays a JSON number.
     public func velocity(at time: Double, duration: Double) -> Double {
-        switch self {
+        let v: Double = switch self {
         case .cubicBezier(let b): Self.inside(time, duration) ? b.slope(time / duration) / duration : 0
         case .threePointCubic(let c): Self.inside(time, duration) ? c.slope(time / duration) / duration : 0
         case .spring(let s): s.velocity(at: max(0, time))
         }
+        if v.isFinite { return v }
+        return v.isNaN ? 0 : (v < 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude)
     }
 
     static func fraction(_ time: Double, _ duration: Double) -> Double {
