@@ -67,17 +67,13 @@ func healthcheck(host: String, port: UInt16) -> Int32 {
         address.sin6_family = sa_family_t(AF_INET6)
         address.sin6_port = port.bigEndian
         guard inet_pton(AF_INET6, host, &address.sin6_addr) == 1 else { return 1 }
-        connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-        }
+        connected = connect(fd, to: &address)
     } else {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { return 1 }
-        connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        connected = connect(fd, to: &address)
     }
     guard connected == 0 else { return 1 }
     let authority = family == AF_INET6 ? "[\(host)]" : host
@@ -94,4 +90,11 @@ func healthcheck(host: String, port: UInt16) -> Int32 {
     let statusLine = String(decoding: received.prefix { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }, as: UTF8.self)
     let parts = statusLine.split(separator: " ", maxSplits: 2)
     return parts.count >= 2 && parts[0].hasPrefix("HTTP/1.") && parts[1] == "200" ? 0 : 1
+}
+
+/// `connect(2)` with an IPv4 or IPv6 address structure, passed as the `sockaddr` it begins with.
+private func connect<Address>(_ fd: Int32, to address: inout Address) -> Int32 {
+    withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<Address>.size)) }
+    }
 }
