@@ -59,6 +59,16 @@ import Testing
         #expect(abs(v) == Double.greatestFiniteMagnitude)
         #expect(curve.velocity(at: 92.06817400849833, duration: 268.41312487349757).isFinite)
     }
+
+    @Test func theEndsOfACurveWithAnOverflowingTangentAreExact() {
+        // CI's schemathesis case: y1 / x1 is infinite, and the start used to be ∞ · 0 = NaN (JSON null).
+        let start = CubicBezier(1.1125369292536007e-308, -87.24187582932963, 5e-324, -1)
+        #expect(start.solve(0) == 0)
+        #expect(start.solve(1) == 1)
+        let end = CubicBezier(0.5, 0.5, 1 - 0x1p-53, 1e300)
+        #expect(end.solve(1) == 1)
+        #expect(TimingCurve.cubicBezier(start).value(at: 0, duration: 1) == 0)
+    }
 }
 
 extension Spring {

@@ -86,10 +86,14 @@ public struct CubicBezier: Sendable, Hashable {
         return t
     }
 
-    /// The curve's y at `x` (time fraction); linear extension outside [0, 1].
+    /// The curve's y at `x` (time fraction); linear extension outside [0, 1]. The ends are exact:
+    /// where a control point sits a subnormal away from an end, the end tangent overflows to
+    /// infinity, and ∞ · 0 must not turn the curve's own (0, 0) or (1, 1) into NaN.
     public func solve(_ x: Double) -> Double {
-        if x <= 0 { return startGradient * x }
-        if x >= 1 { return 1 + endGradient * (x - 1) }
+        if x == 0 { return 0 }
+        if x == 1 { return 1 }
+        if x < 0 { return startGradient * x }
+        if x > 1 { return 1 + endGradient * (x - 1) }
         return sampleY(parameter(forX: x))
     }
 
