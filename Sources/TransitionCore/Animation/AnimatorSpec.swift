@@ -228,6 +228,8 @@ public struct PropertyChanges: Sendable, Equatable {
     public var transform3D: Located<[Transform3DStep]>?
     public var hidden: Bool?
     public var backgroundColor: Color?
+    /// Layer properties (`cornerRadius`, `anchorPoint`, …): docs/animators.md § Properties.
+    public var layer = LayerChangeSpec()
 
     /// View properties that exist but that UIKit does not animate (a block refuses them).
     static let notAnimatable = ["hidden", "text", "image", "kind", "id"]
@@ -260,6 +262,7 @@ public struct PropertyChanges: Sendable, Equatable {
             guard let parsed = ViewSpec.parseColor(color) else { throw SimulationError(r.path("backgroundColor"), "expected #rrggbb or #rrggbbaa") }
             c.backgroundColor = parsed
         }
+        c.layer = try LayerChangeSpec.decode(&r, animated: animated)
         return c
     }
 
@@ -270,6 +273,7 @@ public struct PropertyChanges: Sendable, Equatable {
 
     var isEmpty: Bool {
         frame == nil && center == nil && alpha == nil && transform == nil && transform3D == nil && hidden == nil && backgroundColor == nil
+            && layer.isEmpty
     }
 }
 
