@@ -557,6 +557,9 @@ public enum KeyframeCalculationMode: String, Sendable, CaseIterable {
     /// Constant speed along the values, key times ignored (kCAAnimationPaced): the distance is
     /// Euclidean over the value's components (points, rects, alpha, colours, transforms).
     case paced
+    /// Constant speed along a Catmull-Rom spline through the values, key times ignored
+    /// (kCAAnimationCubicPaced): CubicPaced.swift.
+    case cubicPaced
 }
 
 /// `UIView.animate(withDuration:delay:options:animations:completion:)`, or with `keyframes`

@@ -154,6 +154,7 @@ public struct PropertyAnimation: Sendable, Equatable {
     static func sample(_ keys: [KeyframeKey], mode: KeyframeCalculationMode, at p: Double) -> AnimatedValue {
         guard let first = keys.first else { return .number(0) }
         if mode == .paced { return sample(pacedKeys(keys), mode: .linear, at: p) }
+        if mode == .cubicPaced { return CubicPaced.sample(keys, at: p) }
         // The last key at or before p.
         var i = 0
         while i + 1 < keys.count, keys[i + 1].time <= p { i += 1 }

@@ -1380,7 +1380,7 @@ components:
           type: array
           maxItems: 32
           items: {$ref: '#/components/schemas/Keyframe'}
-        calculationMode: {type: string, enum: [linear, discrete, cubic, paced], description: Only with keyframes.}
+        calculationMode: {type: string, enum: [linear, discrete, cubic, paced, cubicPaced], description: Only with keyframes.}
         outlivesTransition: {type: boolean, default: false, description: The block may still run after completeTransition (002's dismiss spring).}
         completion: {$ref: '#/components/schemas/StepList'}
       not:
