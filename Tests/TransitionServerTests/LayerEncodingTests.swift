@@ -67,4 +67,24 @@ import TransitionCore
         """))
         #expect(svg.ranges(of: "<g").count == svg.ranges(of: "</g>").count)
     }
+
+    @Test func aViewReportedInvisibleDrawsNoShapeOfItsOwn() throws {
+        let client = Client()
+        let id = try session(client, """
+        {"screen": {"width": 320, "height": 568},
+         "root": {"id": "things", "view": {"id": "root", "children": [
+           {"id": "box", "frame": {"x": 0, "y": 0, "width": 50, "height": 50}, "clipsToBounds": true, "children": [
+             {"id": "away", "backgroundColor": "#ff0000", "frame": {"x": 100, "y": 0, "width": 10, "height": 10}, "children": [
+               {"id": "inner", "backgroundColor": "#00ff00", "frame": {"x": 0, "y": 0, "width": 5, "height": 5}}]}]}]}}}
+        """)
+        let json = String(decoding: client.send("GET", "/v1/sessions/\(id)/snapshot?t=0").response.body, as: UTF8.self)
+        #expect(json.contains(#""path":"box/away","#) && json.contains(#""visibleRect":{"x":50,"y":0,"width":0,"height":0},"visible":false"#))
+        let svg = String(decoding: client.send("GET", "/v1/sessions/\(id)/snapshot.svg?t=0").response.body, as: UTF8.self)
+        // The group is there (its subviews are layers of their own) but not the red square.
+        #expect(svg.contains("""
+        <g data-view-controller="things" data-path="box/away" data-kind="view">
+        <g data-view-controller="things" data-path="box/away/inner" data-kind="view">
+        """))
+        #expect(!svg.contains("#ff0000"))
+    }
 }
