@@ -167,6 +167,7 @@ public struct World: Sendable {
         node.backgroundColor = spec.backgroundColor
         node.text = spec.text
         node.image = spec.image
+        node.setLayerKeepingFrame(spec.layer)
         let id = try tree.create(node)
         for child in spec.children {
             let childPath = path.isEmpty ? child.id : path + "/" + child.id

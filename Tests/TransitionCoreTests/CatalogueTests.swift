@@ -83,7 +83,8 @@ func exercises(for name: String) -> [(Exercise, String)] {
     case "crossDissolve": return [(.push, #""crossDissolve""#), (.pop, #""crossDissolve""#), (.present("fullScreen"), #""crossDissolve""#),
                                   (.dismiss("fullScreen"), #""crossDissolve""#), (.selectTab, #""crossDissolve""#)]
     case "flipFromLeft", "flipFromRight", "curlUp", "curlDown":
-        return [(.push, "\"\(name)\""), (.pop, "\"\(name)\""), (.selectTab, "\"\(name)\"")]
+        return [(.push, "\"\(name)\""), (.pop, "\"\(name)\""), (.present("fullScreen"), "\"\(name)\""),
+                (.dismiss("fullScreen"), "\"\(name)\""), (.selectTab, "\"\(name)\"")]
     case "zoom":
         var pop = Exercise.pop
         pop.before = [String(detailPush.dropLast()) + #", "animator": \#(zoomPush)}"#]

@@ -55,7 +55,8 @@ extension World {
         var parent = node.parent
         while let p = parent, p != stop {
             let pn = tree[p]
-            let local = rect.offsetBy(dx: -pn.bounds.minX - pn.bounds.width / 2, dy: -pn.bounds.minY - pn.bounds.height / 2)
+            let anchor = pn.anchorInBounds
+            let local = rect.offsetBy(dx: -anchor.x, dy: -anchor.y)
             rect = Rect.bounding(local.corners.map { pn.transform.apply(to: $0) }).offsetBy(dx: pn.center.x, dy: pn.center.y)
             parent = pn.parent
         }
@@ -188,12 +189,15 @@ extension World {
 
     /// The model values a `PropertyChanges` assigns, as (property, value) pairs (`hidden` apart).
     func targetValues(_ c: PropertyChanges, view: ViewID, _ t: Transition) throws(SimulationError) -> [(AnimatedProperty, AnimatedValue)] {
-        var values: [(AnimatedProperty, AnimatedValue)] = []
+        // Layer values first: a frame in the same change is placed with the new anchor point.
+        var values = try layerTargetValues(c.layer, t)
         let node = tree[view]
         if let f = c.frame {
             if view == t.containerView { throw SimulationError(f.pointer, "the container's frame belongs to UIKit") }
             let rect = rectInSuperview(try evaluate(f, for: view, t), of: view, t)
-            values.append((.center, .point(rect.center)))
+            var anchor = node.layer.anchorPoint
+            if let (_, value) = values.first(where: { $0.0 == .anchorPoint }), case .point(let p) = value { anchor = p }
+            values.append((.center, .point(ViewGeometry.position(ofFrame: rect, anchorPoint: anchor))))
             values.append((.bounds, .rect(Rect(origin: node.bounds.origin, size: rect.size))))
         }
         if let center = c.center {
@@ -230,6 +234,8 @@ extension World {
                 tree[view].apply(value, to: property)
             }
             if let hidden = changes.hidden { setHidden(view, hidden, transitionID) }
+            if let clips = changes.layer.clipsToBounds { tree[view].layer.clipsToBounds = clips }
+            if let doubleSided = changes.layer.isDoubleSided { tree[view].layer.isDoubleSided = doubleSided }
         case .remove(let ref):
             let view = try resolve(ref, in: t)
             guard view != t.containerView else { throw SimulationError(ref.pointer, "the container belongs to UIKit") }
@@ -302,6 +308,12 @@ extension World {
         tree[snapshot].text = s.text
         tree[snapshot].backgroundColor = s.backgroundColor
         tree[snapshot].snapshotOf = describe(source)
+        // The image has the source's rounded corners, clipping and border (drawn inside its
+        // bounds); its shadow, anchor point and z position are the source layer's own, not the image's.
+        var look = LayerProperties.defaults
+        (look.cornerRadius, look.clipsToBounds) = (s.layer.cornerRadius, s.layer.clipsToBounds)
+        (look.borderWidth, look.borderColor) = (s.layer.borderWidth, s.layer.borderColor)
+        tree[snapshot].layer = look
         let prefix = tree[snapshot].path
         for child in s.children { try copySubtree(child, into: snapshot, prefix: prefix, depth: 0, at: pointer) }
     }
@@ -320,6 +332,7 @@ extension World {
         node.backgroundColor = original.backgroundColor
         node.text = original.text
         node.image = original.image
+        node.layer = original.layer
         let copy: ViewID
         do throws(SimulationError) { copy = try tree.create(node) } catch { throw SimulationError(pointer, "the session's view limit is reached") }
         tree.addSubview(copy, to: parent)

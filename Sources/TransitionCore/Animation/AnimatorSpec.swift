@@ -228,6 +228,8 @@ public struct PropertyChanges: Sendable, Equatable {
     public var transform3D: Located<[Transform3DStep]>?
     public var hidden: Bool?
     public var backgroundColor: Color?
+    /// Layer properties (`cornerRadius`, `anchorPoint`, …): docs/animators.md § Properties.
+    public var layer = LayerChangeSpec()
 
     /// View properties that exist but that UIKit does not animate (a block refuses them).
     static let notAnimatable = ["hidden", "text", "image", "kind", "id"]
@@ -260,6 +262,7 @@ public struct PropertyChanges: Sendable, Equatable {
             guard let parsed = ViewSpec.parseColor(color) else { throw SimulationError(r.path("backgroundColor"), "expected #rrggbb or #rrggbbaa") }
             c.backgroundColor = parsed
         }
+        c.layer = try LayerChangeSpec.decode(&r, animated: animated)
         return c
     }
 
@@ -270,6 +273,7 @@ public struct PropertyChanges: Sendable, Equatable {
 
     var isEmpty: Bool {
         frame == nil && center == nil && alpha == nil && transform == nil && transform3D == nil && hidden == nil && backgroundColor == nil
+            && layer.isEmpty
     }
 }
 
@@ -553,6 +557,9 @@ public enum KeyframeCalculationMode: String, Sendable, CaseIterable {
     /// Constant speed along the values, key times ignored (kCAAnimationPaced): the distance is
     /// Euclidean over the value's components (points, rects, alpha, colours, transforms).
     case paced
+    /// Constant speed along a Catmull-Rom spline through the values, key times ignored
+    /// (kCAAnimationCubicPaced): CubicPaced.swift.
+    case cubicPaced
 }
 
 /// `UIView.animate(withDuration:delay:options:animations:completion:)`, or with `keyframes`

@@ -1,6 +1,8 @@
 /// The view properties UIKit can animate, as this simulation stores them.
 public enum AnimatedProperty: Int, Sendable, CaseIterable {
     case center, bounds, alpha, transform, transform3D, backgroundColor
+    /// Layer properties (LayerProperties), animatable as Core Animation animates them.
+    case cornerRadius, borderWidth, borderColor, shadowOpacity, shadowRadius, shadowOffset, shadowColor, anchorPoint, zPosition
 }
 
 /// A value of one animated property.
@@ -152,6 +154,7 @@ public struct PropertyAnimation: Sendable, Equatable {
     static func sample(_ keys: [KeyframeKey], mode: KeyframeCalculationMode, at p: Double) -> AnimatedValue {
         guard let first = keys.first else { return .number(0) }
         if mode == .paced { return sample(pacedKeys(keys), mode: .linear, at: p) }
+        if mode == .cubicPaced { return CubicPaced.sample(keys, at: p) }
         // The last key at or before p.
         var i = 0
         while i + 1 < keys.count, keys[i + 1].time <= p { i += 1 }
@@ -191,6 +194,15 @@ extension ViewNode {
         case .transform: .affine(transform)
         case .transform3D: .transform3D(transform3D ?? Transform3D(transform))
         case .backgroundColor: .color(backgroundColor ?? Color(red: 0, green: 0, blue: 0, alpha: 0))
+        case .cornerRadius: .number(layer.cornerRadius)
+        case .borderWidth: .number(layer.borderWidth)
+        case .borderColor: .color(layer.borderColor)
+        case .shadowOpacity: .number(layer.shadowOpacity)
+        case .shadowRadius: .number(layer.shadowRadius)
+        case .shadowOffset: .point(Point(x: layer.shadowOffset.width, y: layer.shadowOffset.height))
+        case .shadowColor: .color(layer.shadowColor)
+        case .anchorPoint: .point(layer.anchorPoint)
+        case .zPosition: .number(layer.zPosition)
         }
     }
 
@@ -208,6 +220,18 @@ extension ViewNode {
             // (an animation that ended at identity leaves none behind).
             if let affine = t.affine, affine == transform { transform3D = nil } else { transform3D = t }
         case (.backgroundColor, .color(let c)): backgroundColor = c
+        // A spring's overshoot is kept within what Core Animation renders: no negative radius,
+        // width or blur, opacity within 0…1.
+        case (.cornerRadius, .number(let v)): layer.cornerRadius = max(0, v)
+        case (.borderWidth, .number(let v)): layer.borderWidth = max(0, v)
+        case (.borderColor, .color(let c)): layer.borderColor = c
+        case (.shadowOpacity, .number(let v)): layer.shadowOpacity = min(1, max(0, v))
+        case (.shadowRadius, .number(let v)): layer.shadowRadius = max(0, v)
+        case (.shadowOffset, .point(let p)): layer.shadowOffset = Size(width: p.x, height: p.y)
+        case (.shadowColor, .color(let c)): layer.shadowColor = c
+        // The anchor point moves the frame, not `center` (the layer's position), as in Core Animation.
+        case (.anchorPoint, .point(let p)): layer.anchorPoint = p
+        case (.zPosition, .number(let v)): layer.zPosition = v
         default: break
         }
     }

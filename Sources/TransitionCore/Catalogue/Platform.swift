@@ -2,7 +2,9 @@
 extension Catalogue {
     /// UIKit's push and pop. Numbers (docs/reference.md § UIKit defaults): ≈0.5 s as measured by
     /// others (UIKit's constant was not found); the covered view moves by −30 % of the width,
-    /// UIKit rounding 0.7·W; dimming black at 0.1 (Hero/Motion's value; UIKit's was not found);
+    /// UIKit rounding 0.7·W; dimming black at 0.1, UIKit's own default dimming colour
+    /// (docs/semantics.md § Navigation slide numbers; the `source`
+    /// string below is served as is, so it keeps its older wording until a deliberate change);
     /// curve: Flutter's fastEaseInToSlowEaseOut, fitted to iOS 16.3 push frames.
     static let slide = #"""
     {

@@ -1,5 +1,6 @@
 /// The `transitionFromView:toView:duration:options:` family: cross dissolve, flips and curls,
-/// for the operations whose two views share the container (push, pop, tab switches).
+/// for the operations whose two views share the container (push, pop, tab switches), and for
+/// present and dismiss through a snapshot of the presenting view.
 extension Catalogue {
     /// One body of a view-transition animator: the to view takes its final frame, the view
     /// transition swaps the two views; cancelled (interactive), the from view comes back, since
@@ -13,6 +14,41 @@ extension Catalogue {
               {"transition": "\(kind)", "from": "from", "to": "to", "duration": "duration", "curve": "@curve",\(perspective ? #" "perspective": "perspective","# : "")
                "completion": [
                  {"if": "cancelled", "then": [{"add": "from", "below": "to"}]},
+                 {"completeTransition": "!cancelled"}
+               ]}
+            ]
+          }
+        """
+    }
+
+    /// Present and dismiss bodies for a view transition (issue 11, item 5). The presenting view
+    /// lives outside the presentation's container, and `transitionFromView:` puts the to view in
+    /// the from view's superview and takes the from view out, so the presenting side is played by
+    /// a snapshot in the container: on present the snapshot of the presenting view turns (or
+    /// curls) away to the presented view, which stays; on dismiss the presented view turns away to
+    /// a snapshot of the presenting view, which goes when the transition ends (UIKit shows the
+    /// presenting view itself from then on). Cancelled, the dismissed view comes back.
+    static func viewTransitionPresentationBodies(_ kind: String, perspective: Bool) -> String {
+        let depth = perspective ? #" "perspective": "perspective","# : ""
+        return """
+        ,
+          "present": {
+            "duration": "duration",
+            "setup": [
+              {"set": "to", "frame": "final"},
+              {"snapshot": "front", "of": "from"},
+              {"transition": "\(kind)", "from": "$front", "to": "to", "duration": "duration", "curve": "@curve",\(depth)
+               "completion": [{"completeTransition": "!cancelled"}]}
+            ]
+          },
+          "dismiss": {
+            "duration": "duration",
+            "setup": [
+              {"snapshot": "back", "of": "to"},
+              {"transition": "\(kind)", "from": "from", "to": "$back", "duration": "duration", "curve": "@curve",\(depth)
+               "completion": [
+                 {"if": "cancelled", "then": [{"add": "from", "below": "$back"}]},
+                 {"remove": "$back"},
                  {"completeTransition": "!cancelled"}
                ]}
             ]
@@ -69,13 +105,13 @@ extension Catalogue {
         "flipFromLeft",
         summary: "transitionFromView with UIViewAnimationOptionTransitionFlipFromLeft: a half turn about the vertical axis, left edge toward the viewer; the from view turns edge-on in the first half, the to view turns in during the second.",
         source: "UIViewAnimationOptionTransitionFlipFromLeft. " + flipSource,
-        parameters: flipParameters, perspective: true)
+        parameters: flipParameters, perspective: true, extraBodies: viewTransitionPresentationBodies("flipFromLeft", perspective: true))
 
     static let flipFromRight = viewTransitionAnimator(
         "flipFromRight",
         summary: "transitionFromView with UIViewAnimationOptionTransitionFlipFromRight: a half turn about the vertical axis, right edge toward the viewer; the from view turns edge-on in the first half, the to view turns in during the second.",
         source: "UIViewAnimationOptionTransitionFlipFromRight. " + flipSource,
-        parameters: flipParameters, perspective: true)
+        parameters: flipParameters, perspective: true, extraBodies: viewTransitionPresentationBodies("flipFromRight", perspective: true))
 
     /// 0.5 s: seed 002 suggests page curls in place of its 0.5 s flips.
     static let curlSource = "duration 0.5 s: seed 002, whose flip example suggests trying page curls instead (same controller, same 0.5 s); curve easeInOut: UIKit's default animation curve (docs/reference.md § UIKit defaults). The curl is drawn as a fold about the top edge (docs/animators.md)."
@@ -84,11 +120,13 @@ extension Catalogue {
         "curlUp",
         summary: "transitionFromView with UIViewAnimationOptionTransitionCurlUp: the from view folds up about its top edge, uncovering the to view beneath it.",
         source: "UIViewAnimationOptionTransitionCurlUp. " + curlSource,
-        parameters: #"{"duration": 0.5, "curve": "easeInOut"}"#, perspective: false)
+        parameters: #"{"duration": 0.5, "curve": "easeInOut"}"#, perspective: false,
+        extraBodies: viewTransitionPresentationBodies("curlUp", perspective: false))
 
     static let curlDown = viewTransitionAnimator(
         "curlDown",
         summary: "transitionFromView with UIViewAnimationOptionTransitionCurlDown: the to view unfolds down from its top edge over the from view.",
         source: "UIViewAnimationOptionTransitionCurlDown. " + curlSource,
-        parameters: #"{"duration": 0.5, "curve": "easeInOut"}"#, perspective: false)
+        parameters: #"{"duration": 0.5, "curve": "easeInOut"}"#, perspective: false,
+        extraBodies: viewTransitionPresentationBodies("curlDown", perspective: false))
 }

@@ -28,6 +28,16 @@ public struct SnapshotNode: Sendable {
     public var text: String?
     public var image: String?
     public var snapshotOf: String?
+    /// The layer properties on screen (CALayer's defaults for most views).
+    public var layer: LayerProperties = .defaults
+    /// The part of `windowFrame` left by the ancestors that clip to their bounds, window
+    /// coordinates; nil when no ancestor cuts anything off (docs/semantics.md § Layer properties).
+    public var visibleRect: Rect?
+    /// False when the view's own content is not drawn for a layer reason: it is turned away and
+    /// not double-sided, or its ancestors' clipping leaves nothing of it. (`hidden` and `alpha`
+    /// are reported as they are, not folded into this.)
+    public var visible = true
+    /// Back to front as drawn: subview order, stably sorted by `zPosition`.
     public var children: [SnapshotNode]
 }
 
@@ -75,7 +85,7 @@ extension World {
         let visible = Set(visibleControllers())
         return Snapshot(time: t, transition: currentTransition.map { transitionState($0, at: t) },
                         controllers: controllerState(rootController, visible: visible),
-                        root: node(window, at: t, toWindow: .identity))
+                        root: node(window, at: t, toWindow: .identity, clip: nil))
     }
 
     public func transitionState(_ tr: Transition, at t: Double) -> TransitionState {
@@ -98,13 +108,17 @@ extension World {
                                modalPresentationStyle: c.presentedStyle?.rawValue)
     }
 
-    /// `toWindow` maps the superview's bounds coordinates to the window.
-    private func node(_ id: ViewID, at t: Double, toWindow parent: AffineTransform) -> SnapshotNode {
+    /// `toWindow` maps the superview's bounds coordinates to the window; `clip` is what the
+    /// clipping ancestors leave visible, in window coordinates (nil: nothing clips).
+    private func node(_ id: ViewID, at t: Double, toWindow parent: AffineTransform, clip: Rect?) -> SnapshotNode {
         let v = presentation(of: id, at: t)
-        let frame = ViewGeometry.frame(bounds: v.bounds.size, center: v.center, transform: v.transform, transform3D: v.transform3D)
-        // Bounds coordinates → superview: shift so the bounds' centre is the origin, apply the
+        let layer = v.layer
+        let frame = ViewGeometry.frame(bounds: v.bounds.size, center: v.center, transform: v.transform, transform3D: v.transform3D,
+                                       anchorPoint: layer.anchorPoint)
+        // Bounds coordinates → superview: shift so the anchor point is the origin, apply the
         // transform about that anchor, move to `center`.
-        let toSuper = AffineTransform.translation(-v.bounds.midX, -v.bounds.midY)
+        let anchor = v.anchorInBounds
+        let toSuper = AffineTransform.translation(-anchor.x, -anchor.y)
             .concatenating(v.transform3D == nil ? v.transform : (v.transform3D!.affine ?? .identity))
             .concatenating(.translation(v.center.x, v.center.y))
         let toWindow = toSuper.concatenating(parent)
@@ -114,9 +128,20 @@ extension World {
         } else {
             windowFrame = Rect.bounding(v.bounds.corners.map { toWindow.apply(to: $0) })
         }
+        let visibleRect = LayerGeometry.visibleRect(windowFrame, clip: clip)
+        let clippedAway = visibleRect.map { LayerGeometry.area(windowFrame) > 0 && LayerGeometry.area($0) == 0 } ?? false
+        let turnedAway = !layer.isDoubleSided && LayerGeometry.facesAway(v, toSuperview: parent)
+        // A view that clips cuts its subviews to its own visible part.
+        let childClip = layer.clipsToBounds ? (visibleRect ?? windowFrame) : clip
+        var children = v.children.map { node($0, at: t, toWindow: toWindow, clip: childClip) }
+        if children.contains(where: { $0.layer.zPosition != 0 }) {
+            // Core Animation draws sublayers by zPosition, in subview order among equals.
+            children = children.enumerated().sorted { ($0.element.layer.zPosition, $0.offset) < ($1.element.layer.zPosition, $1.offset) }.map(\.element)
+        }
         return SnapshotNode(id: v.id, kind: v.kind, viewController: v.owner?.rawValue, path: v.path, role: v.role, frame: frame,
                             bounds: v.bounds, center: v.center, transform: v.transform, transform3D: v.transform3D,
                             alpha: v.alpha, hidden: v.hidden, windowFrame: windowFrame, backgroundColor: v.backgroundColor,
-                            text: v.text, image: v.image, snapshotOf: v.snapshotOf, children: v.children.map { node($0, at: t, toWindow: toWindow) })
+                            text: v.text, image: v.image, snapshotOf: v.snapshotOf, layer: layer, visibleRect: visibleRect,
+                            visible: !(turnedAway || clippedAway), children: children)
     }
 }

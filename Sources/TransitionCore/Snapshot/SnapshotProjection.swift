@@ -1,12 +1,13 @@
 extension SnapshotNode {
     /// The map from this view's bounds coordinates to its superview's, as Core Animation draws the
-    /// layer: the bounds' centre (the anchor point 0.5, 0.5) to the origin, the layer transform
+    /// layer: the anchor point (the bounds' centre unless the layer says otherwise) to the origin, the layer transform
     /// (`transform3D` when the view has one, projected with its perspective), then to `center`.
     /// For views without a 3D transform it is exactly the affine map `windowFrame` is computed with.
     public var toSuperview: ProjectiveTransform {
-        let layer = transform3D.map(ProjectiveTransform.init) ?? ProjectiveTransform(transform)
-        return ProjectiveTransform(.translation(-bounds.midX, -bounds.midY))
-            .concatenating(layer)
+        let layerTransform = transform3D.map(ProjectiveTransform.init) ?? ProjectiveTransform(transform)
+        let ax = bounds.minX + layer.anchorPoint.x * bounds.width, ay = bounds.minY + layer.anchorPoint.y * bounds.height
+        return ProjectiveTransform(.translation(-ax, -ay))
+            .concatenating(layerTransform)
             .concatenating(ProjectiveTransform(.translation(center.x, center.y)))
     }
 

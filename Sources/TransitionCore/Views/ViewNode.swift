@@ -54,6 +54,8 @@ public struct ViewNode: Sendable, Equatable {
     public var image: String?
     /// For an animator's snapshot view: the view it copies (`controller:path`).
     public var snapshotOf: String?
+    /// Out of line, nil while every layer property is CALayer's default (LayerProperties.swift).
+    var layerStorage: LayerStorage?
 
     public init(id: String, kind: String, owner: ControllerID?, path: String, role: String? = nil, frame: Rect) {
         self.id = id
@@ -65,13 +67,20 @@ public struct ViewNode: Sendable, Equatable {
         self.center = frame.center
     }
 
+    /// Where `center` (the layer's position) sits in the bounds, in bounds coordinates.
+    public var anchorInBounds: Point {
+        let a = layer.anchorPoint
+        return Point(x: bounds.minX + a.x * bounds.width, y: bounds.minY + a.y * bounds.height)
+    }
+
     /// UIKit's `frame`: the bounding box of the transformed bounds, in the superview's space.
     public var frame: Rect {
-        get { ViewGeometry.frame(bounds: bounds.size, center: center, transform: transform, transform3D: transform3D) }
+        get { ViewGeometry.frame(bounds: bounds.size, center: center, transform: transform, transform3D: transform3D, anchorPoint: layer.anchorPoint) }
         set {
             // UIKit: setting frame sets center and bounds.size; with a non-identity transform the
             // result is documented as undefined, and we keep the same rule (size taken as given).
-            center = newValue.center
+            // `center` is the anchor point's place: the frame's centre for the default anchor.
+            center = ViewGeometry.position(ofFrame: newValue, anchorPoint: layer.anchorPoint)
             bounds.size = newValue.size
         }
     }
@@ -86,14 +95,23 @@ private final class Transform3DStorage: Sendable, Equatable {
 
 /// Geometry shared by model values and presentation values.
 public enum ViewGeometry {
-    public static func frame(bounds: Size, center: Point, transform: AffineTransform, transform3D: Transform3D?) -> Rect {
+    /// `anchorPoint` in unit coordinates of the bounds: the point `center` places and the
+    /// transform applies about (CALayer's, 0.5, 0.5 unless a layer property says otherwise).
+    public static func frame(bounds: Size, center: Point, transform: AffineTransform, transform3D: Transform3D?,
+                             anchorPoint: Point = Point(x: 0.5, y: 0.5)) -> Rect {
         if let t3 = transform3D {
-            return Transform3D.layerFrame(bounds: bounds, position: center, anchorPoint: Point(x: 0.5, y: 0.5), transform: t3)
+            return Transform3D.layerFrame(bounds: bounds, position: center, anchorPoint: anchorPoint, transform: t3)
         }
+        let ax = anchorPoint.x * bounds.width, ay = anchorPoint.y * bounds.height
         if transform.isIdentity {
-            return Rect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
+            return Rect(x: center.x - ax, y: center.y - ay, width: bounds.width, height: bounds.height)
         }
-        let local = Rect(x: -bounds.width / 2, y: -bounds.height / 2, width: bounds.width, height: bounds.height)
+        let local = Rect(x: -ax, y: -ay, width: bounds.width, height: bounds.height)
         return Rect.bounding(local.corners.map { transform.apply(to: $0) }).offsetBy(dx: center.x, dy: center.y)
+    }
+
+    /// The position (`center`) that puts an untransformed view's frame at `frame`.
+    public static func position(ofFrame frame: Rect, anchorPoint: Point) -> Point {
+        Point(x: frame.minX + anchorPoint.x * frame.width, y: frame.minY + anchorPoint.y * frame.height)
     }
 }

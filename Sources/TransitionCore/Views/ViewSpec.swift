@@ -14,7 +14,8 @@ public struct SceneLimits: Sendable {
 }
 
 /// A view as the client describes it (openapi.yaml, `ViewSpec`): `id`, `kind`, `frame`, and
-/// optional `alpha`, `hidden`, `backgroundColor`, `text`, `image`, `children`.
+/// optional `alpha`, `hidden`, `backgroundColor`, `text`, `image`, `children`, and the layer
+/// properties (`cornerRadius`, `anchorPoint`, …: LayerProperties).
 public struct ViewSpec: Sendable, Equatable {
     public var id: String
     public var kind: String
@@ -24,6 +25,7 @@ public struct ViewSpec: Sendable, Equatable {
     public var backgroundColor: Color?
     public var text: String?
     public var image: String?
+    public var layer = LayerProperties.defaults
     public var children: [ViewSpec]
 
     public init(id: String, kind: String = "view", frame: Rect? = nil, alpha: Double = 1, hidden: Bool = false,
@@ -66,6 +68,7 @@ public struct ViewSpec: Sendable, Equatable {
         }
         spec.text = try r.string("text", maxLength: 1024)
         spec.image = try r.string("image", maxLength: 256)
+        spec.layer = try LayerProperties.decode(&r)
         if let children = try r.array("children", maxCount: limits.viewsPerTree) {
             var ids: Set<String> = []
             for (i, child) in children.enumerated() {

@@ -11,6 +11,9 @@ import TransitionCore
 /// polygon has the window coordinates of its corners.
 struct SVGEncoder {
     var writer: SVGWriter
+    /// The next number for a layer's clip path or shadow filter id (`layer-3`): unique in the
+    /// document, in drawing order.
+    var nextLayerID = 0
 
     init(precision: Int?) {
         writer = SVGWriter(precision: precision)
@@ -79,9 +82,19 @@ struct SVGEncoder {
         if n.role == "window" { writer.raw(" clip-path=\"url(#window)\"") }
         writer.raw(">\n")
         let quad = n.quad(toWindow: toWindow)
-        shape(n, quad)
-        if let quad { content(n, quad, toWindow) }
+        // A view turned away while not double-sided, or clipped away, draws none of its own
+        // content; its subviews are layers of their own (docs/viewer.md § Drawing).
+        if n.visible {
+            if n.layer.shadowOpacity > 0, quad != nil { shadow(n, toWindow) }
+            if n.layer.cornerRadius > 0, quad != nil { roundedShape(n, toWindow) } else { shape(n, quad) }
+            if let quad { content(n, quad, toWindow) }
+        }
+        let clips = n.layer.clipsToBounds && quad != nil
+        if clips { beginClip(n, toWindow) }
         for child in n.children { view(child, toWindow: toWindow) }
+        if clips { writer.raw("</g>\n") }
+        // Core Animation composites the border above the content and the sublayers.
+        if n.visible, n.layer.borderWidth > 0, quad != nil { border(n, toWindow) }
         writer.raw("</g>\n")
     }
 

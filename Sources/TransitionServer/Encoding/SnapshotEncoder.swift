@@ -151,6 +151,33 @@ struct SnapshotEncoder {
         if let text = n.text { writer.key("text"); writer.string(text) }
         if let image = n.image { writer.key("image"); writer.string(image) }
         if let source = n.snapshotOf { writer.key("snapshotOf"); writer.string(source) }
+        if n.layer != .defaults { layerFields(n.layer) }
+        if let r = n.visibleRect { writer.key("visibleRect"); rect(r) }
+        if !n.visible { writer.key("visible"); writer.bool(false) }
+    }
+
+    /// Each layer property that differs from CALayer's default, in this order, so that a view
+    /// with the defaults is written exactly as before layer properties existed
+    /// (docs/semantics.md § Layer properties).
+    mutating func layerFields(_ l: LayerProperties) {
+        let d = LayerProperties.defaults
+        if l.cornerRadius != d.cornerRadius { writer.key("cornerRadius"); writer.number(l.cornerRadius) }
+        if l.clipsToBounds != d.clipsToBounds { writer.key("clipsToBounds"); writer.bool(l.clipsToBounds) }
+        if l.borderWidth != d.borderWidth { writer.key("borderWidth"); writer.number(l.borderWidth) }
+        if l.borderColor != d.borderColor { writer.key("borderColor"); writer.string(Self.hex(l.borderColor)) }
+        if l.shadowOpacity != d.shadowOpacity { writer.key("shadowOpacity"); writer.number(l.shadowOpacity) }
+        if l.shadowRadius != d.shadowRadius { writer.key("shadowRadius"); writer.number(l.shadowRadius) }
+        if l.shadowOffset != d.shadowOffset {
+            writer.key("shadowOffset")
+            writer.beginObject()
+            writer.key("width"); writer.number(l.shadowOffset.width)
+            writer.key("height"); writer.number(l.shadowOffset.height)
+            writer.endObject()
+        }
+        if l.shadowColor != d.shadowColor { writer.key("shadowColor"); writer.string(Self.hex(l.shadowColor)) }
+        if l.anchorPoint != d.anchorPoint { writer.key("anchorPoint"); point(l.anchorPoint) }
+        if l.zPosition != d.zPosition { writer.key("zPosition"); writer.number(l.zPosition) }
+        if l.isDoubleSided != d.isDoubleSided { writer.key("isDoubleSided"); writer.bool(l.isDoubleSided) }
     }
 
     mutating func node(_ n: SnapshotNode) {

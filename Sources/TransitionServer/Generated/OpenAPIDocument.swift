@@ -793,10 +793,37 @@ components:
         backgroundColor: {type: string, pattern: '^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$'}
         text: {type: string, maxLength: 1024}
         image: {type: string, maxLength: 256}
+        cornerRadius: {type: number, minimum: 0, maximum: 1000000, description: 'CALayer''s; default 0 (docs/semantics.md § Layer properties).'}
+        clipsToBounds: {type: boolean, description: 'Subviews are cut to the bounds; default false.'}
+        borderWidth: {type: number, minimum: 0, maximum: 1000000, description: 'Drawn inside the bounds; default 0.'}
+        borderColor: {type: string, pattern: '^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$', description: 'Default opaque black.'}
+        shadowOpacity: {type: number, minimum: 0, maximum: 1, description: 'Default 0 (no shadow).'}
+        shadowRadius: {type: number, minimum: 0, maximum: 1000000, description: 'Blur radius in points; default 3.'}
+        shadowOffset: {$ref: '#/components/schemas/ShadowOffsetSpec'}
+        shadowColor: {type: string, pattern: '^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$', description: 'Default opaque black.'}
+        anchorPoint: {$ref: '#/components/schemas/AnchorPointSpec'}
+        zPosition: {type: number, minimum: -1000000, maximum: 1000000, description: 'Drawing order among siblings, higher in front; default 0.'}
+        isDoubleSided: {type: boolean, description: 'When false the view is invisible while turned away from the viewer; default true.'}
         children:
           type: array
           maxItems: 500
           items: {$ref: '#/components/schemas/ViewSpec'}
+    ShadowOffsetSpec:
+      type: object
+      description: CALayer's shadowOffset in points, y down; default {width 0, height -3}.
+      required: [width, height]
+      additionalProperties: false
+      properties:
+        width: {type: number, minimum: -1000000, maximum: 1000000}
+        height: {type: number, minimum: -1000000, maximum: 1000000}
+    AnchorPointSpec:
+      type: object
+      description: 'Unit coordinates of the bounds that `center` places and the transform turns about; default {x 0.5, y 0.5}. The spec''s frame is the frame shown.'
+      required: [x, y]
+      additionalProperties: false
+      properties:
+        x: {type: number, minimum: -1000, maximum: 1000}
+        y: {type: number, minimum: -1000, maximum: 1000}
     ControllerSpec:
       description: |
         A controller as the client describes it, one schema per kind (`type`; a plain view
@@ -1180,7 +1207,7 @@ components:
           items: {$ref: '#/components/schemas/Expression'}
     AnimatedChange:
       type: object
-      description: 'Property changes of one view inside an animation block or keyframe (hidden, text and image are not animatable; frame or center, transform or transform3D).'
+      description: 'Property changes of one view inside an animation block or keyframe (hidden, text, image, clipsToBounds and isDoubleSided are not animatable; frame or center, transform or transform3D).'
       required: [view]
       additionalProperties: false
       properties:
@@ -1191,6 +1218,23 @@ components:
         transform: {$ref: '#/components/schemas/TransformValue'}
         transform3D: {$ref: '#/components/schemas/Transform3DValue'}
         backgroundColor: {$ref: '#/components/schemas/Color'}
+        cornerRadius: {$ref: '#/components/schemas/Expression'}
+        borderWidth: {$ref: '#/components/schemas/Expression'}
+        borderColor: {$ref: '#/components/schemas/Color'}
+        shadowOpacity: {$ref: '#/components/schemas/Expression'}
+        shadowRadius: {$ref: '#/components/schemas/Expression'}
+        shadowOffset: {$ref: '#/components/schemas/SizeValue'}
+        shadowColor: {$ref: '#/components/schemas/Color'}
+        anchorPoint: {$ref: '#/components/schemas/CenterValue'}
+        zPosition: {$ref: '#/components/schemas/Expression'}
+    SizeValue:
+      type: object
+      description: A size as two expressions (a layer's shadowOffset).
+      required: [width, height]
+      additionalProperties: false
+      properties:
+        width: {$ref: '#/components/schemas/Expression'}
+        height: {$ref: '#/components/schemas/Expression'}
     StepList:
       type: array
       description: Steps run in order; lists nest (an `if`'s branches, a view transition's completion) at most 4 levels.
@@ -1235,6 +1279,17 @@ components:
         transform3D: {$ref: '#/components/schemas/Transform3DValue'}
         hidden: {type: boolean}
         backgroundColor: {$ref: '#/components/schemas/Color'}
+        cornerRadius: {$ref: '#/components/schemas/Expression'}
+        borderWidth: {$ref: '#/components/schemas/Expression'}
+        borderColor: {$ref: '#/components/schemas/Color'}
+        shadowOpacity: {$ref: '#/components/schemas/Expression'}
+        shadowRadius: {$ref: '#/components/schemas/Expression'}
+        shadowOffset: {$ref: '#/components/schemas/SizeValue'}
+        shadowColor: {$ref: '#/components/schemas/Color'}
+        anchorPoint: {$ref: '#/components/schemas/CenterValue'}
+        zPosition: {$ref: '#/components/schemas/Expression'}
+        clipsToBounds: {type: boolean}
+        isDoubleSided: {type: boolean}
     RemoveStep:
       type: object
       required: [remove]
@@ -1325,7 +1380,7 @@ components:
           type: array
           maxItems: 32
           items: {$ref: '#/components/schemas/Keyframe'}
-        calculationMode: {type: string, enum: [linear, discrete, cubic, paced], description: Only with keyframes.}
+        calculationMode: {type: string, enum: [linear, discrete, cubic, paced, cubicPaced], description: Only with keyframes.}
         outlivesTransition: {type: boolean, default: false, description: The block may still run after completeTransition (002's dismiss spring).}
         completion: {$ref: '#/components/schemas/StepList'}
       not:
@@ -2030,6 +2085,30 @@ components:
         text: {type: string}
         image: {type: string}
         snapshotOf: {type: string, description: 'For a snapshot view an animator made: the view it copies, as controller:path.'}
+        cornerRadius: {type: number, description: 'Layer members appear only when they differ from CALayer''s defaults, so a view with the defaults is written as before they existed (docs/semantics.md § Layer properties).'}
+        clipsToBounds: {type: boolean}
+        borderWidth: {type: number}
+        borderColor: {type: string}
+        shadowOpacity: {type: number}
+        shadowRadius: {type: number}
+        shadowOffset:
+          type: object
+          required: [width, height]
+          additionalProperties: false
+          properties:
+            width: {type: number}
+            height: {type: number}
+        shadowColor: {type: string}
+        anchorPoint: {$ref: '#/components/schemas/Point'}
+        zPosition: {type: number}
+        isDoubleSided: {type: boolean}
+        visibleRect:
+          allOf: [{$ref: '#/components/schemas/Rect'}]
+          description: 'Window coordinates: what the ancestors that clip to their bounds leave of windowFrame; present only when they cut something off (an empty rect when nothing is left).'
+        visible:
+          type: boolean
+          const: false
+          description: 'Present (false) only when the view''s own content is not drawn for a layer reason: turned away while not double-sided, or clipped away entirely.'
     ViewNode:
       allOf:
         - $ref: '#/components/schemas/ViewFields'
