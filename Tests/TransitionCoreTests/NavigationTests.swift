@@ -59,7 +59,7 @@ import Testing
 
     @Test func pushEventsFollowUIKitsOrder() throws {
         var world = try thingsScene()
-        let before = world.nextEventSeq - 1
+        let before = world.events.nextSeq - 1
         try world.apply(try action(detailPush))
         world.advance(to: 1)
         #expect(world.eventNames(after: before) == [
@@ -98,7 +98,7 @@ import Testing
 
     @Test func nonAnimatedPushHappensAtOnce() throws {
         var world = try thingsScene()
-        let before = world.nextEventSeq - 1
+        let before = world.events.nextSeq - 1
         var push = try action(detailPush)
         push.animated = false
         try world.apply(push)

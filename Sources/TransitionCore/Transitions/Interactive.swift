@@ -135,7 +135,7 @@ extension World {
                 if s.phase != .changed { refusedPull = false }
                 return
             }
-            guard var g = gesture, g.decision == nil, let driven = transition(g.transition), driven.phase == .interactive else {
+            guard var g = gesture, g.decision == nil, let driven = transitions.find(g.transition), driven.phase == .interactive else {
                 emit(.diagnostic, nil, ["code": .string(DiagnosticCode.gestureWithoutBegan.rawValue),
                                          "message": .string("a \(s.phase.rawValue) sample arrived with no gesture in progress; UIKit's handler would message a nil interaction controller and nothing happens")])
                 return

@@ -215,7 +215,7 @@ extension World {
             // The chain is as it was.
             var previous = t.to
             for id in t.leaving {
-                controllers[previous]?.presented = id
+                self[controller: previous].presented = id
                 previous = id
             }
         }

@@ -51,11 +51,11 @@ extension World {
         }
         // The tab bar order of appearance callbacks: the new tab's first
         // (docs/reference.md § Appearance callback order).
-        try beginTransition(TransitionRequest(operation: .selectTab, container: tabs, from: from, to: to,
+        let id = try beginTransition(TransitionRequest(operation: .selectTab, container: tabs, from: from, to: to,
                                               containerView: content, actionChoice: animator, interactive: interactive,
                                               previousChildren: c.children, leaving: [],
                                               appearance: [(.viewWillAppear, to), (.viewWillDisappear, from)]))
-        transitions[transitions.count - 1].previousSelection = c.selectedIndex
+        self[transition: id].previousSelection = c.selectedIndex
         emit(.didSelect, tabs, ["selected": .string(to.rawValue)])
     }
 

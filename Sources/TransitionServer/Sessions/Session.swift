@@ -212,7 +212,7 @@ final class Session: Sendable {
             var attempts = 0
             while true {
                 var world = s.current
-                let firstEvent = world.nextEventSeq
+                let firstEvent = world.events.nextSeq
                 var recorded: [(SessionLog.Change, World)] = []
                 if clockMode == .wall {
                     let t = wallTime(now)
