@@ -210,11 +210,9 @@ extension World {
         return values
     }
 
-    mutating func run(_ steps: StepList, transition transitionID: TransitionID) throws(SimulationError) {
-        for step in steps.value { try run(step.value, transition: transitionID) }
-    }
-
-    mutating func run(_ step: Step, transition transitionID: TransitionID) throws(SimulationError) {
+    /// Runs one step on the views and animations; what it asks of the container (UIKit's side of
+    /// the transition context) it returns, for the caller to perform before the next step.
+    mutating func run(_ step: Step, transition transitionID: TransitionID) throws(SimulationError) -> AnimatorEffect? {
         let t = self[transition: transitionID]
         switch step {
         case .add(let ref, let placement):
@@ -258,14 +256,16 @@ extension World {
         case .conditional(let condition, let then, let otherwise):
             let holds = (condition == .cancelled) == t.wasCancelled
             try run(holds ? then : otherwise, transition: transitionID)
+            return nil
         case .completeTransition(let argument):
             let value: Bool
             switch argument {
             case .notCancelled: value = !t.wasCancelled
             case .constant(let b): value = b
             }
-            completeTransition(transitionID, didComplete: value)
+            return .completeTransition(didComplete: value)
         }
+        return nil
     }
 
     /// The id of a view an animator keeps in a container under `name` (unique in the container).
@@ -542,7 +542,7 @@ extension World {
         guard transitions.find(p.transition) != nil else { return }
         for (i, step) in p.steps.enumerated() {
             do throws(SimulationError) {
-                try run(step.value, transition: p.transition)
+                if let effect = try run(step.value, transition: p.transition) { perform(effect, transition: p.transition) }
             } catch {
                 diagnose(p.transition, .stepFailed, "a completion step failed: \(error.moved(from: step.pointer, to: SpecReader.child("", String(i))).description)", view: nil)
                 break
