@@ -9,24 +9,24 @@ import JSONCodec
 /// time is a copy advanced to that time, and the session's history is a list of copies.
 public struct World: Sendable {
     public private(set) var now: Double = 0
-    public internal(set) var tree: ViewTree
-    public let window: ViewID
+    var tree: ViewTree
+    let window: ViewID
     /// The screen as the session described it: size, scale, safe area and iOS version.
     public let display: Screen
     public var screen: Size { display.size }
     public var scale: Double { display.scale }
     public let rootController: ControllerID
-    public internal(set) var controllers = ControllerStore()
+    var controllers = ControllerStore()
     /// Animations in flight and the completions waiting for them.
     var animations = AnimationTimeline()
     /// Transitions that still run or still drive animations, and the latest one.
-    public internal(set) var transitions = TransitionRecords()
+    var transitions = TransitionRecords()
     public internal(set) var events = EventLog()
     let rules: [DelegateRule]
     let sessionAnimators: [AnimatorDefinition]
     let sessionInteractions: [Interaction]
     /// The gesture driving the current interactive transition, if one does.
-    public internal(set) var gesture: GestureState?
+    var gesture: GestureState?
     /// A pull on a sheet that refuses it (`isModalInPresentation`) is under way: its samples move
     /// nothing until it ends.
     var refusedPull = false
@@ -153,7 +153,7 @@ public struct World: Sendable {
     }
 
     /// The child a container shows: the top of a navigation stack, the selected tab.
-    public func visibleChild(of id: ControllerID) -> ControllerID? {
+    func visibleChild(of id: ControllerID) -> ControllerID? {
         guard let c = controllers[id] else { return nil }
         switch c.kind {
         case .viewController: return nil
@@ -163,7 +163,7 @@ public struct World: Sendable {
     }
 
     /// A controller and its visible descendants, containers before their children.
-    public func visibleChain(from root: ControllerID) -> [ControllerID] {
+    func visibleChain(from root: ControllerID) -> [ControllerID] {
         var result: [ControllerID] = []
         var current: ControllerID? = root
         while let id = current {
@@ -174,7 +174,7 @@ public struct World: Sendable {
     }
 
     /// The presented controllers, from the one the root presents up to the top-most.
-    public func presentationChain() -> [ControllerID] {
+    func presentationChain() -> [ControllerID] {
         var chain: [ControllerID] = []
         var current = controllers[rootController]?.presented
         while let id = current {
@@ -192,7 +192,7 @@ public struct World: Sendable {
     }
 
     /// The chain actions address by default: the top-most presented controller's, else the root's.
-    public func frontChain() -> [ControllerID] {
+    func frontChain() -> [ControllerID] {
         visibleChain(from: presentationChain().last ?? rootController)
     }
 
@@ -243,7 +243,7 @@ public struct World: Sendable {
     // MARK: Time
 
     /// The transition that owns the container now, if any.
-    public var runningTransition: Transition? { transitions.last(where: { $0.phase.isRunning }) }
+    var runningTransition: Transition? { transitions.last(where: { $0.phase.isRunning }) }
 
     /// The transition in effect: the running one, else the latest.
     public var currentTransition: Transition? {
@@ -292,7 +292,7 @@ public struct World: Sendable {
     }
 
     /// `controller:path` for a controller's view, the id for a service view.
-    public func describe(_ view: ViewID) -> String {
+    func describe(_ view: ViewID) -> String {
         guard tree.exists(view) else { return tree.destroyedName(view) ?? "removed" }
         let node = tree[view]
         if let owner = node.owner { return node.path.isEmpty ? owner.rawValue : "\(owner):\(node.path)" }
@@ -313,7 +313,7 @@ public struct World: Sendable {
 
     /// The view as the screen shows it at session time `t` (≥ now): model values with the
     /// animations in flight applied.
-    public func presentation(of id: ViewID, at t: Double) -> ViewNode {
+    func presentation(of id: ViewID, at t: Double) -> ViewNode {
         var node = tree[id]
         for a in animations.animations(on: id) {
             guard let timeline = transitions.timeline(of: a.transition) else { continue }
@@ -323,7 +323,7 @@ public struct World: Sendable {
     }
 
     /// Whether the view is in the window's hierarchy.
-    public func isInWindow(_ id: ViewID) -> Bool {
+    func isInWindow(_ id: ViewID) -> Bool {
         tree.exists(id) && tree.ancestry(id).last == window
     }
 }

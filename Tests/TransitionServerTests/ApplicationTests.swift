@@ -1,6 +1,6 @@
 import JSONCodec
 import Testing
-import TransitionCore
+@testable import TransitionCore
 @testable import TransitionServer
 
 /// The service in-process: requests in, responses out, no sockets.

@@ -1,7 +1,7 @@
 import JSONCodec
 import Synchronization
 import Testing
-import TransitionCore
+@testable import TransitionCore
 @testable import TransitionServer
 
 /// A journal in memory with Redis's semantics (what `RedisJournal` does in Lua), so that replicas

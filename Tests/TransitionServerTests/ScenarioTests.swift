@@ -1,6 +1,6 @@
 import JSONCodec
 import Testing
-import TransitionCore
+@testable import TransitionCore
 @testable import TransitionServer
 
 /// Export and import: a replayed session answers with the original's bytes.

@@ -1,10 +1,10 @@
 /// The session's controllers by id. It offers no iteration: a dictionary's order is not
 /// deterministic, and whatever reaches the output walks the controller tree from the root.
-public struct ControllerStore: Sendable {
+struct ControllerStore: Sendable {
     private var byID: [ControllerID: Controller] = [:]
 
     /// The controller with this id, if the session has it (ids a client gives are looked up here).
-    public subscript(id: ControllerID) -> Controller? { byID[id] }
+    subscript(id: ControllerID) -> Controller? { byID[id] }
 
     /// A controller the world itself refers to: a transition's ends, a container's children, a
     /// parent, a presentation's other end. Its absence is a bug in the simulation, never an input
@@ -20,7 +20,7 @@ public struct ControllerStore: Sendable {
         }
     }
 
-    public var count: Int { byID.count }
+    var count: Int { byID.count }
 
     /// Adds a controller whose id is new to the session.
     mutating func insert(_ controller: Controller) {

@@ -1,14 +1,14 @@
 /// The transitions a world still holds, oldest first: those that run, those whose animations or
 /// completions are still due, and the latest (what snapshots report), each under its id. Ids are
 /// numbered here, in the order transitions start.
-public struct TransitionRecords: Sendable, RandomAccessCollection {
+struct TransitionRecords: Sendable, RandomAccessCollection {
     private var records: [Transition] = []
     /// Transitions started so far in the session.
     private var started = 0
 
-    public var startIndex: Int { records.startIndex }
-    public var endIndex: Int { records.endIndex }
-    public subscript(position: Int) -> Transition { records[position] }
+    var startIndex: Int { records.startIndex }
+    var endIndex: Int { records.endIndex }
+    subscript(position: Int) -> Transition { records[position] }
 
     /// The transition with this id, if still held: completions and animations may outlive
     /// their transition's record (`prune`).
