@@ -62,10 +62,19 @@ public struct World: Sendable {
         set { controllers[checked: id] = newValue }
     }
 
+    /// The controller a request names at `pointer`; one the session does not hold (never made, or
+    /// gone: popped and dismissed controllers leave it) is a conflict with its state.
+    func existingController(_ id: ControllerID, pointer: String) throws(SimulationError) -> Controller {
+        guard let c = controllers[id] else {
+            throw .conflict(type: "unknown-controller", detail: "no controller '\(id)' in this session", pointer: pointer)
+        }
+        return c
+    }
+
     /// Builds a controller and its views (detached) and returns its id.
     mutating func makeController(_ spec: ControllerSpec, parent: ControllerID?) throws(SimulationError) -> ControllerID {
         guard controllers[spec.id] == nil else {
-            throw SimulationError(spec.pointer + "/id", "a controller with id '\(spec.id)' already exists in this session")
+            throw .conflict(type: "controller-exists", detail: "a controller with id '\(spec.id)' already exists in this session", pointer: spec.pointer + "/id")
         }
         guard controllers.count < limits.controllersPerSession else {
             throw .limitExceeded("a session holds at most \(limits.controllersPerSession) controllers")

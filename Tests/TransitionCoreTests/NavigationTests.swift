@@ -140,7 +140,9 @@ import Testing
         #expect {
             try world.apply(try action(#"{"type": "popTo", "viewController": "nope"}"#))
         } throws: { error in
-            if let e = error as? SimulationError { return e.pointer == "/viewController" }
+            if case .conflict(let type, let extras)? = (error as? SimulationError)?.kind {
+                return type == "not-in-container" && extras.first?.value == .string("/viewController")
+            }
             return false
         }
         #expect {

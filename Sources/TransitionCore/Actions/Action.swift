@@ -54,7 +54,7 @@ extension World {
     public mutating func apply(_ action: Action) throws(SimulationError) {
         if let at = action.at {
             guard at >= now else {
-                throw SimulationError(action.pointer + "/at", "is in the past: the session clock is at \(now)")
+                throw .timeInThePast(at: action.pointer + "/at", now: now)
             }
             advance(to: at)
         }

@@ -185,7 +185,8 @@ extension World {
             return .sheetPull(sheetHeight: tree[self[controller: top].view].frame.height, screenHeight: screen.height)
         }
         if s.recognizer == .edgePan, s.edge == nil || s.edge == "left" { return .defaultEdgePop }
-        throw SimulationError(pointer + "/recognizer", "no interaction for a \(s.recognizer.rawValue) gesture is declared on '\(front.last ?? rootController)' or the session")
+        throw .conflict(type: "no-interaction", detail: "no interaction for a \(s.recognizer.rawValue) gesture is declared on '\(front.last ?? rootController)' or the session",
+                        pointer: pointer + "/recognizer")
     }
 
     /// Progress of one sample under the interaction's mapping, clamped.
