@@ -5,11 +5,12 @@ import JSONCodec
 /// HTTP; the server maps each kind to a problem in one place.
 public struct SimulationError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable {
-        /// Well-formed but meaningless (→ 422): `pointer` is an RFC 6901 JSON pointer into the
+        /// Invalid whatever the session's state (→ 422): `pointer` is an RFC 6901 JSON pointer into the
         /// document the client sent, empty for the whole of it.
         case invalid(pointer: String)
-        /// The change conflicts with the current state (→ 409): a problem slug and extension
-        /// members for the problem document, in this order.
+        /// Valid, but not in the session's current state (→ 409): the same request could succeed
+        /// in another state (docs/semantics.md § Conflict or invalid request). A problem slug and
+        /// extension members for the problem document, in this order.
         case conflict(type: String, extras: [(key: String, value: JSONValue)])
         /// A size bound was reached (→ 422).
         case limitExceeded
@@ -32,6 +33,17 @@ public struct SimulationError: Error, Sendable, CustomStringConvertible {
 
     public static func conflict(type: String, detail: String, extras: [(key: String, value: JSONValue)] = []) -> SimulationError {
         SimulationError(kind: .conflict(type: type, extras: extras), reason: detail)
+    }
+
+    /// A conflict caused by the member at `pointer` (a JSON pointer into the request), which the
+    /// problem names and its detail starts with, as a 422's do.
+    static func conflict(type: String, detail: String, pointer: String, extras: [(key: String, value: JSONValue)] = []) -> SimulationError {
+        conflict(type: type, detail: pointer.isEmpty ? detail : "\(pointer): \(detail)", extras: [("pointer", .string(pointer))] + extras)
+    }
+
+    /// A time at `pointer` (`at`, the clock's `to`) before the session clock, `now` (seconds).
+    public static func timeInThePast(at pointer: String, now: Double) -> SimulationError {
+        conflict(type: "time-in-the-past", detail: "is in the past: the session clock is at \(now)", pointer: pointer, extras: [("now", .number(now))])
     }
 
     public static func limitExceeded(_ detail: String) -> SimulationError {

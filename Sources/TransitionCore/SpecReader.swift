@@ -40,7 +40,7 @@ public struct SpecReader {
         seen.formUnion(keys)
     }
 
-    public mutating func has(_ key: String) -> Bool {
+    mutating func has(_ key: String) -> Bool {
         object[key] != nil
     }
 
@@ -51,7 +51,7 @@ public struct SpecReader {
         return s
     }
 
-    public mutating func requiredString(_ key: String, maxLength: Int = 256) throws(SimulationError) -> String {
+    mutating func requiredString(_ key: String, maxLength: Int = 256) throws(SimulationError) -> String {
         guard let s = try string(key, maxLength: maxLength) else { throw SimulationError(path(key), "is required") }
         return s
     }
@@ -66,7 +66,7 @@ public struct SpecReader {
         return n
     }
 
-    public mutating func requiredNumber(_ key: String, in range: ClosedRange<Double>) throws(SimulationError) -> Double {
+    mutating func requiredNumber(_ key: String, in range: ClosedRange<Double>) throws(SimulationError) -> Double {
         guard let n = try number(key, in: range) else { throw SimulationError(path(key), "is required") }
         return n
     }

@@ -1,37 +1,32 @@
 import JSONCodec
 
-/// Everything a session simulates, as one value: the window's views, the controllers, the
-/// animations in flight, the transitions and the event log, at session time `now`.
+/// Everything a session simulates, as one value at session time `now`, made of parts with their
+/// own storage: the window's views (`ViewTree`), the controllers (`ControllerStore`), the
+/// animations in flight and their completions (`AnimationTimeline`), the transitions
+/// (`TransitionRecords`) and the event log (`EventLog`) (docs/semantics.md § The core's parts).
 ///
 /// A `World` only moves forward (`advance(to:)`), deterministically, so a snapshot of a later
 /// time is a copy advanced to that time, and the session's history is a list of copies.
 public struct World: Sendable {
     public private(set) var now: Double = 0
-    public internal(set) var tree: ViewTree
-    public let window: ViewID
+    var tree: ViewTree
+    let window: ViewID
     /// The screen as the session described it: size, scale, safe area and iOS version.
     public let display: Screen
     public var screen: Size { display.size }
     public var scale: Double { display.scale }
     public let rootController: ControllerID
-    /// Controllers by id; `controllerOrder` gives a deterministic iteration order.
-    public internal(set) var controllers: [ControllerID: Controller] = [:]
-    public internal(set) var controllerOrder: [ControllerID] = []
-    /// Animations in flight, per view, oldest first (at most one per property).
-    var animations: [ViewID: [PropertyAnimation]] = [:]
+    var controllers = ControllerStore()
+    /// Animations in flight and the completions waiting for them.
+    var animations = AnimationTimeline()
     /// Transitions that still run or still drive animations, and the latest one.
-    public internal(set) var transitions: [Transition] = []
-    var pending: [PendingCompletion] = []
-    public internal(set) var events: [Event] = []
-    public internal(set) var nextEventSeq = 1
-    var transitionCount = 0
-    /// Animation blocks issued so far; orders completions that fall due together.
-    var completionCount = 0
+    var transitions = TransitionRecords()
+    public internal(set) var events = EventLog()
     let rules: [DelegateRule]
     let sessionAnimators: [AnimatorDefinition]
     let sessionInteractions: [Interaction]
     /// The gesture driving the current interactive transition, if one does.
-    public internal(set) var gesture: GestureState?
+    var gesture: GestureState?
     /// A pull on a sheet that refuses it (`isModalInPresentation`) is under way: its samples move
     /// nothing until it ends.
     var refusedPull = false
@@ -39,17 +34,6 @@ public struct World: Sendable {
 
     /// The latest session time anything may name or reach (seconds): `at`, clock moves, snapshot times.
     public static let latestTime = 1e7
-
-    /// The event log keeps this many newest events.
-    public static let eventLogLimit = 10_000
-
-    /// Completion steps of an animation block, due when its transition's τ reaches `endTau`.
-    struct PendingCompletion: Sendable {
-        var transition: TransitionID
-        var endTau: Double
-        var steps: [Located<Step>]
-        var seq: Int
-    }
 
     public init(scene: SceneSpec, limits: SceneLimits = SceneLimits()) throws(SimulationError) {
         self.display = scene.screen
@@ -72,22 +56,25 @@ public struct World: Sendable {
 
     // MARK: Controllers
 
-    /// A controller the world itself refers to: a transition's ends, a container's children, a
-    /// parent, a presentation's other end. Its absence is a bug in the simulation, never an input
-    /// error (ids a client gives are looked up in `controllers` and answered with a problem), so
-    /// it stops here, naming the id.
+    /// A controller the world itself refers to (`ControllerStore.subscript(checked:)`).
     subscript(controller id: ControllerID) -> Controller {
-        get {
-            guard let controller = controllers[id] else { preconditionFailure("controller '\(id)' is not in the session") }
-            return controller
+        get { controllers[checked: id] }
+        set { controllers[checked: id] = newValue }
+    }
+
+    /// The controller a request names at `pointer`; one the session does not hold (never made, or
+    /// gone: popped and dismissed controllers leave it) is a conflict with its state.
+    func existingController(_ id: ControllerID, pointer: String) throws(SimulationError) -> Controller {
+        guard let c = controllers[id] else {
+            throw .conflict(type: "unknown-controller", detail: "no controller '\(id)' in this session", pointer: pointer)
         }
-        set { controllers[id] = newValue }
+        return c
     }
 
     /// Builds a controller and its views (detached) and returns its id.
     mutating func makeController(_ spec: ControllerSpec, parent: ControllerID?) throws(SimulationError) -> ControllerID {
         guard controllers[spec.id] == nil else {
-            throw SimulationError(spec.pointer + "/id", "a controller with id '\(spec.id)' already exists in this session")
+            throw .conflict(type: "controller-exists", detail: "a controller with id '\(spec.id)' already exists in this session", pointer: spec.pointer + "/id")
         }
         guard controllers.count < limits.controllersPerSession else {
             throw .limitExceeded("a session holds at most \(limits.controllersPerSession) controllers")
@@ -119,8 +106,7 @@ public struct World: Sendable {
         controller.navigationBarHidden = spec.navigationBarHidden
         controller.sheet = spec.sheet
         controller.interactions = spec.interactions
-        controllers[spec.id] = controller
-        controllerOrder.append(spec.id)
+        controllers.insert(controller)
         for child in spec.children {
             let id = try makeController(child, parent: spec.id)
             self[controller: spec.id].children.append(id)
@@ -177,7 +163,7 @@ public struct World: Sendable {
     }
 
     /// The child a container shows: the top of a navigation stack, the selected tab.
-    public func visibleChild(of id: ControllerID) -> ControllerID? {
+    func visibleChild(of id: ControllerID) -> ControllerID? {
         guard let c = controllers[id] else { return nil }
         switch c.kind {
         case .viewController: return nil
@@ -187,7 +173,7 @@ public struct World: Sendable {
     }
 
     /// A controller and its visible descendants, containers before their children.
-    public func visibleChain(from root: ControllerID) -> [ControllerID] {
+    func visibleChain(from root: ControllerID) -> [ControllerID] {
         var result: [ControllerID] = []
         var current: ControllerID? = root
         while let id = current {
@@ -198,7 +184,7 @@ public struct World: Sendable {
     }
 
     /// The presented controllers, from the one the root presents up to the top-most.
-    public func presentationChain() -> [ControllerID] {
+    func presentationChain() -> [ControllerID] {
         var chain: [ControllerID] = []
         var current = controllers[rootController]?.presented
         while let id = current {
@@ -216,7 +202,7 @@ public struct World: Sendable {
     }
 
     /// The chain actions address by default: the top-most presented controller's, else the root's.
-    public func frontChain() -> [ControllerID] {
+    func frontChain() -> [ControllerID] {
         visibleChain(from: presentationChain().last ?? rootController)
     }
 
@@ -228,8 +214,7 @@ public struct World: Sendable {
         if let presenting = c.presenting, controllers[presenting]?.presented == id { self[controller: presenting].presented = nil }
         tree.destroy(c.view)
         if let container = c.presentationContainer { tree.destroy(container) }
-        controllers[id] = nil
-        controllerOrder.removeAll { $0 == id }
+        controllers.remove(id)
     }
 
     // MARK: Events
@@ -246,17 +231,14 @@ public struct World: Sendable {
     mutating func emit(_ type: EventType, _ controller: ControllerID?, _ arguments: KeyValuePairs<String, JSONValue>,
                        outcome: TransitionOutcome? = nil) {
         assert(arguments.allSatisfy { !Self.eventMembers.contains($0.key) }, "event argument reuses a member name")
-        events.append(Event(seq: nextEventSeq, time: now, type: type, viewController: controller,
-                            arguments: arguments.map { (key: $0.key, value: $0.value) }, outcome: outcome))
-        nextEventSeq += 1
-        if events.count > Self.eventLogLimit { events.removeFirst(events.count - Self.eventLogLimit) }
+        events.append(time: now, type, controller, arguments.map { (key: $0.key, value: $0.value) }, outcome: outcome)
     }
 
     /// This world without its event log (sequence numbers go on): what a history checkpoint
     /// keeps, because a session holds its event log once, in its current world.
     public func droppingEventLog() -> World {
         var copy = self
-        copy.events = []
+        copy.events = events.emptied()
         return copy
     }
 
@@ -265,51 +247,31 @@ public struct World: Sendable {
     /// and events. Parts shared with other worlds are counted in full.
     public var estimatedBytes: Int {
         4096 + tree.liveCount * 640 + tree.storageCount * 8 + controllers.count * 1024
-            + animations.values.reduce(0) { $0 + $1.count } * 512 + pending.count * 512 + events.count * 256
+            + animations.animationCount * 512 + animations.completionCount * 512 + events.count * 256
     }
 
     // MARK: Time
 
     /// The transition that owns the container now, if any.
-    public var runningTransition: Transition? {
-        transitions.last(where: { $0.phase.isRunning })
-    }
+    var runningTransition: Transition? { transitions.last(where: { $0.phase.isRunning }) }
 
     /// The transition in effect: the running one, else the latest.
     public var currentTransition: Transition? {
         runningTransition ?? transitions.last
     }
 
-    /// The transition with this id, if the world still holds it: completions and animations may
-    /// outlive their transition's record (`prune`).
-    func transition(_ id: TransitionID) -> Transition? {
-        transitions.first { $0.id == id }
-    }
-
-    /// Its timeline alone, for snapshots, which read it for every animated view.
-    func timeline(of id: TransitionID) -> Timeline? {
-        transitions.firstIndex { $0.id == id }.map { transitions[$0].timeline }
-    }
-
-    /// A transition that is running or has just run, which the world holds until the next
-    /// `prune`; like `subscript(controller:)`, a missing one is a bug.
+    /// A transition that is running or has just run (`TransitionRecords.subscript(_:)`).
     subscript(transition id: TransitionID) -> Transition {
-        get { transitions[position(of: id)] }
-        set { transitions[position(of: id)] = newValue }
-    }
-
-    private func position(of id: TransitionID) -> Int {
-        guard let index = transitions.firstIndex(where: { $0.id == id }) else { preconditionFailure("transition \(id) is not in the world") }
-        return index
+        get { transitions[id] }
+        set { transitions[id] = newValue }
     }
 
     /// Moves time forward to `t`, running everything due on the way (animation completions and
     /// what they trigger) in time order; ties keep the order the blocks were issued in.
     public mutating func advance(to t: Double) {
         precondition(t >= now, "a world only moves forward")
-        while let (index, due) = nextDue(until: t) {
+        while let (completion, due) = animations.takeNextDue(after: now, until: t, timeline: { transitions.timeline(of: $0) }) {
             now = max(now, due)
-            let completion = pending.remove(at: index)
             runCompletion(completion)
         }
         now = t
@@ -317,24 +279,13 @@ public struct World: Sendable {
         prune()
     }
 
-    private func nextDue(until t: Double) -> (Int, Double)? {
-        var best: (index: Int, time: Double, seq: Int)?
-        for (i, p) in pending.enumerated() {
-            guard let due = timeline(of: p.transition)?.time(reaching: p.endTau, after: now), due <= t else { continue }
-            if best == nil || due < best!.time || (due == best!.time && p.seq < best!.seq) {
-                best = (i, due, p.seq)
-            }
-        }
-        return best.map { ($0.index, $0.time) }
-    }
-
     /// A transition whose animations have all ended, with no completion left to run, that never
     /// called completeTransition: UIKit would hang here; we report it.
     mutating func detectStuckTransitions() {
         for t in transitions where t.phase.isRunning && !t.diagnostics.contains(where: { $0.code == .completeTransitionNotCalled }) {
-            guard t.phase != .interactive, !pending.contains(where: { $0.transition == t.id }) else { continue }
+            guard t.phase != .interactive, !animations.hasCompletions(of: t.id) else { continue }
             let tau = t.timeline.tau(at: now)
-            let lastEnd = animations.values.joined().filter { $0.transition == t.id }.map(\.end).max() ?? 0
+            let lastEnd = animations.lastEnd(of: t.id)
             guard tau >= max(lastEnd, t.duration) else { continue }
             diagnose(t.id, .completeTransitionNotCalled,
                      "every animation has ended and no completion is left, but completeTransition was never called: UIKit would leave the container blocked here",
@@ -347,12 +298,11 @@ public struct World: Sendable {
         self[transition: id].diagnostics.append(d)
         var args: [(key: String, value: JSONValue)] = [("transition", .string(id.description)), ("code", .string(code.rawValue)), ("message", .string(message))]
         if let v = d.view { args.append(("view", .string(v))) }
-        events.append(Event(seq: nextEventSeq, time: now, type: .diagnostic, viewController: self[transition: id].container, arguments: args))
-        nextEventSeq += 1
+        events.append(time: now, .diagnostic, self[transition: id].container, args)
     }
 
     /// `controller:path` for a controller's view, the id for a service view.
-    public func describe(_ view: ViewID) -> String {
+    func describe(_ view: ViewID) -> String {
         guard tree.exists(view) else { return tree.destroyedName(view) ?? "removed" }
         let node = tree[view]
         if let owner = node.owner { return node.path.isEmpty ? owner.rawValue : "\(owner):\(node.path)" }
@@ -361,37 +311,29 @@ public struct World: Sendable {
 
     /// Forgets animations that are over and transitions that no longer matter.
     mutating func prune() {
-        for (view, list) in animations {
-            let kept = list.filter { a in
-                guard let t = transition(a.transition) else { return false }
-                guard !t.phase.isRunning else { return true }
-                return t.timeline.tau(at: now) < a.end && t.phase != .cancelled
-            }
-            // Unchanged lists stay as they are: the world's earlier copies (history checkpoints)
-            // keep sharing them.
-            if kept.count != list.count { animations[view] = kept.isEmpty ? nil : kept }
+        let live = animations.prune { [transitions, now] a in
+            guard let t = transitions.find(a.transition) else { return false }
+            guard !t.phase.isRunning else { return true }
+            return t.timeline.tau(at: now) < a.end && t.phase != .cancelled
         }
-        let live = Set(animations.values.joined().map(\.transition)).union(pending.map(\.transition))
-        let latest = transitions.last?.id
-        transitions.removeAll { !$0.phase.isRunning && !live.contains($0.id) && $0.id != latest }
+        transitions.prune(keeping: live)
     }
 
     // MARK: Presentation
 
     /// The view as the screen shows it at session time `t` (≥ now): model values with the
     /// animations in flight applied.
-    public func presentation(of id: ViewID, at t: Double) -> ViewNode {
+    func presentation(of id: ViewID, at t: Double) -> ViewNode {
         var node = tree[id]
-        guard let list = animations[id] else { return node }
-        for a in list {
-            guard let timeline = timeline(of: a.transition) else { continue }
+        for a in animations.animations(on: id) {
+            guard let timeline = transitions.timeline(of: a.transition) else { continue }
             node.apply(a.value(atTau: timeline.tau(at: t)), to: a.property)
         }
         return node
     }
 
     /// Whether the view is in the window's hierarchy.
-    public func isInWindow(_ id: ViewID) -> Bool {
+    func isInWindow(_ id: ViewID) -> Bool {
         tree.exists(id) && tree.ancestry(id).last == window
     }
 }

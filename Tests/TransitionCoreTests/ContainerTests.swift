@@ -29,7 +29,7 @@ import Testing
         #expect(bar.frame == Rect(x: 0, y: 519, width: 320, height: 49))
         #expect(bar.children.map { $0.text } == ["A", "B", "C"])
         #expect(shot.controllers.selectedIndex == 0)
-        let before = world.nextEventSeq - 1
+        let before = world.events.nextSeq - 1
         try world.apply(try action(#"{"type": "selectTab", "index": 1}"#))
         #expect(world.runningTransition == nil)
         #expect(world.eventNames(after: before) == [
@@ -44,7 +44,7 @@ import Testing
 
     @Test func tabSwitchAnimatesWhenTheDelegateRuleNamesAnAnimator() throws {
         var world = try scene(tabs, rules: #"[{"operation": "selectTab", "animator": \#(fade)}]"#)
-        let before = world.nextEventSeq - 1
+        let before = world.events.nextSeq - 1
         try world.apply(try action(#"{"type": "selectTab", "viewController": "b"}"#))
         let t = try #require(world.runningTransition)
         #expect(t.operation == .selectTab && t.chosenBy == "rules[0]" && t.duration == 0.4)
@@ -72,7 +72,7 @@ import Testing
 
     @Test func fullScreenPresentationRemovesThePresentingViewAndDismissBringsItBack() throws {
         var world = try scene(#"{"id": "home", "title": "Home"}"#)
-        let before = world.nextEventSeq - 1
+        let before = world.events.nextSeq - 1
         try world.apply(try action(#"{"type": "present", "viewController": {"id": "sheet"}, "animator": \#(rise)}"#))
         #expect(try #require(world.shot(0).root.find("sheet", "")).frame.minY == 568)
         let mid = try #require(world.shot(0.2).root.find("sheet", "")).frame.minY
@@ -87,7 +87,7 @@ import Testing
             "animationControllerFor:sheet", "interactionControllerFor:sheet", "viewWillDisappear:home", "viewWillAppear:sheet",
             "animateTransition:sheet", "completeTransition:sheet", "viewDidDisappear:home", "viewDidAppear:sheet",
         ])
-        let beforeDismiss = world.nextEventSeq - 1
+        let beforeDismiss = world.events.nextSeq - 1
         try world.apply(try action(#"{"type": "dismiss", "animator": \#(rise)}"#))
         // The presenting view is back under the sliding presented view.
         let during = world.shot(0.7)
@@ -105,7 +105,7 @@ import Testing
 
     @Test func customPresentationKeepsThePresentingViewAndItsCallbacksQuiet() throws {
         var world = try scene(#"{"id": "home"}"#)
-        let before = world.nextEventSeq - 1
+        let before = world.events.nextSeq - 1
         try world.apply(try action(#"{"type": "present", "modalPresentationStyle": "custom", "viewController": {"id": "overlay"}, "animator": \#(rise)}"#))
         world.advance(to: 0.5)
         let shot = world.snapshot(at: 0.5)

@@ -59,7 +59,7 @@ import Testing
 
     @Test func pushEventsFollowUIKitsOrder() throws {
         var world = try thingsScene()
-        let before = world.nextEventSeq - 1
+        let before = world.events.nextSeq - 1
         try world.apply(try action(detailPush))
         world.advance(to: 1)
         #expect(world.eventNames(after: before) == [
@@ -98,7 +98,7 @@ import Testing
 
     @Test func nonAnimatedPushHappensAtOnce() throws {
         var world = try thingsScene()
-        let before = world.nextEventSeq - 1
+        let before = world.events.nextSeq - 1
         var push = try action(detailPush)
         push.animated = false
         try world.apply(push)
@@ -140,7 +140,9 @@ import Testing
         #expect {
             try world.apply(try action(#"{"type": "popTo", "viewController": "nope"}"#))
         } throws: { error in
-            if let e = error as? SimulationError { return e.pointer == "/viewController" }
+            if case .conflict(let type, let extras)? = (error as? SimulationError)?.kind {
+                return type == "not-in-container" && extras.first?.value == .string("/viewController")
+            }
             return false
         }
         #expect {

@@ -217,11 +217,11 @@ import Testing
         #expect(world.snapshot(at: 1.3).root.find("overlay", "") == nil)
         #expect(world.snapshot(at: 1.3).root.find("home", "") != nil)
         // The spring still runs 0.2 s after completion, as in the seed, and is declared so.
-        let running = world.animations.values.joined().filter { $0.property == .transform }
+        let running = world.animations.byView.values.joined().filter { $0.property == .transform }
         #expect(running.count == 1 && running.first?.outlivesTransition == true && abs(running.first!.end - 0.4) < 1e-12)
         #expect(world.transitions.last?.diagnostics.isEmpty == true)
         world.advance(to: 1.5)
-        #expect(world.animations.isEmpty)
+        #expect(world.animations.byView.isEmpty)
     }
 
     // MARK: 003 — fade

@@ -22,7 +22,7 @@ import Testing
 
     @Test func aDefaultPresentOnIOS17IsAPageSheetThatSlidesUpOverAShrinkingPage() throws {
         var w = try world(iOS: 17)
-        let before = w.nextEventSeq - 1
+        let before = w.events.nextSeq - 1
         try w.apply(try action(#"{"type": "present", "viewController": {"id": "s"}}"#))
         #expect(w[controller: "s"].presentedStyle == .pageSheet)
         let h = 852.0, width = 393.0
@@ -152,7 +152,7 @@ import Testing
         var w = try world(iOS: 17)
         try w.apply(try action(#"{"type": "present", "viewController": {"id": "s", "isModalInPresentation": true}}"#))
         w.advance(to: 1)
-        let seq = w.nextEventSeq - 1
+        let seq = w.events.nextSeq - 1
         for (phase, t, dy) in [("began", 1.0, 0.0), ("changed", 1.1, 500.0), ("ended", 1.2, 500.0)] {
             try w.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": 0, "y": \#(dy)}, "velocity": {"x": 0, "y": 3000}}"#))
         }

@@ -1,6 +1,6 @@
 import JSONCodec
 import Testing
-import TransitionCore
+@testable import TransitionCore
 @testable import TransitionServer
 
 /// The service in-process: requests in, responses out, no sockets.
@@ -184,6 +184,41 @@ extension JSONValue {
         }
     }
 
+    /// 409 for a valid request the session's state does not allow; 422 for one that is invalid in
+    /// any state (docs/semantics.md § Conflict or invalid request).
+    @Test func stateConflictsAre409AndInvalidRequests422() throws {
+        let client = Client()
+        let id = try client.createSession()
+        func problem(_ method: String, _ path: String, _ body: String) -> (Int, String?, String?) {
+            let r = client.send(method, "/v1/sessions/\(id)\(path)", body)
+            return (r.status, r.json?["type"]?.stringValue, r.json?["pointer"]?.stringValue)
+        }
+        let cases: [(String, String, Int, String, String?)] = [
+            ("/actions", #"{"type": "pop"}"#, 409, "nothing-to-pop", nil),
+            ("/actions", #"{"type": "dismiss"}"#, 409, "nothing-presented", nil),
+            ("/actions", #"{"type": "selectTab", "index": 1}"#, 409, "wrong-container", "/container"),
+            ("/actions", #"{"type": "pop", "container": "things"}"#, 409, "wrong-container", "/container"),
+            ("/actions", #"{"type": "pop", "container": "ghost"}"#, 409, "unknown-controller", "/container"),
+            ("/actions", #"{"type": "popTo", "viewController": "ghost"}"#, 409, "not-in-container", "/viewController"),
+            ("/actions", #"{"type": "push", "viewController": {"id": "things"}}"#, 409, "controller-exists", "/viewController/id"),
+            ("/actions", #"{"type": "present", "from": "ghost", "viewController": {"id": "z"}}"#, 409, "unknown-controller", "/from"),
+            ("/actions", #"{"type": "gesture", "recognizer": "pinch", "phase": "began"}"#, 409, "no-interaction", "/recognizer"),
+            ("/actions", #"{"type": "fly"}"#, 422, "invalid-request", "/type"),
+            ("/actions", #"{"type": "selectTab"}"#, 422, "invalid-request", ""),
+            ("/actions", #"{"type": "popTo"}"#, 422, "invalid-request", "/viewController"),
+        ]
+        for (path, body, status, type, pointer) in cases {
+            let (s, t, p) = problem("POST", path, body)
+            #expect(s == status && t == "/problems/" + type && p == pointer, "\(body): \(s) \(t ?? "") \(p ?? "-")")
+        }
+        #expect(client.send("POST", "/v1/sessions/\(id)/clock", #"{"to": 2}"#).status == 200)
+        let past = client.send("POST", "/v1/sessions/\(id)/clock", #"{"to": 1}"#)
+        #expect(past.status == 409 && past.json?["type"] == .string("/problems/time-in-the-past"))
+        #expect(past.json?["pointer"] == .string("/to") && past.json?["now"] == .number(2))
+        let late = client.send("POST", "/v1/sessions/\(id)/actions", #"{"type": "push", "at": 1, "viewController": {"id": "x"}}"#)
+        #expect(late.status == 409 && late.json?["type"] == .string("/problems/time-in-the-past") && late.json?["pointer"] == .string("/at"))
+    }
+
     @Test func historyStartsLaterOnceTheLogOutgrowsItsLimit() throws {
         let client = Client()
         let id = try client.createSession()
@@ -191,7 +226,7 @@ extension JSONValue {
         let start = try #require(client.send("GET", "/v1/sessions/\(id)").json?["historyStart"]?.numberValue)
         #expect(start > 1)
         let before = client.send("GET", "/v1/sessions/\(id)/snapshot?t=0")
-        #expect(before.status == 422)
+        #expect(before.status == 409 && before.json?["type"] == .string("/problems/history-truncated"))
         #expect(before.json?["detail"]?.stringValue?.contains("before the session's history") == true)
         #expect(client.send("GET", "/v1/sessions/\(id)/snapshot?t=\(start)").status == 200)
     }

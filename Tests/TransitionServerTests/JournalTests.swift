@@ -1,7 +1,7 @@
 import JSONCodec
 import Synchronization
 import Testing
-import TransitionCore
+@testable import TransitionCore
 @testable import TransitionServer
 
 /// A journal in memory with Redis's semantics (what `RedisJournal` does in Lua), so that replicas
@@ -97,7 +97,7 @@ final class FakeJournal: SessionJournal {
         // A change that the winner's made impossible is refused as it would be in that order.
         journal.interloper.withLock { $0 = { #expect(a.send("POST", "/v1/sessions/\(id)/clock", #"{"to": 2}"#).status == 200) } }
         let late = b.send("POST", "/v1/sessions/\(id)/clock", #"{"to": 1.5}"#)
-        #expect(late.status == 422)
+        #expect(late.status == 409 && late.json?["type"] == .string("/problems/time-in-the-past"))
         #expect(late.json?["detail"]?.stringValue?.contains("in the past") == true)
         #expect(body(a.send("GET", "/v1/sessions/\(id)/scenario")) == body(b.send("GET", "/v1/sessions/\(id)/scenario")))
         let metrics = String(decoding: b.send("GET", "/metrics").response.body, as: UTF8.self)

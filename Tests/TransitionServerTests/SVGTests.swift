@@ -1,6 +1,6 @@
 import JSONCodec
 import Testing
-import TransitionCore
+@testable import TransitionCore
 @testable import TransitionServer
 
 /// `snapshot.svg` and `filmstrip.svg` in-process (docs/viewer.md).

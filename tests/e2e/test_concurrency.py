@@ -22,15 +22,16 @@ ZOOM_PUSH = {"name": "zoom", "sourceView": "cell-3/image", "targetView": "image"
 ZOOM_POP = {"name": "zoom", "sourceView": "image", "targetView": "cell-3/image"}
 
 # What each kind of request may answer. 404: the session was deleted by another thread.
-# 409: a transition is running (or none is, for update/cancel). 422: valid JSON the current state
-# cannot take (a time before history, a view the top controller lacks, …).
+# 409: valid, but not in the session's state now (a transition is running, or none is for
+# update/cancel; a time in the past or before history). 422: invalid in any state (an animator's
+# spec that fails on the views it finds, a bound).
 ALLOWED = {
     "create": {201},
     "show": {200, 404},
     "act": {200, 404, 409, 422},
-    "clock": {200, 404, 422},
-    "snapshot": {200, 404, 422},
-    "snapshots": {200, 404, 422},
+    "clock": {200, 404, 409, 422},
+    "snapshot": {200, 404, 409, 422},
+    "snapshots": {200, 404, 409, 422},
     "events": {200, 404},
     "delete": {204, 404},
 }

@@ -31,3 +31,20 @@ def test_problem_types_are_paths_that_document_them(server):
         assert page.text.startswith("# " + body["title"] + "\n") and f"status {body['status']}" in page.text
         assert page.headers["ETag"] and page.headers["Cache-Control"] == "max-age=3600"
     assert_problem(server.get("/problems/no-such-type"), 404, "not-found")
+
+
+def test_a_valid_request_the_state_does_not_allow_is_409_and_an_invalid_one_422(server):
+    """Issue 12, item 5 (docs/semantics.md § Conflict or invalid request)."""
+    sid = create(server)
+    act = f"/v1/sessions/{sid}/actions"
+    server.post(f"/v1/sessions/{sid}/clock", {"to": 2})
+    body = assert_problem(server.post(f"/v1/sessions/{sid}/clock", {"to": 1}), 409, "time-in-the-past")
+    assert body["pointer"] == "/to" and body["now"] == 2
+    body = assert_problem(server.post(act, {"type": "push", "at": 1, "viewController": {"id": "x"}}), 409, "time-in-the-past")
+    assert body["pointer"] == "/at"
+    body = assert_problem(server.post(act, {"type": "pop", "container": "ghost"}), 409, "unknown-controller")
+    assert body["pointer"] == "/container" and body["detail"].startswith("/container: ")
+    assert_problem(server.post(act, {"type": "selectTab", "index": 0}), 409, "wrong-container")
+    # The same mistakes in any state stay 422.
+    assert_problem(server.post(act, {"type": "pop", "container": 7}), 422, "invalid-request")
+    assert_problem(server.post(f"/v1/sessions/{sid}/clock", {"to": -1}), 422, "invalid-request")

@@ -32,7 +32,7 @@ def test_tab_switch_and_nested_navigation(server):
     assert events(server, sid, seq) == [("shouldSelect", "tabs"), ("viewWillAppear", "b"), ("viewWillDisappear", "nav"),
                                         ("viewWillDisappear", "a"), ("viewDidDisappear", "nav"), ("viewDidDisappear", "a"),
                                         ("viewDidAppear", "b"), ("didSelect", "tabs")]
-    assert_problem(server.post(f"/v1/sessions/{sid}/actions", {"type": "selectTab", "index": 5}), 422, "invalid-request")
+    assert_problem(server.post(f"/v1/sessions/{sid}/actions", {"type": "selectTab", "index": 5}), 409, "not-in-container")
     act(server, sid, {"type": "selectTab", "index": 0})
     act(server, sid, {"type": "push", "animated": False, "viewController": {"id": "a2"}})
     state = server.get(f"/v1/sessions/{sid}").json()
@@ -95,13 +95,13 @@ def test_routing_rules_and_per_controller_animators(server):
 def test_misuse_is_a_clear_problem(server):
     sid = create(server)
     assert_problem(server.post(f"/v1/sessions/{sid}/actions", {"type": "pop"}), 409, "nothing-to-pop")
-    assert_problem(server.post(f"/v1/sessions/{sid}/actions", {"type": "popTo", "viewController": "ghost"}), 422, "invalid-request")
+    assert_problem(server.post(f"/v1/sessions/{sid}/actions", {"type": "popTo", "viewController": "ghost"}), 409, "not-in-container")
     assert_problem(server.post(f"/v1/sessions/{sid}/actions", {"type": "dismiss"}), 409, "nothing-presented")
     act(server, sid, {"type": "present", "animated": False, "viewController": {"id": "m"}})
     assert_problem(server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "from": "nav", "animated": False,
                                                                "viewController": {"id": "n"}}), 409, "already-presenting")
     assert_problem(server.post(f"/v1/sessions/{sid}/actions", {"type": "update", "percent": 0.5}), 409, "no-interactive-transition")
-    assert_problem(server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "at": 0, "viewController": {"id": "m"}}), 422, "invalid-request")
+    assert_problem(server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "at": 0, "viewController": {"id": "m"}}), 409, "wrong-container")
 
 
 def zoom_session(server):

@@ -3,7 +3,7 @@ import JSONCodec
 /// What an action of a given type does to the world. Each family of actions (navigation, tab
 /// bar, presentation, interactive control) lives in its own file and registers its decoder in
 /// `Action.decoders`.
-public protocol ActionBody: Sendable {
+protocol ActionBody: Sendable {
     /// Runs the action at the world's current time (`at` has already been applied).
     func perform(_ action: Action, on world: inout World) throws(SimulationError)
 }
@@ -11,24 +11,24 @@ public protocol ActionBody: Sendable {
 /// One action of `POST /v1/sessions/{id}/actions`: the members every action shares, and its body.
 public struct Action: Sendable {
     public var type: String
-    public var body: any ActionBody
+    var body: any ActionBody
     /// Session time to perform it at (≥ now); the clock first advances there.
     public var at: Double?
-    public var animated: Bool
+    var animated: Bool
     /// Start a percent-driven interactive transition at 0 % instead of animating.
     public var interactive: Bool
-    public var animator: AnimatorChoice?
+    var animator: AnimatorChoice?
     /// The container controller's id; by default the deepest suitable one on screen.
-    public var container: ControllerID?
+    var container: ControllerID?
     /// Where this action sits in the request, for errors.
     public var pointer: String
 
-    public typealias Decoder = @Sendable (inout SpecReader, SceneLimits) throws(SimulationError) -> any ActionBody
+    typealias Decoder = @Sendable (inout SpecReader, SceneLimits) throws(SimulationError) -> any ActionBody
 
     /// Every action type, with the decoder of its own members.
-    public static let decoders: [(type: String, decode: Decoder)] = NavigationActions.decoders + ContainerActions.decoders + InteractiveActions.decoders
+    static let decoders: [(type: String, decode: Decoder)] = NavigationActions.decoders + ContainerActions.decoders + InteractiveActions.decoders
 
-    public static var types: [String] { decoders.map(\.type) }
+    static var types: [String] { decoders.map(\.type) }
 
     public static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits) throws(SimulationError) -> Action {
         var r = try SpecReader(json, at: pointer)
@@ -54,7 +54,7 @@ extension World {
     public mutating func apply(_ action: Action) throws(SimulationError) {
         if let at = action.at {
             guard at >= now else {
-                throw SimulationError(action.pointer + "/at", "is in the past: the session clock is at \(now)")
+                throw .timeInThePast(at: action.pointer + "/at", now: now)
             }
             advance(to: at)
         }

@@ -37,7 +37,7 @@ enum ContainerActions {
             var target = index ?? 0
             if let controller {
                 guard let i = world[controller: tabs].children.firstIndex(of: controller) else {
-                    throw SimulationError(action.pointer + "/viewController", "'\(controller)' is not a tab of '\(tabs)'")
+                    throw .conflict(type: "not-in-container", detail: "'\(controller)' is not a tab of '\(tabs)'", pointer: action.pointer + "/viewController")
                 }
                 target = i
             }

@@ -54,7 +54,8 @@ enum NavigationActions {
             case .root: keep = 1
             case .controller(let id):
                 guard let index = stack.firstIndex(of: id) else {
-                    throw SimulationError(action.pointer + "/viewController", "'\(id)' is not in the stack of '\(nav)' (\(stack.map(\.rawValue).joined(separator: ", ")))")
+                    throw .conflict(type: "not-in-container", detail: "'\(id)' is not in the stack of '\(nav)' (\(stack.map(\.rawValue).joined(separator: ", ")))",
+                                    pointer: action.pointer + "/viewController")
                 }
                 keep = index + 1
             }
@@ -80,7 +81,7 @@ enum NavigationActions {
                 switch entry {
                 case .existing(let id):
                     guard stack.contains(id) else {
-                        throw SimulationError(p, "'\(id)' is not in the stack of '\(nav)'; give a spec to add a new controller")
+                        throw .conflict(type: "not-in-container", detail: "'\(id)' is not in the stack of '\(nav)'; give a spec to add a new controller", pointer: p)
                     }
                     guard !newStack.contains(id) else { throw SimulationError(p, "'\(id)' appears twice") }
                     newStack.append(id)

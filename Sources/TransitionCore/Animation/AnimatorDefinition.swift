@@ -14,7 +14,7 @@ public struct AnimatorDefinition: Sendable {
     public var source: String
     /// Parameter names and default values (numbers, or strings for curves and view paths), in order.
     public var parameters: JSONObject
-    public var bodies: [(operation: TransitionOperation?, body: AnimatorBody)]
+    var bodies: [(operation: TransitionOperation?, body: AnimatorBody)]
     /// The definition as JSON, exactly as written: what `GET /v1/animators/{name}` serves.
     public var json: JSONValue
 
@@ -22,7 +22,7 @@ public struct AnimatorDefinition: Sendable {
         bodies.contains { $0.operation == nil } ? TransitionOperation.allCases : bodies.compactMap(\.operation)
     }
 
-    public func body(for operation: TransitionOperation) -> AnimatorBody? {
+    func body(for operation: TransitionOperation) -> AnimatorBody? {
         bodies.first { $0.operation == operation }?.body ?? bodies.first { $0.operation == nil }?.body
     }
 
@@ -95,7 +95,7 @@ public struct AnimatorDefinition: Sendable {
     }
 
     /// The parameters with an action's overrides applied; unknown names are refused.
-    public func resolvedParameters(_ overrides: JSONObject, at pointer: String) throws(SimulationError) -> JSONObject {
+    func resolvedParameters(_ overrides: JSONObject, at pointer: String) throws(SimulationError) -> JSONObject {
         var merged = parameters
         for (key, value) in overrides.entries {
             guard let fallback = parameters[key] else {

@@ -214,11 +214,9 @@ extension World {
         return values
     }
 
-    mutating func run(_ steps: StepList, transition transitionID: TransitionID) throws(SimulationError) {
-        for step in steps.value { try run(step.value, transition: transitionID) }
-    }
-
-    mutating func run(_ step: Step, transition transitionID: TransitionID) throws(SimulationError) {
+    /// Runs one step on the views and animations; what it asks of the container (UIKit's side of
+    /// the transition context) it returns, for the caller to perform before the next step.
+    mutating func run(_ step: Step, transition transitionID: TransitionID) throws(SimulationError) -> AnimatorEffect? {
         let t = self[transition: transitionID]
         switch step {
         case .add(let ref, let placement):
@@ -230,7 +228,7 @@ extension World {
         case .set(let changes):
             let view = try resolve(changes.view, in: t)
             for (property, value) in try targetValues(changes, view: view, t) {
-                animations[view]?.removeAll { $0.property == property || ($0.property == .transform3D && property == .transform) }
+                animations.removeAnimations(on: view) { $0.property == property || ($0.property == .transform3D && property == .transform) }
                 tree[view].apply(value, to: property)
             }
             if let hidden = changes.hidden { setHidden(view, hidden, transitionID) }
@@ -264,14 +262,16 @@ extension World {
         case .conditional(let condition, let then, let otherwise):
             let holds = (condition == .cancelled) == t.wasCancelled
             try run(holds ? then : otherwise, transition: transitionID)
+            return nil
         case .completeTransition(let argument):
             let value: Bool
             switch argument {
             case .notCancelled: value = !t.wasCancelled
             case .constant(let b): value = b
             }
-            completeTransition(transitionID, didComplete: value)
+            return .completeTransition(didComplete: value)
         }
+        return nil
     }
 
     /// The id of a view an animator keeps in a container under `name` (unique in the container).
@@ -393,16 +393,6 @@ extension World {
         return (d, length)
     }
 
-    /// Replaces any animation of `property` on `view` by `animation` (UIKit: a new animation of a
-    /// property overrides the one in flight, starting from what is on screen).
-    mutating func install(_ animation: PropertyAnimation, on view: ViewID) {
-        animations[view, default: []].removeAll {
-            $0.property == animation.property || ($0.property == .transform3D && animation.property == .transform)
-                || ($0.property == .transform && animation.property == .transform3D)
-        }
-        animations[view, default: []].append(animation)
-    }
-
     /// Issues one `UIView.animate` (or `animateKeyframes`) block at the transition's current τ.
     mutating func animate(_ block: AnimationBlock, transition transitionID: TransitionID) throws(SimulationError) {
         let t = self[transition: transitionID]
@@ -419,21 +409,20 @@ extension World {
                 let shown = presentation(of: view, at: now)
                 for (property, value) in values {
                     let from = shown.value(of: property)
-                    animations[view]?.removeAll { $0.property == property }
+                    animations.removeAnimations(on: view) { $0.property == property }
                     tree[view].apply(value, to: property)
                     guard from != value else { continue }
                     var a = base
                     a.property = property
                     a.from = from
                     a.to = value
-                    install(a, on: view)
+                    animations.install(a, on: view)
                 }
             }
         } else {
             try animateKeyframes(block, base: base, transition: transitionID)
         }
-        completionCount += 1
-        pending.append(PendingCompletion(transition: t.id, endTau: begin + duration, steps: block.completion.value, seq: completionCount))
+        animations.schedule(block.completion.value, transition: t.id, endTau: begin + duration)
     }
 
     /// `animateKeyframes`: per view and property, a track through the keyframes' values, each
@@ -481,14 +470,14 @@ extension World {
         }
         for track in tracks {
             let final = track.keys[track.keys.count - 1].value
-            animations[track.view]?.removeAll { $0.property == track.property }
+            animations.removeAnimations(on: track.view) { $0.property == track.property }
             tree[track.view].apply(final, to: track.property)
             var a = base
             a.property = track.property
             a.from = track.keys[0].value
             a.to = final
             a.path = .keyframes(track.keys, block.calculationMode)
-            install(a, on: track.view)
+            animations.install(a, on: track.view)
         }
     }
 
@@ -533,16 +522,16 @@ extension World {
             // The from view turns edge-on in the first half, the to view turns in from the other
             // side in the second; from the left, the left edge comes toward the viewer.
             let sign = tr.kind == .flipFromLeft ? 1.0 : -1.0
-            install(rotation(from, axis: (0, 1, 0), angles: (0, sign * .pi / 2), window: (0, 0.5), hinge: .zero, m34: m34), on: from)
-            install(rotation(to, axis: (0, 1, 0), angles: (-sign * .pi / 2, 0), window: (0.5, 1), hinge: .zero, m34: m34), on: to)
+            animations.install(rotation(from, axis: (0, 1, 0), angles: (0, sign * .pi / 2), window: (0, 0.5), hinge: .zero, m34: m34), on: from)
+            animations.install(rotation(to, axis: (0, 1, 0), angles: (-sign * .pi / 2, 0), window: (0.5, 1), hinge: .zero, m34: m34), on: to)
         case .curlUp:
             // The from view folds up about its top edge until it stands edge-on (orthographic).
             let hinge = Point(x: 0, y: -tree[from].bounds.height / 2)
-            install(rotation(from, axis: (1, 0, 0), angles: (0, .pi / 2), window: (0, 1), hinge: hinge, m34: 0), on: from)
+            animations.install(rotation(from, axis: (1, 0, 0), angles: (0, .pi / 2), window: (0, 1), hinge: hinge, m34: 0), on: from)
         case .curlDown:
             // The to view unfolds down from its top edge.
             let hinge = Point(x: 0, y: -tree[to].bounds.height / 2)
-            install(rotation(to, axis: (1, 0, 0), angles: (.pi / 2, 0), window: (0, 1), hinge: hinge, m34: 0), on: to)
+            animations.install(rotation(to, axis: (1, 0, 0), angles: (.pi / 2, 0), window: (0, 1), hinge: hinge, m34: 0), on: to)
         case .crossDissolve:
             base.property = .alpha
             let fromAlpha = tree[from].alpha, toAlpha = tree[to].alpha
@@ -550,25 +539,23 @@ extension World {
             out.from = .number(fromAlpha)
             out.to = .number(fromAlpha)
             out.path = .keyframes([KeyframeKey(time: 0, value: .number(fromAlpha)), KeyframeKey(time: 1, value: .number(0))], .linear)
-            install(out, on: from)
+            animations.install(out, on: from)
             var into = base
             into.from = .number(0)
             into.to = .number(toAlpha)
             into.path = .keyframes([KeyframeKey(time: 0, value: .number(0)), KeyframeKey(time: 1, value: .number(toAlpha))], .linear)
-            install(into, on: to)
+            animations.install(into, on: to)
         }
-        completionCount += 1
-        pending.append(PendingCompletion(transition: t.id, endTau: begin + duration, steps: [tr.removal] + tr.completion.value,
-                                         seq: completionCount))
+        animations.schedule([tr.removal] + tr.completion.value, transition: t.id, endTau: begin + duration)
     }
 
     /// Runs a block's completion steps (`finished` is always YES here). A failing step is
     /// reported by its place in the list that ran, not in the body (docs/animators.md § Validation).
-    mutating func runCompletion(_ p: PendingCompletion) {
-        guard transition(p.transition) != nil else { return }
+    mutating func runCompletion(_ p: AnimationTimeline.Completion) {
+        guard transitions.find(p.transition) != nil else { return }
         for (i, step) in p.steps.enumerated() {
             do throws(SimulationError) {
-                try run(step.value, transition: p.transition)
+                if let effect = try run(step.value, transition: p.transition) { perform(effect, transition: p.transition) }
             } catch {
                 diagnose(p.transition, .stepFailed, "a completion step failed: \(error.moved(from: step.pointer, to: SpecReader.child("", String(i))).description)", view: nil)
                 break

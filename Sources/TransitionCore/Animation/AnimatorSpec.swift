@@ -6,19 +6,19 @@ import JSONCodec
 /// (`transitionContext.containerView`), `"from/cell-3/image"` / `"to/image"` (a subview by its
 /// path), `"source"` / `"target"` (the views the action's animator parameters name), or
 /// `"$name"` (a view the animator created in setup: a snapshot or a dimming view).
-public enum ViewReference: Sendable, Hashable, CustomStringConvertible {
+enum ViewReference: Sendable, Hashable, CustomStringConvertible {
     case from, to, container, source, target
     case fromSubview(String)
     case toSubview(String)
     case named(String)
 
-    public static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> ViewReference {
+    static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> ViewReference {
         guard let text = json.stringValue else { throw SimulationError(pointer, "expected a view reference string, found \(json.typeName)") }
         guard text.utf8.count <= 256 else { throw SimulationError(pointer, "a view reference is at most 256 bytes") }
         return try parse(text, at: pointer)
     }
 
-    public static func parse(_ text: String, at pointer: String) throws(SimulationError) -> ViewReference {
+    static func parse(_ text: String, at pointer: String) throws(SimulationError) -> ViewReference {
         switch text {
         case "from": return .from
         case "to": return .to
@@ -35,7 +35,7 @@ public enum ViewReference: Sendable, Hashable, CustomStringConvertible {
         throw SimulationError(pointer, "unknown view reference '\(text)': use from, to, container, source, target, from/<path>, to/<path> or $name")
     }
 
-    public var description: String {
+    var description: String {
         switch self {
         case .from: "from"
         case .to: "to"
@@ -50,7 +50,7 @@ public enum ViewReference: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A rectangle in the container's coordinates.
-public indirect enum RectValue: Sendable, Equatable {
+indirect enum RectValue: Sendable, Equatable {
     /// `finalFrameForViewController:` of the view being set (`from` or `to`).
     case finalFrame
     /// `initialFrameForViewController:` of the view being set.
@@ -121,7 +121,7 @@ func exprList(_ json: JSONValue, count: Int, at pointer: String) throws(Simulati
 
 /// One step of a 2D affine transform. A list of steps applies to the view's points in order
 /// (the first step first), so `[{"scale": 0.3}, {"translate": [10, 0]}]` scales, then moves.
-public enum TransformStep: Sendable, Equatable {
+enum TransformStep: Sendable, Equatable {
     case scale(Located<Expression>, Located<Expression>)
     case translate(Located<Expression>, Located<Expression>)
     case rotate(Located<Expression>)
@@ -168,7 +168,7 @@ public enum TransformStep: Sendable, Equatable {
 /// the first step first, like `TransformStep`. `perspective` multiplies by a matrix whose m34 is
 /// the given value (`-1 / 500` is the usual "eye 500 pt away"), so it normally comes last:
 /// `[{"rotate3d": ["pi / 2", 0, 1, 0]}, {"perspective": "-1 / 500"}]`.
-public enum Transform3DStep: Sendable, Equatable {
+enum Transform3DStep: Sendable, Equatable {
     case perspective(Located<Expression>)
     /// Angle in radians about the axis (x, y, z), `CATransform3DMakeRotation`.
     case rotate(Located<Expression>, Located<Expression>, Located<Expression>, Located<Expression>)
@@ -217,19 +217,19 @@ public enum Transform3DStep: Sendable, Equatable {
 }
 
 /// Property values set on one view, in a setup step or inside an animation block.
-public struct PropertyChanges: Sendable, Equatable {
+struct PropertyChanges: Sendable, Equatable {
     /// The object the changes are written in: a `set` step or an entry of a block's changes.
-    public var pointer: String
-    public var view: Located<ViewReference>
-    public var frame: Located<RectValue>?
-    public var center: Located<PointValue>?
-    public var alpha: Located<Expression>?
-    public var transform: Located<[TransformStep]>?
-    public var transform3D: Located<[Transform3DStep]>?
-    public var hidden: Bool?
-    public var backgroundColor: Color?
+    var pointer: String
+    var view: Located<ViewReference>
+    var frame: Located<RectValue>?
+    var center: Located<PointValue>?
+    var alpha: Located<Expression>?
+    var transform: Located<[TransformStep]>?
+    var transform3D: Located<[Transform3DStep]>?
+    var hidden: Bool?
+    var backgroundColor: Color?
     /// Layer properties (`cornerRadius`, `anchorPoint`, …): docs/animators.md § Properties.
-    public var layer = LayerChangeSpec()
+    var layer = LayerChangeSpec()
 
     /// View properties that exist but that UIKit does not animate (a block refuses them).
     static let notAnimatable = ["hidden", "text", "image", "kind", "id"]
@@ -278,13 +278,13 @@ public struct PropertyChanges: Sendable, Equatable {
 }
 
 /// A point written as two expressions (a view's `center`).
-public struct PointValue: Sendable, Equatable {
-    public var x: Located<Expression>
-    public var y: Located<Expression>
+struct PointValue: Sendable, Equatable {
+    var x: Located<Expression>
+    var y: Located<Expression>
 }
 
 /// Where `add` puts a view in the container.
-public enum Placement: Sendable, Equatable {
+enum Placement: Sendable, Equatable {
     case top
     case above(Located<ViewReference>)
     case below(Located<ViewReference>)
@@ -298,38 +298,38 @@ public enum Placement: Sendable, Equatable {
 }
 
 /// `+[UIView transitionFromView:toView:duration:options:completion:]`'s transition options.
-public enum ViewTransitionKind: String, Sendable, CaseIterable {
+enum ViewTransitionKind: String, Sendable, CaseIterable {
     case flipFromLeft, flipFromRight, crossDissolve, curlUp, curlDown
 }
 
 /// A `transitionFromView:toView:` call: it puts `to` in `from`'s superview (above it; below it
 /// for `curlUp`), plays the transition, removes `from` when it ends, then runs `completion`.
-public struct ViewTransitionStep: Sendable, Equatable {
-    public var kind: ViewTransitionKind
-    public var from: Located<ViewReference>
-    public var to: Located<ViewReference>
-    public var duration: Located<Expression>
+struct ViewTransitionStep: Sendable, Equatable {
+    var kind: ViewTransitionKind
+    var from: Located<ViewReference>
+    var to: Located<ViewReference>
+    var duration: Located<Expression>
     /// Timing JSON (default `easeInOut`, UIKit's default option curve).
-    public var curve: CurveSpec
+    var curve: CurveSpec
     /// m34 of the flip's perspective (UIKit's value was not found: docs/reference.md § Flips and 3D).
-    public var perspective: Located<Expression>
-    public var completion: StepList
+    var perspective: Located<Expression>
+    var completion: StepList
     /// The from view's removal, which UIKit makes before the completion runs: a `remove` step of
     /// this transition's own, so that the running list reports it as its step 0.
-    public var removal: Located<Step>
+    var removal: Located<Step>
 
     /// The community's convention (docs/reference.md § Flips and 3D: m34 = −1/500).
-    public static let defaultPerspective = -1.0 / 500
+    static let defaultPerspective = -1.0 / 500
 }
 
 /// A condition on the transition context, for `if` steps.
-public enum StepCondition: String, Sendable, Equatable {
+enum StepCondition: String, Sendable, Equatable {
     case cancelled, notCancelled = "!cancelled"
 }
 
 /// One statement of an animator, run when the transition starts (setup) or when an animation
 /// block finishes (completion).
-public indirect enum Step: Sendable, Equatable {
+indirect enum Step: Sendable, Equatable {
     /// `[containerView addSubview:]` / `insertSubview:aboveSubview:` / `belowSubview:`.
     case add(Located<ViewReference>, Placement)
     /// Assign model values without animation.
@@ -352,7 +352,7 @@ public indirect enum Step: Sendable, Equatable {
     /// `[transitionContext completeTransition:]` with `!transitionWasCancelled` or a constant.
     case completeTransition(CompletionArgument)
 
-    public enum CompletionArgument: Sendable, Equatable {
+    enum CompletionArgument: Sendable, Equatable {
         case notCancelled
         case constant(Bool)
     }
@@ -462,18 +462,18 @@ public indirect enum Step: Sendable, Equatable {
 }
 
 /// A list of steps (setup, a completion, an `if`'s branch), each step located in it.
-public typealias StepList = Located<[Located<Step>]>
+typealias StepList = Located<[Located<Step>]>
 
 /// A block's timing as written: a timing JSON for `TimingCurve.decode` (named, cubic, any spring
 /// form), possibly with expressions in place of its numbers (`{"spring": {"dampingRatio":
 /// "damping", "initialVelocity": "1 / damping"}}`), or `"@name"`, a parameter holding one.
 /// Decoded when the block runs: a UIKit-style spring needs the block's duration.
-public struct CurveSpec: Sendable, Equatable {
-    public var json: JSONValue
+struct CurveSpec: Sendable, Equatable {
+    var json: JSONValue
     /// Where the timing is written (or would be): timing errors at run time point here.
-    public var pointer: String
+    var pointer: String
     /// The expressions inside the timing JSON, located in it (none for `"@name"`).
-    public var expressions: [Located<Expression>]
+    var expressions: [Located<Expression>]
 
     /// Strings inside a timing object that are words of the timing language, not expressions.
     static let keywords: Set<String> = ["system"]
@@ -539,15 +539,15 @@ public struct CurveSpec: Sendable, Equatable {
 }
 
 /// One `addKeyframeWithRelativeStartTime:relativeDuration:animations:` of a keyframe block.
-public struct Keyframe: Sendable, Equatable {
+struct Keyframe: Sendable, Equatable {
     /// Fractions of the block's duration, 0…1.
-    public var start: Located<Expression>
-    public var duration: Located<Expression>
-    public var changes: [PropertyChanges]
+    var start: Located<Expression>
+    var duration: Located<Expression>
+    var changes: [PropertyChanges]
 }
 
 /// `UIViewKeyframeAnimationOptionCalculationMode…`: how a keyframe track moves between its values.
-public enum KeyframeCalculationMode: String, Sendable, CaseIterable {
+enum KeyframeCalculationMode: String, Sendable, CaseIterable {
     /// Straight lines between keys (UIKit's default).
     case linear
     /// Each value holds until the next keyframe starts.
@@ -565,18 +565,18 @@ public enum KeyframeCalculationMode: String, Sendable, CaseIterable {
 /// `UIView.animate(withDuration:delay:options:animations:completion:)`, or with `keyframes`
 /// `UIView.animateKeyframes(withDuration:delay:options:animations:completion:)`: property
 /// changes that animate together, and what to do when they finish.
-public struct AnimationBlock: Sendable, Equatable {
-    public var delay: Located<Expression>
+struct AnimationBlock: Sendable, Equatable {
+    var delay: Located<Expression>
     /// Seconds; the name `duration` in the expression is the transition's duration.
-    public var duration: Located<Expression>
-    public var curve: CurveSpec
-    public var changes: [PropertyChanges]
-    public var keyframes: [Keyframe]
-    public var calculationMode: KeyframeCalculationMode
-    public var completion: StepList
+    var duration: Located<Expression>
+    var curve: CurveSpec
+    var changes: [PropertyChanges]
+    var keyframes: [Keyframe]
+    var calculationMode: KeyframeCalculationMode
+    var completion: StepList
     /// Declares that the block may still run when `completeTransition` is called (002's dismiss
     /// spring): its animations are not reported as `animation-on-removed-view`.
-    public var outlivesTransition: Bool
+    var outlivesTransition: Bool
 
     static let maxChanges = 64
     static let maxKeyframes = 32
@@ -632,11 +632,11 @@ public struct AnimationBlock: Sendable, Equatable {
 
 /// What `animateTransition:` does for one operation: its duration, the setup run at the start,
 /// and the animation blocks it issues.
-public struct AnimatorBody: Sendable, Equatable {
+struct AnimatorBody: Sendable, Equatable {
     /// `transitionDuration:`, seconds.
-    public var duration: Located<Expression>
-    public var setup: StepList
-    public var animations: [AnimationBlock]
+    var duration: Located<Expression>
+    var setup: StepList
+    var animations: [AnimationBlock]
 
     static let maxBlocks = 32
     static let members = ["duration", "setup", "animations"]

@@ -4,7 +4,7 @@ import JSONCodec
 /// (`"duration / 4"`, `"-container.width * parallax"`, `"1 / damping"`). Total by design: only
 /// + − × ÷, parentheses, `min`/`max`/`abs`/`round`, numbers and names; a division by zero or a
 /// non-finite result is an error at run time, never a trap.
-public indirect enum Expression: Sendable, Equatable {
+indirect enum Expression: Sendable, Equatable {
     case constant(Double)
     case name(Name)
     case negate(Expression)
@@ -12,7 +12,7 @@ public indirect enum Expression: Sendable, Equatable {
     case call(String, [Expression])
 
     /// A name an expression reads, decided when it is parsed.
-    public enum Name: Sendable, Equatable, CustomStringConvertible {
+    enum Name: Sendable, Equatable, CustomStringConvertible {
         /// `duration`, `pi` or a parameter (or a word that means nothing: validation says so).
         case word(String)
         case geometry(GeometryName)
@@ -21,7 +21,7 @@ public indirect enum Expression: Sendable, Equatable {
             self = GeometryName(text).map(Name.geometry) ?? .word(text)
         }
 
-        public var description: String {
+        var description: String {
             switch self {
             case .word(let word): word
             case .geometry(let geometry): geometry.description
@@ -32,7 +32,7 @@ public indirect enum Expression: Sendable, Equatable {
     static let functions: [String: Int] = ["min": 2, "max": 2, "abs": 1, "round": 1]
     static let maxLength = 256
 
-    public static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Expression {
+    static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Expression {
         switch json {
         case .number(let n):
             guard n.isFinite else { throw SimulationError(pointer, "must be finite") }
@@ -47,7 +47,7 @@ public indirect enum Expression: Sendable, Equatable {
     }
 
     /// The names this expression reads, in order, for validation against what a spec defines.
-    public var names: [Name] {
+    var names: [Name] {
         switch self {
         case .constant: []
         case .name(let n): [n]
@@ -57,7 +57,7 @@ public indirect enum Expression: Sendable, Equatable {
         }
     }
 
-    public func evaluate(_ lookup: (Name) -> Double?) throws(SimulationError) -> Double {
+    func evaluate(_ lookup: (Name) -> Double?) throws(SimulationError) -> Double {
         let value: Double
         switch self {
         case .constant(let n): value = n

@@ -1,9 +1,9 @@
 /// View geometry an expression reads: `container.width`, `to.finalFrame.midX`, `$snapshot.x`,
 /// `$dim.alpha`. Decided once, when the expression is parsed: validation checks only its view,
 /// and the runner reads it without parsing the name again (docs/animators.md § Expressions).
-public struct GeometryName: Sendable, Equatable, CustomStringConvertible {
+struct GeometryName: Sendable, Equatable, CustomStringConvertible {
     /// Which rect of the view, in the container's coordinates.
-    public enum Frame: String, Sendable {
+    enum Frame: String, Sendable {
         /// The view's frame converted into the container (`convertRect:fromView:`).
         case frame
         /// The transition context's frames: of the from and to views only.
@@ -11,7 +11,7 @@ public struct GeometryName: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What of the rect (points), or the view's alpha.
-    public enum Property: Sendable {
+    enum Property: Sendable {
         case minX, minY, midX, midY, maxX, maxY, width, height, alpha
 
         init?(_ word: Substring) {
@@ -44,11 +44,11 @@ public struct GeometryName: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var view: ViewReference
-    public var frame: Frame
-    public var property: Property
+    var view: ViewReference
+    var frame: Frame
+    var property: Property
     /// The name as written, for messages.
-    public var description: String
+    var description: String
 
     /// `<view>.<property>` or `<view>.<frame>.<property>`; nil for any other name. Whatever
     /// `refusal(_:)` refuses is not geometry.

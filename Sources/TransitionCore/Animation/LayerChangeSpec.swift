@@ -2,28 +2,28 @@ import JSONCodec
 
 /// Layer properties set by an animator's `set` step or animated by a block's change
 /// (docs/animators.md § Properties): numbers are expressions like every number of the language.
-public struct LayerChangeSpec: Sendable, Equatable {
+struct LayerChangeSpec: Sendable, Equatable {
     /// A number-valued layer property (`cornerRadius`, `borderWidth`, `shadowOpacity`,
     /// `shadowRadius`, `zPosition`).
-    public struct Number: Sendable, Equatable {
-        public var property: AnimatedProperty
-        public var value: Located<Expression>
+    struct Number: Sendable, Equatable {
+        var property: AnimatedProperty
+        var value: Located<Expression>
     }
 
     /// A pair-valued one: `anchorPoint` {x, y} (unit coordinates) or `shadowOffset` {width, height} (points).
-    public struct Pair: Sendable, Equatable {
-        public var property: AnimatedProperty
-        public var first: Located<Expression>
-        public var second: Located<Expression>
-        public var pointer: String
+    struct Pair: Sendable, Equatable {
+        var property: AnimatedProperty
+        var first: Located<Expression>
+        var second: Located<Expression>
+        var pointer: String
     }
 
-    public var numbers: [Number] = []
-    public var pairs: [Pair] = []
-    public var colors: [AnimatedProperty: Color] = [:]
+    var numbers: [Number] = []
+    var pairs: [Pair] = []
+    var colors: [AnimatedProperty: Color] = [:]
     /// Switched at once, never animated (a block refuses them).
-    public var clipsToBounds: Bool?
-    public var isDoubleSided: Bool?
+    var clipsToBounds: Bool?
+    var isDoubleSided: Bool?
 
     static let numberKeys: [(String, AnimatedProperty)] = [
         ("cornerRadius", .cornerRadius), ("borderWidth", .borderWidth), ("shadowOpacity", .shadowOpacity),

@@ -4,11 +4,11 @@ import JSONCodec
 /// body. Validation and the runner report `pointer` as it is; the body's own place in a request
 /// is added in one place (`AnimatorDefinition.decode` for decoding and validation,
 /// `World.beginTransition` for running).
-public struct Located<Value: Sendable>: Sendable {
-    public var value: Value
-    public var pointer: String
+struct Located<Value: Sendable>: Sendable {
+    var value: Value
+    var pointer: String
 
-    public init(_ value: Value, at pointer: String) {
+    init(_ value: Value, at pointer: String) {
         self.value = value
         self.pointer = pointer
     }

@@ -1,12 +1,12 @@
 /// The view properties UIKit can animate, as this simulation stores them.
-public enum AnimatedProperty: Int, Sendable, CaseIterable {
+enum AnimatedProperty: Int, Sendable, CaseIterable {
     case center, bounds, alpha, transform, transform3D, backgroundColor
     /// Layer properties (LayerProperties), animatable as Core Animation animates them.
     case cornerRadius, borderWidth, borderColor, shadowOpacity, shadowRadius, shadowOffset, shadowColor, anchorPoint, zPosition
 }
 
 /// A value of one animated property.
-public enum AnimatedValue: Sendable, Equatable {
+enum AnimatedValue: Sendable, Equatable {
     case number(Double)
     case point(Point)
     case rect(Rect)
@@ -52,31 +52,31 @@ public enum AnimatedValue: Sendable, Equatable {
 }
 
 /// One key of a keyframe track: a value at a fraction of the animation's progress.
-public struct KeyframeKey: Sendable, Equatable {
-    public var time: Double
-    public var value: AnimatedValue
+struct KeyframeKey: Sendable, Equatable {
+    var time: Double
+    var value: AnimatedValue
 }
 
 /// A rotation about an axis through `hinge` (an offset from the layer's anchor point, in points),
 /// from `startAngle` to `endAngle` while the animation's progress goes from `window.start` to
 /// `window.end`, seen with perspective m34. This is how `transitionFromView:` flips and curls
 /// move (see docs/animators.md): exactly, with no matrix interpolation in between.
-public struct RotationPath: Sendable, Equatable {
-    public var axisX: Double, axisY: Double, axisZ: Double
-    public var startAngle: Double
-    public var endAngle: Double
-    public var windowStart: Double
-    public var windowEnd: Double
-    public var hinge: Point
-    public var m34: Double
+struct RotationPath: Sendable, Equatable {
+    var axisX: Double, axisY: Double, axisZ: Double
+    var startAngle: Double
+    var endAngle: Double
+    var windowStart: Double
+    var windowEnd: Double
+    var hinge: Point
+    var m34: Double
 
-    public func angle(atProgress p: Double) -> Double {
+    func angle(atProgress p: Double) -> Double {
         let span = windowEnd - windowStart
         let local = span > 0 ? min(1, max(0, (p - windowStart) / span)) : (p >= windowEnd ? 1 : 0)
         return startAngle + (endAngle - startAngle) * local
     }
 
-    public func transform(atProgress p: Double) -> Transform3D {
+    func transform(atProgress p: Double) -> Transform3D {
         Transform3D.translation(x: -hinge.x, y: -hinge.y, z: 0)
             .concatenating(.rotation(angle: angle(atProgress: p), x: axisX, y: axisY, z: axisZ))
             .concatenating(.translation(x: hinge.x, y: hinge.y, z: 0))
@@ -85,7 +85,7 @@ public struct RotationPath: Sendable, Equatable {
 }
 
 /// How an animation gets from its first value to its last.
-public enum AnimationPath: Sendable, Equatable {
+enum AnimationPath: Sendable, Equatable {
     /// `from` → `to` along the curve (a `UIView.animate` block).
     case direct
     /// Through keys at fractions of the curved progress (`animateKeyframes`, crossDissolve).
@@ -96,26 +96,26 @@ public enum AnimationPath: Sendable, Equatable {
 
 /// One property moving from `from` to `to` on a transition's timeline: what Core Animation
 /// adds to the layer when a `UIView.animate` block changes a property.
-public struct PropertyAnimation: Sendable, Equatable {
-    public var property: AnimatedProperty
-    public var from: AnimatedValue
+struct PropertyAnimation: Sendable, Equatable {
+    var property: AnimatedProperty
+    var from: AnimatedValue
     /// The value once the animation is over: the model value.
-    public var to: AnimatedValue
+    var to: AnimatedValue
     /// The transition whose timeline drives it.
-    public var transition: TransitionID
+    var transition: TransitionID
     /// τ at which it starts (after its delay), seconds.
-    public var begin: Double
-    public var duration: Double
-    public var curve: TimingCurve
-    public var path: AnimationPath = .direct
+    var begin: Double
+    var duration: Double
+    var curve: TimingCurve
+    var path: AnimationPath = .direct
     /// Its block declared that it may outlive the transition (`outlivesTransition`).
-    public var outlivesTransition = false
+    var outlivesTransition = false
 
-    public var end: Double { begin + duration }
+    var end: Double { begin + duration }
 
     /// The presentation value at animation time τ. Before the start (a delay) the layer shows
     /// the old value, as UIKit's backwards fill does; at and after the end the model value.
-    public func value(atTau tau: Double) -> AnimatedValue {
+    func value(atTau tau: Double) -> AnimatedValue {
         if tau <= begin { return duration > 0 ? from : to }
         if tau >= end { return to }
         let p = curve.value(at: tau - begin, duration: duration)

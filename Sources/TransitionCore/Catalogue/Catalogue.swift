@@ -32,7 +32,7 @@ public struct Catalogue: Sendable {
     /// vertically (`UIModalTransitionStyleCoverVertical`, UIKit's default modal transition
     /// style), or move a sheet card when the presentation is a page or form sheet; tab switches
     /// have none.
-    public func platformDefault(for operation: TransitionOperation, sheet: Bool = false) -> AnimatorDefinition? {
+    func platformDefault(for operation: TransitionOperation, sheet: Bool = false) -> AnimatorDefinition? {
         switch operation {
         case .push, .pop: definition(named: "slide")
         case .present, .dismiss: definition(named: sheet ? "sheet" : "coverVertical")

@@ -1,7 +1,7 @@
 import JSONCodec
 
 /// The kinds of controller a scene is built from.
-public enum ControllerKind: String, Sendable {
+enum ControllerKind: String, Sendable {
     case viewController
     case navigation
     case tabBar
@@ -9,14 +9,14 @@ public enum ControllerKind: String, Sendable {
 
 /// How an action or a controller names an animator: a built-in or session name with parameter
 /// overrides, or an inline definition.
-public struct AnimatorChoice: Sendable {
-    public var name: String?
-    public var overrides: JSONObject
-    public var inline: AnimatorDefinition?
+struct AnimatorChoice: Sendable {
+    var name: String?
+    var overrides: JSONObject
+    var inline: AnimatorDefinition?
     /// Where the choice was written, for errors raised when it is resolved.
-    public var pointer: String
+    var pointer: String
 
-    public static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> AnimatorChoice {
+    static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> AnimatorChoice {
         if let name = json.stringValue {
             guard ViewSpec.isValidID(name) else { throw SimulationError(pointer, "'\(name)' is not an animator name") }
             return AnimatorChoice(name: name, overrides: JSONObject(), inline: nil, pointer: pointer)
@@ -38,13 +38,13 @@ public struct AnimatorChoice: Sendable {
 }
 
 /// Modal presentation styles (`UIModalPresentationStyle`).
-public enum PresentationStyle: String, Sendable, CaseIterable {
+enum PresentationStyle: String, Sendable, CaseIterable {
     case automatic, fullScreen, overFullScreen, pageSheet, formSheet, custom
 
     static let list = allCases.map(\.rawValue).joined(separator: ", ")
 
     /// A card over the presenting view, dismissed by a pull (iOS 13 and later).
-    public var isSheet: Bool { self == .pageSheet || self == .formSheet }
+    var isSheet: Bool { self == .pageSheet || self == .formSheet }
 
     /// What UIKit presents with on `iOS`: `.automatic` is `.pageSheet` since iOS 13
     /// (docs/reference.md § UIKit defaults), `.fullScreen` before; sheets are full-screen covers
@@ -59,42 +59,42 @@ public enum PresentationStyle: String, Sendable, CaseIterable {
 }
 
 /// A view controller in the session: its identity, its view, and for containers their children.
-public struct Controller: Sendable {
-    public let id: ControllerID
-    public var title: String?
-    public let kind: ControllerKind
+struct Controller: Sendable {
+    let id: ControllerID
+    var title: String?
+    let kind: ControllerKind
     /// Navigation stack (bottom first) or tab children.
-    public var children: [ControllerID] = []
-    public var selectedIndex = 0
+    var children: [ControllerID] = []
+    var selectedIndex = 0
     /// The container controller holding this one.
-    public var parent: ControllerID?
+    var parent: ControllerID?
     /// The controller's root view.
-    public var view: ViewID
+    var view: ViewID
     /// A container's content view (the navigation transition view, the tab content view).
-    public var contentView: ViewID?
+    var contentView: ViewID?
     /// A navigation bar or tab bar view.
-    public var barView: ViewID?
+    var barView: ViewID?
     /// A navigation controller's bar and the views it draws its items with.
     var navigationBar: NavigationBar?
 
-    public var pushAnimator: AnimatorChoice?
-    public var popAnimator: AnimatorChoice?
-    public var presentAnimator: AnimatorChoice?
-    public var dismissAnimator: AnimatorChoice?
-    public var modalPresentationStyle: PresentationStyle?
-    public var isModalInPresentation = false
-    public var hidesBottomBarWhenPushed = false
+    var pushAnimator: AnimatorChoice?
+    var popAnimator: AnimatorChoice?
+    var presentAnimator: AnimatorChoice?
+    var dismissAnimator: AnimatorChoice?
+    var modalPresentationStyle: PresentationStyle?
+    var isModalInPresentation = false
+    var hidesBottomBarWhenPushed = false
     /// On top of a navigation stack, it asks for the bar to be hidden (`navigationBarHidden`).
-    public var navigationBarHidden = false
-    public var sheet: SheetDetents?
-    public var interactions: [Interaction] = []
+    var navigationBarHidden = false
+    var sheet: SheetDetents?
+    var interactions: [Interaction] = []
 
     /// The controller this one presents (`presentedViewController`).
-    public var presented: ControllerID?
+    var presented: ControllerID?
     /// The controller that presented this one (`presentingViewController`).
-    public var presenting: ControllerID?
+    var presenting: ControllerID?
     /// The window-level container holding this controller's view while it is presented.
-    public var presentationContainer: ViewID?
+    var presentationContainer: ViewID?
     /// The style it was presented with.
-    public var presentedStyle: PresentationStyle?
+    var presentedStyle: PresentationStyle?
 }

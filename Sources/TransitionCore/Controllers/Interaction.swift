@@ -6,13 +6,13 @@ import JSONCodec
 /// release, no velocity rule, completion speed 1.
 public struct Interaction: Sendable {
     public enum Recognizer: String, Sendable { case edgePan, pan, pinch }
-    public enum Axis: String, Sendable { case horizontal, vertical }
+    enum Axis: String, Sendable { case horizontal, vertical }
     /// What a pan's progress is read from: the translation since it began (000/001), or the
     /// touch's location in the view (003).
-    public enum Input: String, Sendable { case translation, location }
+    enum Input: String, Sendable { case translation, location }
 
     /// How the release velocity can override the threshold.
-    public enum VelocityRule: Sendable, Equatable {
+    enum VelocityRule: Sendable, Equatable {
         /// The threshold alone decides (000/001, 003).
         case none
         /// UIKit / Flutter: if |v| ≥ `minimum` container distances per second, the direction of
@@ -23,21 +23,21 @@ public struct Interaction: Sendable {
     }
 
     /// `completionSpeed` after release: UIKit's default 1, or the classic library's 1 − percent.
-    public enum CompletionSpeedRule: String, Sendable { case constant, remaining }
+    enum CompletionSpeedRule: String, Sendable { case constant, remaining }
 
     public var recognizer: Recognizer
-    public var edge = "left"
-    public var axis = Axis.horizontal
+    var edge = "left"
+    var axis = Axis.horizontal
     public var operation = TransitionOperation.pop
-    public var animator: AnimatorChoice?
-    public var input = Input.translation
+    var animator: AnimatorChoice?
+    var input = Input.translation
     /// Points of movement for 100 %; nil: the container's width (or height, vertically).
-    public var distance: Double?
-    public var clamp: ClosedRange<Double> = 0...1
-    public var threshold = 0.5
-    public var velocity = VelocityRule.none
-    public var completionSpeed = CompletionSpeedRule.constant
-    public var completionCurve: JSONValue?
+    var distance: Double?
+    var clamp: ClosedRange<Double> = 0...1
+    var threshold = 0.5
+    var velocity = VelocityRule.none
+    var completionSpeed = CompletionSpeedRule.constant
+    var completionCurve: JSONValue?
     /// Where it was declared, for `chosenBy` and errors.
     public var origin: String
 
@@ -47,7 +47,7 @@ public struct Interaction: Sendable {
     }
 
     /// UIKit's own: an edge pan on a navigation controller pops interactively.
-    public static let defaultEdgePop = Interaction(recognizer: .edgePan, origin: "default")
+    static let defaultEdgePop = Interaction(recognizer: .edgePan, origin: "default")
 
     static let sheetPullOrigin = "sheet"
 

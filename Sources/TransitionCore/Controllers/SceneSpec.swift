@@ -1,32 +1,32 @@
 import JSONCodec
 
 /// A controller as the client describes it.
-public struct ControllerSpec: Sendable {
-    public var kind: ControllerKind
-    public var id: ControllerID
-    public var title: String?
-    public var view: ViewSpec?
-    public var children: [ControllerSpec]
-    public var selectedIndex: Int
-    public var pushAnimator: AnimatorChoice?
-    public var popAnimator: AnimatorChoice?
-    public var presentAnimator: AnimatorChoice?
-    public var dismissAnimator: AnimatorChoice?
-    public var modalPresentationStyle: PresentationStyle?
+struct ControllerSpec: Sendable {
+    var kind: ControllerKind
+    var id: ControllerID
+    var title: String?
+    var view: ViewSpec?
+    var children: [ControllerSpec]
+    var selectedIndex: Int
+    var pushAnimator: AnimatorChoice?
+    var popAnimator: AnimatorChoice?
+    var presentAnimator: AnimatorChoice?
+    var dismissAnimator: AnimatorChoice?
+    var modalPresentationStyle: PresentationStyle?
     /// `isModalInPresentation`: presented as a sheet, it refuses the pull-down.
-    public var isModalInPresentation = false
+    var isModalInPresentation = false
     /// Pushed in a navigation controller inside a tab bar controller, it takes the tab bar away.
-    public var hidesBottomBarWhenPushed = false
+    var hidesBottomBarWhenPushed = false
     /// On top of a navigation stack, it hides the navigation bar (UIKit's controllers set
     /// `navigationController.navigationBarHidden` as they appear; this says so per controller).
-    public var navigationBarHidden = false
+    var navigationBarHidden = false
     /// The sheet's detents when it is presented as one (iOS 15+).
-    public var sheet: SheetDetents?
+    var sheet: SheetDetents?
     /// Gestures that drive this controller's interactive transitions (tried before the session's).
-    public var interactions: [Interaction] = []
-    public var pointer: String
+    var interactions: [Interaction] = []
+    var pointer: String
 
-    public static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits, depth: Int = 1) throws(SimulationError) -> ControllerSpec {
+    static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits, depth: Int = 1) throws(SimulationError) -> ControllerSpec {
         guard depth <= 8 else { throw SimulationError(pointer, "controllers nest at most 8 levels") }
         var r = try SpecReader(json, at: pointer)
         let typeName = try r.string("type", maxLength: 32) ?? "viewController"
@@ -86,12 +86,12 @@ public struct ControllerSpec: Sendable {
 
 /// A navigation-delegate rule (`navigationController:animationControllerForOperation:fromViewController:toViewController:`):
 /// for the operation and the from/to controller ids (`*` matches any), use this animator.
-public struct DelegateRule: Sendable {
-    public var operation: TransitionOperation?
-    public var from: ControllerID?
-    public var to: ControllerID?
-    public var animator: AnimatorChoice
-    public var index: Int
+struct DelegateRule: Sendable {
+    var operation: TransitionOperation?
+    var from: ControllerID?
+    var to: ControllerID?
+    var animator: AnimatorChoice
+    var index: Int
 
     static func decode(_ json: JSONValue, at pointer: String, index: Int) throws(SimulationError) -> DelegateRule {
         var r = try SpecReader(json, at: pointer)
@@ -127,10 +127,10 @@ public enum ClockMode: String, Sendable {
 public struct SceneSpec: Sendable {
     public var screen: Screen
     public var clock: ClockMode
-    public var root: ControllerSpec
-    public var rules: [DelegateRule]
-    public var animators: [AnimatorDefinition]
-    public var interactions: [Interaction]
+    var root: ControllerSpec
+    var rules: [DelegateRule]
+    var animators: [AnimatorDefinition]
+    var interactions: [Interaction]
 
     public static func decode(_ json: JSONValue, limits: SceneLimits) throws(SimulationError) -> SceneSpec {
         var r = try SpecReader(json, at: "")

@@ -17,10 +17,10 @@ public struct Screen: Sendable, Equatable {
 
     /// What a session gets when it names no screen: the iOS 7 iPhone 5 the service has always
     /// modelled (320 × 568 pt, 2×, a 20 pt status bar; docs/semantics.md § Views and layout).
-    public static let iOS7 = Screen(size: Size(width: 320, height: 568), scale: 2,
+    static let iOS7 = Screen(size: Size(width: 320, height: 568), scale: 2,
                                     safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0), iOS: 7, device: nil)
 
-    public static let versions = 7...18
+    static let versions = 7...18
 
     /// `{"width", "height", "scale"?, "iOS"?}` or `{"device", "iOS"?}`; nil is the default.
     static func decode(_ json: JSONValue?, at pointer: String) throws(SimulationError) -> Screen {

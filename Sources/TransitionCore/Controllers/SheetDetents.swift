@@ -2,23 +2,23 @@ import JSONCodec
 
 /// `UISheetPresentationController`'s detents (iOS 15 and later): the heights a sheet may rest
 /// at, the one it rests at, and up to which one the page under it stays undimmed.
-public struct SheetDetents: Sendable, Equatable {
+struct SheetDetents: Sendable, Equatable {
     /// The built-in detents, smallest first: `.medium()` is half the maximum height ("approximately
     /// half the height of the screen" in Apple's documentation), `.large()` the full sheet.
-    public enum Detent: String, Sendable, Comparable, CaseIterable {
+    enum Detent: String, Sendable, Comparable, CaseIterable {
         case medium, large
 
         /// The card's height as a fraction of the full (large) card's.
         var fraction: Double { self == .medium ? 0.5 : 1 }
 
-        public static func < (a: Detent, b: Detent) -> Bool { a.fraction < b.fraction }
+        static func < (a: Detent, b: Detent) -> Bool { a.fraction < b.fraction }
     }
 
-    public var detents: [Detent] = [.large]
-    public var selected: Detent = .large
+    var detents: [Detent] = [.large]
+    var selected: Detent = .large
     /// Up to this detent the page under the sheet is neither dimmed nor shrunk; nil: always dimmed.
-    public var largestUndimmed: Detent?
-    public var prefersGrabberVisible = false
+    var largestUndimmed: Detent?
+    var prefersGrabberVisible = false
 
     /// Whether the page under the sheet stays as it is at the selected detent.
     var undimmed: Bool { largestUndimmed.map { selected <= $0 } ?? false }

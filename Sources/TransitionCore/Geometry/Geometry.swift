@@ -37,7 +37,7 @@ public struct Rect: Sendable, Hashable {
     public var center: Point { Point(x: midX, y: midY) }
 
     /// `UIEdgeInsetsInsetRect`: shrinks the rect by the insets on each side.
-    public func inset(by insets: EdgeInsets) -> Rect {
+    func inset(by insets: EdgeInsets) -> Rect {
         Rect(x: minX + insets.left, y: minY + insets.top,
              width: width - insets.left - insets.right, height: height - insets.top - insets.bottom)
     }
@@ -47,7 +47,7 @@ public struct Rect: Sendable, Hashable {
     }
 
     /// The smallest rect holding all the points (`CGRectApplyAffineTransform`'s bounding box).
-    public static func bounding(_ points: [Point]) -> Rect {
+    static func bounding(_ points: [Point]) -> Rect {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for p in points {
             minX = min(minX, p.x); maxX = max(maxX, p.x)
@@ -86,17 +86,17 @@ public struct AffineTransform: Sendable, Hashable {
         AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
 
-    public static func translation(_ tx: Double, _ ty: Double) -> AffineTransform {
+    static func translation(_ tx: Double, _ ty: Double) -> AffineTransform {
         AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
     }
 
     /// Rotation by `angle` radians; positive turns +x toward +y (clockwise on screen, as in UIKit).
-    public static func rotation(_ angle: Double) -> AffineTransform {
+    static func rotation(_ angle: Double) -> AffineTransform {
         let (s, c) = (sin(angle), cos(angle))
         return AffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 
-    public var isIdentity: Bool { self == .identity }
+    var isIdentity: Bool { self == .identity }
 
     /// `CGAffineTransformConcat(self, other)`: self first, then other.
     public func concatenating(_ t: AffineTransform) -> AffineTransform {

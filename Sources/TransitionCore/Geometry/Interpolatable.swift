@@ -1,6 +1,6 @@
 /// A value an animation can move between: `interpolate(to:fraction:)` is linear in each
 /// component, and `fraction` may leave [0, 1] (springs overshoot).
-public protocol Interpolatable: Sendable, Equatable {
+protocol Interpolatable: Sendable, Equatable {
     func interpolate(to end: Self, fraction: Double) -> Self
 }
 

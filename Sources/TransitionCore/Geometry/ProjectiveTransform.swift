@@ -8,11 +8,11 @@
 /// Affine transforms are the special case m13 = m23 = 0, m33 = 1, and compute bit for bit as
 /// `AffineTransform` does.
 public struct ProjectiveTransform: Sendable, Hashable {
-    public var m11, m12, m13: Double
-    public var m21, m22, m23: Double
-    public var m31, m32, m33: Double
+    var m11, m12, m13: Double
+    var m21, m22, m23: Double
+    var m31, m32, m33: Double
 
-    public init(m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double,
+    init(m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double,
                 m31: Double, m32: Double, m33: Double) {
         (self.m11, self.m12, self.m13) = (m11, m12, m13)
         (self.m21, self.m22, self.m23) = (m21, m22, m23)
@@ -21,13 +21,13 @@ public struct ProjectiveTransform: Sendable, Hashable {
 
     public static let identity = ProjectiveTransform(AffineTransform.identity)
 
-    public init(_ a: AffineTransform) {
+    init(_ a: AffineTransform) {
         self.init(m11: a.a, m12: a.b, m13: 0, m21: a.c, m22: a.d, m23: 0, m31: a.tx, m32: a.ty, m33: 1)
     }
 
     /// What `t` does to the plane z = 0, seen on the plane below it: z is dropped after the
     /// transform (rows and columns 3 go), w is kept for the divide, as in `Transform3D.project`.
-    public init(_ t: Transform3D) {
+    init(_ t: Transform3D) {
         self.init(m11: t.m11, m12: t.m12, m13: t.m14, m21: t.m21, m22: t.m22, m23: t.m24, m31: t.m41, m32: t.m42, m33: t.m44)
     }
 
@@ -46,7 +46,7 @@ public struct ProjectiveTransform: Sendable, Hashable {
 
     /// The smallest w a point may have and still be drawn: at w ≤ 0 it is at or behind the eye, and
     /// just above 0 it would land billions of points away.
-    public static let minimumW = 1e-6
+    static let minimumW = 1e-6
 
     /// Where `p` lands, after the divide; nil when it is at or behind the eye (w below `minimumW`).
     public func apply(to p: Point) -> Point? {

@@ -1,10 +1,10 @@
 /// Core Animation's `CATransform3D`: a 4×4 matrix, row-major m11…m44, acting on row vectors
 /// (p' = p · M), so translation sits in m41…m43 and perspective in m34 (−1 / eye distance).
 public struct Transform3D: Sendable, Hashable {
-    public var m11, m12, m13, m14: Double
-    public var m21, m22, m23, m24: Double
-    public var m31, m32, m33, m34: Double
-    public var m41, m42, m43, m44: Double
+    var m11, m12, m13, m14: Double
+    var m21, m22, m23, m24: Double
+    var m31, m32, m33, m34: Double
+    var m41, m42, m43, m44: Double
 
     public init(_ m: [Double]) {
         precondition(m.count == 16, "a 4×4 matrix has 16 entries")
@@ -28,7 +28,7 @@ public struct Transform3D: Sendable, Hashable {
     public static let identity = Transform3D([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
 
     /// `CATransform3DMakeTranslation`.
-    public static func translation(x: Double, y: Double, z: Double) -> Transform3D {
+    static func translation(x: Double, y: Double, z: Double) -> Transform3D {
         Transform3D([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1])
     }
 
@@ -39,7 +39,7 @@ public struct Transform3D: Sendable, Hashable {
 
     /// `CATransform3DMakeRotation(angle, x, y, z)`: radians about the axis (x, y, z); about z it
     /// turns like `CGAffineTransformMakeRotation`. A zero axis gives the identity.
-    public static func rotation(angle: Double, x: Double, y: Double, z: Double) -> Transform3D {
+    static func rotation(angle: Double, x: Double, y: Double, z: Double) -> Transform3D {
         let length = (x * x + y * y + z * z).squareRoot()
         guard length > 0 else { return .identity }
         let (ux, uy, uz) = (x / length, y / length, z / length)
@@ -51,7 +51,7 @@ public struct Transform3D: Sendable, Hashable {
     }
 
     /// The identity with m34 = `m34` (the usual −1 / 500 style perspective).
-    public static func perspective(_ m34: Double) -> Transform3D {
+    static func perspective(_ m34: Double) -> Transform3D {
         var t = Transform3D.identity
         t.m34 = m34
         return t
@@ -63,7 +63,7 @@ public struct Transform3D: Sendable, Hashable {
     }
 
     /// The affine transform this is, when it is one (`CATransform3DIsAffine`).
-    public var affine: AffineTransform? {
+    var affine: AffineTransform? {
         guard m13 == 0, m14 == 0, m23 == 0, m24 == 0, m31 == 0, m32 == 0, m33 == 1, m34 == 0, m43 == 0, m44 == 1 else { return nil }
         return AffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
     }
@@ -78,7 +78,7 @@ public struct Transform3D: Sendable, Hashable {
     }
 
     /// A point of the layer's plane (z = 0), projected: (x, y, 0, 1) · M, divided by w.
-    public func project(_ p: Point) -> Point {
+    func project(_ p: Point) -> Point {
         let x = p.x * m11 + p.y * m21 + m41
         let y = p.x * m12 + p.y * m22 + m42
         let w = p.x * m14 + p.y * m24 + m44
@@ -88,7 +88,7 @@ public struct Transform3D: Sendable, Hashable {
 
     /// UIKit's `frame` for a view with this layer transform: the bounding box of the bounds'
     /// corners taken relative to the anchor point, transformed and projected, placed at `position`.
-    public static func layerFrame(bounds: Size, position: Point, anchorPoint: Point, transform: Transform3D) -> Rect {
+    static func layerFrame(bounds: Size, position: Point, anchorPoint: Point, transform: Transform3D) -> Rect {
         let ox = -anchorPoint.x * bounds.width, oy = -anchorPoint.y * bounds.height
         let corners = Rect(x: ox, y: oy, width: bounds.width, height: bounds.height).corners.map { transform.project($0) }
         return Rect.bounding(corners).offsetBy(dx: position.x, dy: position.y)

@@ -4,7 +4,7 @@
 /// Newton steps, and bisection when Newton stalls; outside [0, 1] the curve extends linearly
 /// along its end tangents (Chromium).
 public struct CubicBezier: Sendable, Hashable {
-    public let x1: Double, y1: Double, x2: Double, y2: Double
+    let x1: Double, y1: Double, x2: Double, y2: Double
 
     // Polynomial coefficients: x(t) = ((ax·t + bx)·t + cx)·t, likewise y.
     private let ax: Double, bx: Double, cx: Double
@@ -89,7 +89,7 @@ public struct CubicBezier: Sendable, Hashable {
     /// The curve's y at `x` (time fraction); linear extension outside [0, 1]. The ends are exact:
     /// where a control point sits a subnormal away from an end, the end tangent overflows to
     /// infinity, and ∞ · 0 must not turn the curve's own (0, 0) or (1, 1) into NaN.
-    public func solve(_ x: Double) -> Double {
+    func solve(_ x: Double) -> Double {
         if x == 0 { return 0 }
         if x == 1 { return 1 }
         if x < 0 { return startGradient * x }
@@ -98,7 +98,7 @@ public struct CubicBezier: Sendable, Hashable {
     }
 
     /// dy/dx at `x`.
-    public func slope(_ x: Double) -> Double {
+    func slope(_ x: Double) -> Double {
         if x <= 0 { return startGradient }
         if x >= 1 { return endGradient }
         let t = parameter(forX: x)
@@ -107,18 +107,18 @@ public struct CubicBezier: Sendable, Hashable {
     }
 
     // Core Animation's named curves (docs/timing.md § Cubic Bézier).
-    public static let linear = CubicBezier(0, 0, 1, 1)
-    public static let easeIn = CubicBezier(0.42, 0, 1, 1)
-    public static let easeOut = CubicBezier(0, 0, 0.58, 1)
+    static let linear = CubicBezier(0, 0, 1, 1)
+    static let easeIn = CubicBezier(0.42, 0, 1, 1)
+    static let easeOut = CubicBezier(0, 0, 0.58, 1)
     /// UIView.animate's default curve (UIKit header: UIViewAnimationOptionCurveEaseInOut = 0 << 16).
-    public static let easeInOut = CubicBezier(0.42, 0, 0.58, 1)
+    static let easeInOut = CubicBezier(0.42, 0, 0.58, 1)
     /// kCAMediaTimingFunctionDefault (CSS `ease`).
-    public static let caDefault = CubicBezier(0.25, 0.1, 0.25, 1)
+    static let caDefault = CubicBezier(0.25, 0.1, 0.25, 1)
     /// Flutter's `Curves.fastLinearToSlowEaseIn` (0.18, 1, 0.04, 1): what its reproduction of
     /// iOS uses for a back swipe's page after the finger lets go (docs/semantics.md § UIKit's back swipe).
-    public static let fastLinearToSlowEaseIn = CubicBezier(0.18, 1, 0.04, 1)
+    static let fastLinearToSlowEaseIn = CubicBezier(0.18, 1, 0.04, 1)
     /// Flutter's `Curves.linearToEaseOut` and `Curves.easeInToLinear`: its iOS sheets move the
     /// covered page along them (docs/reference.md § Sheets).
-    public static let linearToEaseOut = CubicBezier(0.35, 0.91, 0.33, 0.97)
-    public static let easeInToLinear = CubicBezier(0.67, 0.03, 0.65, 0.09)
+    static let linearToEaseOut = CubicBezier(0.35, 0.91, 0.33, 0.97)
+    static let easeInToLinear = CubicBezier(0.67, 0.03, 0.65, 0.09)
 }

@@ -13,14 +13,14 @@
 /// defaulting to off "to behave like CASpringAnimation"). So by default the motion follows
 /// `effectiveDamping` (docs/timing.md § Over-damped springs).
 public struct Spring: Sendable, Hashable {
-    public var mass: Double
-    public var stiffness: Double
+    var mass: Double
+    var stiffness: Double
     /// The damping asked for; the motion follows `effectiveDamping`.
-    public var damping: Double
+    var damping: Double
     /// Initial velocity in distances per second, positive toward the target.
     public var initialVelocity: Double
     /// Whether a damping above critical is solved as over-damped rather than clamped to critical.
-    public var allowsOverdamping: Bool
+    var allowsOverdamping: Bool
 
     public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0, allowsOverdamping: Bool = false) {
         self.mass = mass
@@ -31,21 +31,21 @@ public struct Spring: Sendable, Hashable {
     }
 
     /// The damping for which ζ = 1: 2·√(m·k).
-    public var criticalDamping: Double { 2 * (mass * stiffness).squareRoot() }
+    var criticalDamping: Double { 2 * (mass * stiffness).squareRoot() }
 
     /// The damping the motion follows: `damping`, or critical damping when `damping` is above it
     /// and over-damping is not allowed (mass, stiffness and initial velocity stay as given).
-    public var effectiveDamping: Double { allowsOverdamping ? damping : min(damping, criticalDamping) }
+    var effectiveDamping: Double { allowsOverdamping ? damping : min(damping, criticalDamping) }
 
     /// ζ = c / (2·√(m·k)) of the damping asked for: below 1 it overshoots, 1 is critical, above 1
     /// it creeps (when allowed).
     public var dampingRatio: Double { damping / criticalDamping }
 
     /// ζ of the motion: `dampingRatio`, at most 1 unless over-damping is allowed.
-    public var effectiveDampingRatio: Double { effectiveDamping / criticalDamping }
+    var effectiveDampingRatio: Double { effectiveDamping / criticalDamping }
 
     /// Undamped angular frequency ω₀ = √(k/m), radians per second.
-    public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+    var naturalFrequency: Double { (stiffness / mass).squareRoot() }
 
     /// The solution for the displacement d(t) = position − 1, with d(0) = −1, d'(0) = v₀.
     enum Solution {
@@ -103,7 +103,7 @@ public struct Spring: Sendable, Hashable {
     /// Seconds until the spring is at rest for good: |position − 1| and |velocity| / ω₀ stay
     /// below 0.001 of the distance from then on. Apple does not publish CASpringAnimation's
     /// threshold; this one is ours (the same 0.001 the duration model below uses).
-    public var settlingDuration: Double {
+    var settlingDuration: Double {
         let epsilon = 0.001
         switch solution {
         case .under(let decay, _, let a, let b):
@@ -129,12 +129,12 @@ public struct Spring: Sendable, Hashable {
 
     /// CASpringAnimation's defaults: mass 1, stiffness 100, damping 10, velocity 0
     /// (docs/reference.md § Springs).
-    public static let caDefault = Spring(mass: 1, stiffness: 100, damping: 10)
+    static let caDefault = Spring(mass: 1, stiffness: 100, damping: 10)
 
     /// UIKit's system spring (its internal "curve 7"): mass 3, stiffness 1000, damping 500, ζ ≈ 4.56 —
     /// the parameters of `UISpringTimingParameters()` (docs/reference.md § Springs). Core Animation
     /// runs it critically damped (docs/timing.md § Over-damped springs).
-    public static let system = Spring(mass: 3, stiffness: 1000, damping: 500)
+    static let system = Spring(mass: 3, stiffness: 1000, damping: 500)
 
     /// `UISpringTimingParameters(dampingRatio:initialVelocity:)` with a response, and SwiftUI's
     /// `Spring(response:dampingRatio:)`: mass 1, stiffness (2π / response)², damping 4π·ζ / response.

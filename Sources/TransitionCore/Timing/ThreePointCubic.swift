@@ -1,7 +1,7 @@
 /// Two cubic Béziers joined at `midpoint`, from (0, 0) to (1, 1): Flutter's `ThreePointCubic`.
 /// Each half is a `CubicBezier` scaled into its part of the unit square.
 public struct ThreePointCubic: Sendable, Hashable {
-    public let a1: Point, b1: Point, midpoint: Point, a2: Point, b2: Point
+    let a1: Point, b1: Point, midpoint: Point, a2: Point, b2: Point
     private let first: CubicBezier
     private let second: CubicBezier
 
@@ -23,7 +23,7 @@ public struct ThreePointCubic: Sendable, Hashable {
     }
 
     /// Progress at time fraction `x` in [0, 1].
-    public func solve(_ x: Double) -> Double {
+    func solve(_ x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         if x < midpoint.x {
@@ -33,7 +33,7 @@ public struct ThreePointCubic: Sendable, Hashable {
     }
 
     /// dProgress / dx.
-    public func slope(_ x: Double) -> Double {
+    func slope(_ x: Double) -> Double {
         if x < midpoint.x {
             return first.slope(max(0, x) / midpoint.x) * midpoint.y / midpoint.x
         }
@@ -42,13 +42,13 @@ public struct ThreePointCubic: Sendable, Hashable {
 
     /// The native iOS push curve as measured on an iPhone 14 Pro Max running iOS 16.3 and fitted by
     /// Flutter (`Curves.fastEaseInToSlowEaseOut`; docs/reference.md § Timing curves).
-    public static let fastEaseInToSlowEaseOut = ThreePointCubic(
+    static let fastEaseInToSlowEaseOut = ThreePointCubic(
         a1: Point(x: 0.056, y: 0.024), b1: Point(x: 0.108, y: 0.3085), midpoint: Point(x: 0.198, y: 0.541),
         a2: Point(x: 0.3655, y: 1.0), b2: Point(x: 0.5465, y: 0.989))
 
     /// The curve run backwards, Flutter's `Curve.flipped`: y(x) = 1 − self(1 − x). The same two
     /// cubics, turned half a turn about (0.5, 0.5), in the other order.
-    public var flipped: ThreePointCubic {
+    var flipped: ThreePointCubic {
         func turned(_ p: Point) -> Point { Point(x: 1 - p.x, y: 1 - p.y) }
         return ThreePointCubic(a1: turned(b2), b1: turned(a2), midpoint: turned(midpoint), a2: turned(b1), b2: turned(a1))
     }

@@ -5,11 +5,11 @@ public enum TimingCurve: Sendable, Hashable {
     case threePointCubic(ThreePointCubic)
     case spring(Spring)
 
-    public static let linear = TimingCurve.cubicBezier(.linear)
-    public static let easeIn = TimingCurve.cubicBezier(.easeIn)
-    public static let easeOut = TimingCurve.cubicBezier(.easeOut)
-    public static let easeInOut = TimingCurve.cubicBezier(.easeInOut)
-    public static let caDefault = TimingCurve.cubicBezier(.caDefault)
+    static let linear = TimingCurve.cubicBezier(.linear)
+    static let easeIn = TimingCurve.cubicBezier(.easeIn)
+    static let easeOut = TimingCurve.cubicBezier(.easeOut)
+    static let easeInOut = TimingCurve.cubicBezier(.easeInOut)
+    static let caDefault = TimingCurve.cubicBezier(.caDefault)
 
     /// The names a timing may be given by.
     public static let names = ["linear", "easeIn", "easeOut", "easeInOut", "default", "fastEaseInToSlowEaseOut",

@@ -17,10 +17,10 @@ public struct GestureState: Sendable {
     public var recognizer: Interaction.Recognizer
     public var phase: GesturePhase
     public var transition: TransitionID
-    public var interaction: Interaction
+    var interaction: Interaction
     /// Points for 100 % (the interaction's distance, or the container's width or height).
-    public var distance: Double
-    public var startScale: Double
+    var distance: Double
+    var startScale: Double
     /// The progress of the last sample, after clamping.
     public var progress: Double
     public var velocity: Point

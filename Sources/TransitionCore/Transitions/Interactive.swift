@@ -135,7 +135,7 @@ extension World {
                 if s.phase != .changed { refusedPull = false }
                 return
             }
-            guard var g = gesture, g.decision == nil, let driven = transition(g.transition), driven.phase == .interactive else {
+            guard var g = gesture, g.decision == nil, let driven = transitions.find(g.transition), driven.phase == .interactive else {
                 emit(.diagnostic, nil, ["code": .string(DiagnosticCode.gestureWithoutBegan.rawValue),
                                          "message": .string("a \(s.phase.rawValue) sample arrived with no gesture in progress; UIKit's handler would message a nil interaction controller and nothing happens")])
                 return
@@ -185,7 +185,8 @@ extension World {
             return .sheetPull(sheetHeight: tree[self[controller: top].view].frame.height, screenHeight: screen.height)
         }
         if s.recognizer == .edgePan, s.edge == nil || s.edge == "left" { return .defaultEdgePop }
-        throw SimulationError(pointer + "/recognizer", "no interaction for a \(s.recognizer.rawValue) gesture is declared on '\(front.last ?? rootController)' or the session")
+        throw .conflict(type: "no-interaction", detail: "no interaction for a \(s.recognizer.rawValue) gesture is declared on '\(front.last ?? rootController)' or the session",
+                        pointer: pointer + "/recognizer")
     }
 
     /// Progress of one sample under the interaction's mapping, clamped.

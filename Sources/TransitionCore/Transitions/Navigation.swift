@@ -6,12 +6,14 @@ extension World {
     /// The navigation controller an action addresses: the one named, else the deepest one on screen.
     func navigationController(named id: ControllerID?, pointer: String) throws(SimulationError) -> ControllerID {
         if let id {
-            guard let c = controllers[id] else { throw SimulationError(pointer, "no controller '\(id)' in this session") }
-            guard c.kind == .navigation else { throw SimulationError(pointer, "'\(id)' is a \(c.kind.rawValue) controller, not a navigation controller") }
+            let c = try existingController(id, pointer: pointer)
+            guard c.kind == .navigation else {
+                throw .conflict(type: "wrong-container", detail: "'\(id)' is a \(c.kind.rawValue) controller, not a navigation controller", pointer: pointer)
+            }
             return id
         }
         guard let nav = frontChain().last(where: { controllers[$0]?.kind == .navigation }) else {
-            throw SimulationError(pointer, "no navigation controller is on screen; name one with 'container'")
+            throw .conflict(type: "wrong-container", detail: "no navigation controller is on screen; name one with 'container'", pointer: pointer)
         }
         return nav
     }

@@ -77,7 +77,7 @@ extension World {
             // A move from the first key to the last is a plain animation: no keys to keep (a
             // session's history holds every animation in flight at each of its checkpoints).
             let path: AnimationPath = keys.count == 2 ? .direct : .keyframes(keys, .linear)
-            install(PropertyAnimation(property: track.property, from: keys[0].value, to: keys[keys.count - 1].value, transition: id,
+            animations.install(PropertyAnimation(property: track.property, from: keys[0].value, to: keys[keys.count - 1].value, transition: id,
                                       begin: tau, duration: t.duration, curve: curve, path: path, outlivesTransition: true), on: view)
         }
     }
@@ -87,7 +87,7 @@ extension World {
     mutating func stopNavigationBarAnimations(_ nav: ControllerID) {
         guard let views = self[controller: nav].navigationBar else { return }
         for view in [views.indicator, views.title, views.backButton, views.incomingTitle, views.incomingBackButton] {
-            animations[view] = nil
+            animations.removeAnimations(on: view)
         }
     }
 

@@ -12,9 +12,7 @@ extension World {
     /// transition; a fullScreen presentation takes the presenting view out once it completes.
     mutating func present(_ spec: ControllerSpec, from presenter: ControllerID?, style override: PresentationStyle?,
                           animated: Bool, animator: AnimatorChoice?, interactive: Bool, pointer: String) throws(SimulationError) {
-        if let presenter, controllers[presenter] == nil {
-            throw SimulationError(pointer + "/from", "no controller '\(presenter)' in this session")
-        }
+        if let presenter { _ = try existingController(presenter, pointer: pointer + "/from") }
         // A child of a container presents through its outermost container (no controller here
         // sets definesPresentationContext).
         var presenting = presenter ?? topPresenter
@@ -71,7 +69,7 @@ extension World {
         }
         var dismissed = top
         if let target {
-            guard let c = controllers[target] else { throw SimulationError(pointer + "/viewController", "no controller '\(target)' in this session") }
+            let c = try existingController(target, pointer: pointer + "/viewController")
             if let presented = c.presented {
                 dismissed = presented
             } else if c.presenting != nil {
@@ -215,7 +213,7 @@ extension World {
             // The chain is as it was.
             var previous = t.to
             for id in t.leaving {
-                controllers[previous]?.presented = id
+                self[controller: previous].presented = id
                 previous = id
             }
         }

@@ -4,12 +4,14 @@ extension World {
     /// The tab bar controller an action addresses: the one named, else the deepest one on screen.
     func tabBarController(named id: ControllerID?, pointer: String) throws(SimulationError) -> ControllerID {
         if let id {
-            guard let c = controllers[id] else { throw SimulationError(pointer, "no controller '\(id)' in this session") }
-            guard c.kind == .tabBar else { throw SimulationError(pointer, "'\(id)' is a \(c.kind.rawValue) controller, not a tab bar controller") }
+            let c = try existingController(id, pointer: pointer)
+            guard c.kind == .tabBar else {
+                throw .conflict(type: "wrong-container", detail: "'\(id)' is a \(c.kind.rawValue) controller, not a tab bar controller", pointer: pointer)
+            }
             return id
         }
         guard let tabs = frontChain().last(where: { controllers[$0]?.kind == .tabBar }) else {
-            throw SimulationError(pointer, "no tab bar controller is on screen; name one with 'container'")
+            throw .conflict(type: "wrong-container", detail: "no tab bar controller is on screen; name one with 'container'", pointer: pointer)
         }
         return tabs
     }
@@ -19,7 +21,8 @@ extension World {
                             pointer: String) throws(SimulationError) {
         let c = self[controller: tabs]
         guard c.children.indices.contains(index) else {
-            throw SimulationError(pointer, "tab \(index) is out of range: '\(tabs)' has \(c.children.count) tabs (0…\(c.children.count - 1))")
+            throw .conflict(type: "not-in-container", detail: "tab \(index) is out of range: '\(tabs)' has \(c.children.count) tabs (0…\(c.children.count - 1))",
+                            pointer: pointer)
         }
         try ensureIdle()
         guard let content = c.contentView else { preconditionFailure("tab bar controller '\(tabs)' without a content view") }
@@ -51,11 +54,11 @@ extension World {
         }
         // The tab bar order of appearance callbacks: the new tab's first
         // (docs/reference.md § Appearance callback order).
-        try beginTransition(TransitionRequest(operation: .selectTab, container: tabs, from: from, to: to,
+        let id = try beginTransition(TransitionRequest(operation: .selectTab, container: tabs, from: from, to: to,
                                               containerView: content, actionChoice: animator, interactive: interactive,
                                               previousChildren: c.children, leaving: [],
                                               appearance: [(.viewWillAppear, to), (.viewWillDisappear, from)]))
-        transitions[transitions.count - 1].previousSelection = c.selectedIndex
+        self[transition: id].previousSelection = c.selectedIndex
         emit(.didSelect, tabs, ["selected": .string(to.rawValue)])
     }
 

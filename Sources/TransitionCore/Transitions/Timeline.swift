@@ -2,8 +2,8 @@
 /// began, as UIKit's layer time). Non-interactive transitions run at rate 1 from their start;
 /// interactive ones sit still at p·D while a gesture drives them, then run to the end (finish)
 /// or back to 0 (cancel). The map is a list of segments, each starting at a session time.
-public struct Timeline: Sendable, Equatable {
-    public enum Motion: Sendable, Equatable {
+struct Timeline: Sendable, Equatable {
+    enum Motion: Sendable, Equatable {
         /// τ advances one second per second.
         case running
         /// τ holds still (an interactive transition between updates).
@@ -13,24 +13,24 @@ public struct Timeline: Sendable, Equatable {
         case completing(target: Double, seconds: Double, curve: TimingCurve)
     }
 
-    public struct Segment: Sendable, Equatable {
-        public var start: Double
-        public var tau: Double
-        public var motion: Motion
+    struct Segment: Sendable, Equatable {
+        var start: Double
+        var tau: Double
+        var motion: Motion
     }
 
-    public private(set) var segments: [Segment]
+    private(set) var segments: [Segment]
     /// Session time at which τ was 0 and the transition began.
-    public let begin: Double
+    let begin: Double
 
     /// A timeline whose τ is 0 at session time `start` and runs from there.
-    public init(start: Double) {
+    init(start: Double) {
         begin = start
         segments = [Segment(start: start, tau: 0, motion: .running)]
     }
 
     /// τ at session time `t` (t before the start gives τ of the first segment).
-    public func tau(at t: Double) -> Double {
+    func tau(at t: Double) -> Double {
         let segment = segments.last(where: { $0.start <= t }) ?? segments[0]
         let dt = max(0, t - segment.start)
         switch segment.motion {
@@ -49,12 +49,12 @@ public struct Timeline: Sendable, Equatable {
     }
 
     /// Starts a new motion at session time `t` (≥ the last segment's start).
-    public mutating func change(at t: Double, to motion: Motion) {
+    mutating func change(at t: Double, to motion: Motion) {
         set(at: t, tau: tau(at: t), motion: motion)
     }
 
     /// Holds τ at `tau` from session time `t` on (`updateInteractiveTransition:`).
-    public mutating func hold(at t: Double, tau: Double) {
+    mutating func hold(at t: Double, tau: Double) {
         set(at: t, tau: tau, motion: .paused)
     }
 
@@ -66,7 +66,7 @@ public struct Timeline: Sendable, Equatable {
 
     /// The first session time ≥ `after` at which τ reaches `target` moving forward, given the
     /// current last segment; nil when the timeline will not get there without new input.
-    public func time(reaching target: Double, after: Double) -> Double? {
+    func time(reaching target: Double, after: Double) -> Double? {
         let last = segments[segments.count - 1]
         switch last.motion {
         case .running:

@@ -6,7 +6,7 @@ public enum TransitionPhase: String, Sendable {
     case idle, animating, interactive, finishing, cancelling, completed, cancelled
 
     /// Still owns the container: a new transition must wait.
-    public var isRunning: Bool {
+    var isRunning: Bool {
         switch self {
         case .animating, .interactive, .finishing, .cancelling: true
         case .idle, .completed, .cancelled: false
@@ -22,9 +22,9 @@ public struct Transition: Sendable {
     public let container: ControllerID
     public let from: ControllerID
     public let to: ControllerID
-    public let fromView: ViewID
-    public let toView: ViewID
-    public let containerView: ViewID
+    let fromView: ViewID
+    let toView: ViewID
+    let containerView: ViewID
     public let animator: String
     /// Which rule chose the animator (`action`, `rule[2]`, `pushAnimator of detail`, `default`).
     public let chosenBy: String
@@ -34,7 +34,7 @@ public struct Transition: Sendable {
     public var interactive: Bool
     public var wasCancelled = false
     public var completedAt: Double?
-    public var timeline: Timeline
+    var timeline: Timeline
     public var diagnostics: [Diagnostic] = []
     var completeCalls = 0
     /// Whether what it left behind has been reported.
@@ -87,7 +87,7 @@ public struct Transition: Sendable {
         return min(1, max(0, timeline.tau(at: t) / duration))
     }
 
-    public func initialFrame(of view: ViewID, container bounds: Rect) -> Rect? {
+    func initialFrame(of view: ViewID, container bounds: Rect) -> Rect? {
         // UIKit: the from view starts where it is; the to view's initial frame is CGRectZero.
         switch view {
         case fromView: bounds
@@ -96,7 +96,7 @@ public struct Transition: Sendable {
         }
     }
 
-    public func finalFrame(of view: ViewID, container bounds: Rect) -> Rect? {
+    func finalFrame(of view: ViewID, container bounds: Rect) -> Rect? {
         // UIKit: the to view ends filling the container; the leaving view's final frame is CGRectZero.
         switch view {
         case toView: bounds

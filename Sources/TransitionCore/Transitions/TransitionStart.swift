@@ -69,8 +69,10 @@ extension World {
         var appearance: [(type: EventType, controller: ControllerID)] = []
     }
 
-    /// Asks for the animator, starts the transition at `now` and runs the animator's body.
-    mutating func beginTransition(_ r: TransitionRequest) throws(SimulationError) {
+    /// Asks for the animator, starts the transition at `now`, runs the animator's body and
+    /// returns the transition's id.
+    @discardableResult
+    mutating func beginTransition(_ r: TransitionRequest) throws(SimulationError) -> TransitionID {
         let (choice, chosenBy) = chooseAnimator(r.operation, from: r.from, to: r.to, actionChoice: r.actionChoice)
         let resolved: AnimatorDefinition
         if let choice { resolved = try definition(for: choice) } else { resolved = Catalogue.shared.defaultAnimator }
@@ -139,8 +141,7 @@ extension World {
         } catch {
             throw error.inside(bodyPointer)
         }
-        transitionCount += 1
-        var t = Transition(id: TransitionID(number: transitionCount), operation: r.operation, container: r.container, from: r.from, to: r.to,
+        var t = Transition(id: transitions.nextID, operation: r.operation, container: r.container, from: r.from, to: r.to,
                            fromView: probe.fromView, toView: probe.toView, containerView: r.containerView, animator: name,
                            chosenBy: chosenBy, duration: duration, phase: r.interactive ? .interactive : .animating,
                            interactive: r.interactive, timeline: Timeline(start: now), parameters: parameters,
@@ -154,7 +155,7 @@ extension World {
             }
             if key == "sourceView" { t.sourceView = view } else { t.targetView = view }
         }
-        transitions.append(t)
+        transitions.start(t)
         emit(.animateTransition, r.container, ["transition": .string(t.id.description), "animator": .string(name), "duration": .number(duration)],
              outcome: TransitionOutcome(operation: t.operation, kind: .started))
         do throws(SimulationError) {
@@ -164,6 +165,7 @@ extension World {
             throw SimulationError(bodyPointer + (error.pointer ?? ""), "animator '\(name)': \(error.reason)")
         }
         checkAfterCompletion(t.id)
+        return t.id
     }
 
     /// `[transitionContext completeTransition:]`: the container takes over from the animator.
@@ -210,7 +212,7 @@ extension World {
         func stillRunning(_ a: PropertyAnimation) -> Bool {
             a.transition == id && !a.outlivesTransition && a.end > tau + Self.endTolerance * max(1, abs(a.end))
         }
-        for (view, list) in animations.sorted(by: { $0.key < $1.key }) where !isInWindow(view) {
+        for (view, list) in animations.byView.sorted(by: { $0.key < $1.key }) where !isInWindow(view) {
             if list.contains(where: stillRunning) {
                 diagnose(id, .animationOnRemovedView, "\(describe(view)) left the window while its animation still runs", view: view)
             }

@@ -48,7 +48,7 @@ final class LayerStorage: Sendable, Equatable {
 extension ViewNode {
     /// UIKit's `layer.anchorPoint` etc. Setting them does not move `center` (the layer's
     /// `position`), so a new anchor point moves the frame, as in Core Animation.
-    public var layer: LayerProperties {
+    var layer: LayerProperties {
         get { layerStorage?.value ?? .defaults }
         set { layerStorage = newValue == .defaults ? nil : LayerStorage(newValue) }
     }
@@ -77,20 +77,20 @@ extension LayerProperties {
 }
 
 /// Layer properties set by a spec or an animator's change: nil where a member is absent.
-public struct LayerChanges: Sendable, Equatable {
-    public var cornerRadius: Double?
-    public var clipsToBounds: Bool?
-    public var borderWidth: Double?
-    public var borderColor: Color?
-    public var shadowOpacity: Double?
-    public var shadowRadius: Double?
-    public var shadowOffset: Size?
-    public var shadowColor: Color?
-    public var anchorPoint: Point?
-    public var zPosition: Double?
-    public var isDoubleSided: Bool?
+struct LayerChanges: Sendable, Equatable {
+    var cornerRadius: Double?
+    var clipsToBounds: Bool?
+    var borderWidth: Double?
+    var borderColor: Color?
+    var shadowOpacity: Double?
+    var shadowRadius: Double?
+    var shadowOffset: Size?
+    var shadowColor: Color?
+    var anchorPoint: Point?
+    var zPosition: Double?
+    var isDoubleSided: Bool?
 
-    public init() {}
+    init() {}
 
     /// The members Core Animation switches at once rather than animating (booleans): an
     /// animation block refuses them, as it refuses `hidden`.

@@ -1,8 +1,8 @@
 /// Index of a view in its `ViewTree`'s storage. Stable for the view's lifetime.
-public struct ViewID: Sendable, Hashable, Comparable {
-    public let raw: Int32
-    public init(_ raw: Int32) { self.raw = raw }
-    public static func < (a: ViewID, b: ViewID) -> Bool { a.raw < b.raw }
+struct ViewID: Sendable, Hashable, Comparable {
+    let raw: Int32
+    init(_ raw: Int32) { self.raw = raw }
+    static func < (a: ViewID, b: ViewID) -> Bool { a.raw < b.raw }
 }
 
 /// An RGBA colour, components in 0…1 (UIColor's device RGB).
@@ -12,7 +12,7 @@ public struct Color: Sendable, Hashable, Interpolatable {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
     public static let black = Color(red: 0, green: 0, blue: 0)
-    public static let white = Color(red: 1, green: 1, blue: 1)
+    static let white = Color(red: 1, green: 1, blue: 1)
 
     public func interpolate(to e: Color, fraction f: Double) -> Color {
         Color(red: red.interpolate(to: e.red, fraction: f), green: green.interpolate(to: e.green, fraction: f),
@@ -23,41 +23,41 @@ public struct Color: Sendable, Hashable, Interpolatable {
 /// One view's model values: what UIKit's `UIView` properties read when no animation is in flight.
 /// Geometry is stored the way UIKit stores it — `bounds` and `center` (the anchor point's
 /// position in the superview) plus `transform` — and `frame` is derived.
-public struct ViewNode: Sendable, Equatable {
+struct ViewNode: Sendable, Equatable {
     /// The id from the view spec (or one the service made up for its own views).
-    public var id: String
-    public var kind: String
+    var id: String
+    var kind: String
     /// The controller owning this view; nil for views the service or an animator created.
-    public var owner: ControllerID?
+    var owner: ControllerID?
     /// Path of ids below the controller's root view (`cell-3/image`); "" for the root view itself.
-    public var path: String
+    var path: String
     /// What a service view is for (`container`, `navigationBar`, `dimming`, `snapshot`, …).
-    public var role: String?
+    var role: String?
 
-    public var parent: ViewID?
-    public var children: [ViewID] = []
+    var parent: ViewID?
+    var children: [ViewID] = []
 
-    public var bounds: Rect
-    public var center: Point
-    public var transform: AffineTransform = .identity
+    var bounds: Rect
+    var center: Point
+    var transform: AffineTransform = .identity
     /// Set when the view carries a 3D layer transform (flips); takes precedence over `transform`.
-    public var transform3D: Transform3D? {
+    var transform3D: Transform3D? {
         get { transform3DStorage?.value }
         set { transform3DStorage = newValue.map(Transform3DStorage.init) }
     }
     /// Out of line: few views ever carry one, and inline it would make every node 121 bytes larger.
     private var transform3DStorage: Transform3DStorage?
-    public var alpha: Double = 1
-    public var hidden = false
-    public var backgroundColor: Color?
-    public var text: String?
-    public var image: String?
+    var alpha: Double = 1
+    var hidden = false
+    var backgroundColor: Color?
+    var text: String?
+    var image: String?
     /// For an animator's snapshot view: the view it copies (`controller:path`).
-    public var snapshotOf: String?
+    var snapshotOf: String?
     /// Out of line, nil while every layer property is CALayer's default (LayerProperties.swift).
     var layerStorage: LayerStorage?
 
-    public init(id: String, kind: String, owner: ControllerID?, path: String, role: String? = nil, frame: Rect) {
+    init(id: String, kind: String, owner: ControllerID?, path: String, role: String? = nil, frame: Rect) {
         self.id = id
         self.kind = kind
         self.owner = owner
@@ -68,13 +68,13 @@ public struct ViewNode: Sendable, Equatable {
     }
 
     /// Where `center` (the layer's position) sits in the bounds, in bounds coordinates.
-    public var anchorInBounds: Point {
+    var anchorInBounds: Point {
         let a = layer.anchorPoint
         return Point(x: bounds.minX + a.x * bounds.width, y: bounds.minY + a.y * bounds.height)
     }
 
     /// UIKit's `frame`: the bounding box of the transformed bounds, in the superview's space.
-    public var frame: Rect {
+    var frame: Rect {
         get { ViewGeometry.frame(bounds: bounds.size, center: center, transform: transform, transform3D: transform3D, anchorPoint: layer.anchorPoint) }
         set {
             // UIKit: setting frame sets center and bounds.size; with a non-identity transform the
@@ -94,10 +94,10 @@ private final class Transform3DStorage: Sendable, Equatable {
 }
 
 /// Geometry shared by model values and presentation values.
-public enum ViewGeometry {
+enum ViewGeometry {
     /// `anchorPoint` in unit coordinates of the bounds: the point `center` places and the
     /// transform applies about (CALayer's, 0.5, 0.5 unless a layer property says otherwise).
-    public static func frame(bounds: Size, center: Point, transform: AffineTransform, transform3D: Transform3D?,
+    static func frame(bounds: Size, center: Point, transform: AffineTransform, transform3D: Transform3D?,
                              anchorPoint: Point = Point(x: 0.5, y: 0.5)) -> Rect {
         if let t3 = transform3D {
             return Transform3D.layerFrame(bounds: bounds, position: center, anchorPoint: anchorPoint, transform: t3)
@@ -111,7 +111,7 @@ public enum ViewGeometry {
     }
 
     /// The position (`center`) that puts an untransformed view's frame at `frame`.
-    public static func position(ofFrame frame: Rect, anchorPoint: Point) -> Point {
+    static func position(ofFrame frame: Rect, anchorPoint: Point) -> Point {
         Point(x: frame.minX + anchorPoint.x * frame.width, y: frame.minY + anchorPoint.y * frame.height)
     }
 }

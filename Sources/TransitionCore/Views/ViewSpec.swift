@@ -3,13 +3,13 @@ import JSONCodec
 /// Bounds on what one client may describe, so that no request can exhaust the service.
 public struct SceneLimits: Sendable {
     /// Views in one controller's view spec.
-    public var viewsPerTree = 500
+    var viewsPerTree = 500
     /// Nesting depth of one view spec.
     public var treeDepth = 32
     /// Views a session may create over its lifetime (controllers, snapshots, dimming views).
-    public var viewsPerSession = 20_000
+    var viewsPerSession = 20_000
     /// Controllers alive in one session.
-    public var controllersPerSession = 200
+    var controllersPerSession = 200
     public init() {}
 }
 
@@ -35,7 +35,7 @@ public struct ViewSpec: Sendable, Equatable {
     }
 
     /// The view kinds a spec may name: UIKit's common classes, lower-camel-cased.
-    public static let kinds: Set<String> = [
+    static let kinds: Set<String> = [
         "view", "imageView", "label", "button", "collection", "cell", "table", "scrollView", "textField", "stackView",
     ]
 
@@ -91,7 +91,7 @@ public struct ViewSpec: Sendable, Equatable {
     }
 
     /// A rect object `{"x", "y", "width", "height"}` with finite coordinates and non-negative sizes.
-    public static func decodeRect(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Rect {
+    static func decodeRect(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Rect {
         var r = try SpecReader(json, at: pointer)
         let bound = 1e6
         let rect = Rect(x: try r.requiredNumber("x", in: -bound...bound), y: try r.requiredNumber("y", in: -bound...bound),

@@ -6,17 +6,17 @@ import JSONCodec
 /// copy must cost little and share what did not change: each view lives in its own
 /// copy-on-write box, and a copy of the tree copies one reference per view (8 bytes), never the
 /// views themselves. Changing a view copies its box only when another tree still shares it.
-public struct ViewTree: Sendable {
+struct ViewTree: Sendable {
     /// One slot per view ever created, indexed by `ViewID`.
     private var slots: [Slot] = []
     /// owner → (path → view), for views that belong to a controller. Nested so that a copy of
     /// the tree shares each controller's table until that controller's views change.
     private var owned: [ControllerID: [String: ViewID]] = [:]
     /// Views ever created in this tree; bounded by `limit`.
-    public private(set) var created = 0
+    private(set) var created = 0
     /// Views not destroyed.
-    public private(set) var liveCount = 0
-    public let limit: Int
+    private(set) var liveCount = 0
+    let limit: Int
 
     private enum Slot {
         case live(NodeBox)
@@ -27,9 +27,9 @@ public struct ViewTree: Sendable {
         case vacant
     }
 
-    public init(limit: Int) { self.limit = limit }
+    init(limit: Int) { self.limit = limit }
 
-    public subscript(id: ViewID) -> ViewNode {
+    subscript(id: ViewID) -> ViewNode {
         get {
             guard case .live(let box) = slots[Int(id.raw)] else { preconditionFailure("view \(id.raw) was destroyed") }
             return box.node
@@ -46,21 +46,21 @@ public struct ViewTree: Sendable {
     }
 
     /// Storage slots in use (live and destroyed views).
-    public var storageCount: Int { slots.count }
+    var storageCount: Int { slots.count }
 
-    public func exists(_ id: ViewID) -> Bool {
+    func exists(_ id: ViewID) -> Bool {
         guard Int(id.raw) < slots.count, case .live = slots[Int(id.raw)] else { return false }
         return true
     }
 
     /// How a destroyed view was known, or nil if it was never destroyed.
-    public func destroyedName(_ id: ViewID) -> String? {
+    func destroyedName(_ id: ViewID) -> String? {
         guard Int(id.raw) < slots.count, case .destroyed(let tombstone) = slots[Int(id.raw)] else { return nil }
         return tombstone.names[id]
     }
 
     /// Stores a detached view and returns its id.
-    public mutating func create(_ node: ViewNode) throws(SimulationError) -> ViewID {
+    mutating func create(_ node: ViewNode) throws(SimulationError) -> ViewID {
         guard created < limit else { throw .limitExceeded("a session holds at most \(limit) views over its lifetime") }
         created += 1
         liveCount += 1
@@ -73,12 +73,12 @@ public struct ViewTree: Sendable {
     }
 
     /// The view a controller's spec named by `path` ("" is the root view).
-    public func view(owner: ControllerID, path: String) -> ViewID? {
+    func view(owner: ControllerID, path: String) -> ViewID? {
         owned[owner]?[path]
     }
 
     /// `addSubview:`: moves `child` to the front of `parent`'s subviews.
-    public mutating func addSubview(_ child: ViewID, to parent: ViewID) {
+    mutating func addSubview(_ child: ViewID, to parent: ViewID) {
         detach(child)
         self[parent].children.append(child)
         self[child].parent = parent
@@ -86,7 +86,7 @@ public struct ViewTree: Sendable {
 
     /// `insertSubview:aboveSubview:` / `belowSubview:`; a sibling that is not a subview of
     /// `parent` puts the child on top, as UIKit does.
-    public mutating func insertSubview(_ child: ViewID, in parent: ViewID, relativeTo sibling: ViewID, above: Bool) {
+    mutating func insertSubview(_ child: ViewID, in parent: ViewID, relativeTo sibling: ViewID, above: Bool) {
         detach(child)
         var siblings = self[parent].children
         if let index = siblings.firstIndex(of: sibling) {
@@ -99,14 +99,14 @@ public struct ViewTree: Sendable {
     }
 
     /// `removeFromSuperview`.
-    public mutating func detach(_ child: ViewID) {
+    mutating func detach(_ child: ViewID) {
         guard let parent = self[child].parent else { return }
         self[parent].children.removeAll { $0 == child }
         self[child].parent = nil
     }
 
     /// Forgets a detached subtree for good (a controller that left the session).
-    public mutating func destroy(_ root: ViewID) {
+    mutating func destroy(_ root: ViewID) {
         guard exists(root) else { return }
         detach(root)
         var names: [ViewID: String] = [:]
@@ -127,7 +127,7 @@ public struct ViewTree: Sendable {
     }
 
     /// The chain from `id` up to its topmost ancestor, `id` first.
-    public func ancestry(_ id: ViewID) -> [ViewID] {
+    func ancestry(_ id: ViewID) -> [ViewID] {
         var chain = [id]
         var current = self[id].parent
         while let p = current {
@@ -137,7 +137,7 @@ public struct ViewTree: Sendable {
         return chain
     }
 
-    public func isDescendant(_ id: ViewID, of ancestor: ViewID) -> Bool {
+    func isDescendant(_ id: ViewID, of ancestor: ViewID) -> Bool {
         ancestry(id).contains(ancestor)
     }
 }

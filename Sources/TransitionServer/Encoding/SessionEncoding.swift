@@ -12,7 +12,7 @@ extension SnapshotEncoder {
         writer.key("controllers"); controller(world.controllerState(world.rootController, visible: Set(world.visibleControllers())))
         writer.key("transition"); transition(world.currentTransition.map { world.transitionState($0, at: world.now) })
         writer.key("historyStart"); writer.number(historyStart)
-        writer.key("eventCount"); writer.integer(world.nextEventSeq - 1)
+        writer.key("eventCount"); writer.integer(world.events.nextSeq - 1)
         writer.endObject()
     }
 

@@ -108,6 +108,12 @@ extension Problem {
         Problem(status: 409, type: type, title: title, detail: detail, extensions: extensions)
     }
 
+    /// The session's log dropped its oldest changes (409): its export, and its states before
+    /// `historyStart`, are gone.
+    static func historyTruncated(_ detail: String) -> Problem {
+        conflict(type: "history-truncated", title: "The session's log is incomplete", detail: detail)
+    }
+
     public static func unauthorized() -> Problem {
         Problem(status: 401, type: "unauthorized", title: "Authentication required",
                 detail: "send the service's token as 'Authorization: Bearer <token>'",

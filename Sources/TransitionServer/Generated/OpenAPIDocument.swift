@@ -16,14 +16,18 @@ info:
     `not-found`, `method-not-allowed`, `malformed-json`, `bad-request`, `unsupported-media-type`,
     `payload-too-large`, `invalid-request`, `transition-in-progress`, `nothing-to-pop`,
     `nothing-presented`, `already-presenting`, `no-interactive-transition`, `gesture-in-progress`,
-    `no-running-transition`, `limit-exceeded`, `too-many-sessions`, `unauthorized`,
+    `no-running-transition`, `unknown-controller`, `wrong-container`, `not-in-container`,
+    `controller-exists`, `time-in-the-past`, `no-interaction`, `limit-exceeded`, `too-many-sessions`, `unauthorized`,
     `shutting-down`, `memory-budget-exhausted` (507: the sessions hold the service's memory
     budget; reads and deletes still work), `response-too-large` (422: ask for fewer frames),
-    `history-truncated` (409: the session's log no longer starts at its creation),
+    `history-truncated` (409: the session's log no longer starts at its creation, for an export
+    or a time before `historyStart`),
     `origin-not-allowed` (403: a CORS preflight from an origin `--cors-origin` does not list), and
     with `--store redis://…`: `store-unavailable` (503 with `Retry-After`: the session store does not
     answer), `concurrent-change` (409: other replicas kept changing the session; send again),
     `session-log-full` (409: a stored session keeps at most 16,384 changes)).
+    409 means a valid request the session's current state does not allow (the same request
+    could succeed in another state); 422 a request that is invalid in any state.
 
     Every GET path also answers HEAD: the same status and headers, without the body; `Allow`
     on a 405 lists HEAD wherever it lists GET.
@@ -484,6 +488,7 @@ paths:
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
+        '409': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
         '503': {$ref: '#/components/responses/Problem'}
         '414': {$ref: '#/components/responses/HeaderTooLarge'}
@@ -524,6 +529,7 @@ paths:
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
+        '409': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
         '503': {$ref: '#/components/responses/Problem'}
         '414': {$ref: '#/components/responses/HeaderTooLarge'}
@@ -561,6 +567,7 @@ paths:
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
+        '409': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
         '503': {$ref: '#/components/responses/Problem'}
         '414': {$ref: '#/components/responses/HeaderTooLarge'}
@@ -596,6 +603,7 @@ paths:
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
         '404': {$ref: '#/components/responses/Problem'}
+        '409': {$ref: '#/components/responses/Problem'}
         '422': {$ref: '#/components/responses/Problem'}
         '503': {$ref: '#/components/responses/Problem'}
         '414': {$ref: '#/components/responses/HeaderTooLarge'}
@@ -727,13 +735,14 @@ components:
         detail: {type: string}
         instance: {type: string}
         requestId: {type: string, description: 'The request''s id, as in the X-Request-Id response header and the service''s log.'}
-        pointer: {type: string, description: JSON pointer into the request body (422).}
+        pointer: {type: string, description: 'JSON pointer into the request body: the member at fault (422, and a 409 that one member causes).'}
         parameter: {type: string, description: 'The query parameter at fault (422), e.g. fps.'}
         line: {type: integer, description: Where the JSON broke (400 malformed-json).}
         column: {type: integer}
         transition: {type: string, description: The running transition (409 transition-in-progress).}
         expectedEnd: {type: number, description: When it is expected to end.}
         limit: {type: integer}
+        now: {type: number, description: The session clock (409 time-in-the-past).}
       additionalProperties: true
     Status:
       type: object

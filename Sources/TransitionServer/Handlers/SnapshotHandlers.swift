@@ -138,7 +138,7 @@ extension Application {
         encoder.events(world.events.lazy.filter { e in
             e.seq > after && (type == nil || e.type.rawValue == type) && (controller == nil || e.viewController?.rawValue == controller)
         })
-        encoder.writer.key("lastSeq"); encoder.writer.integer(world.nextEventSeq - 1)
+        encoder.writer.key("lastSeq"); encoder.writer.integer(world.events.nextSeq - 1)
         encoder.writer.endObject()
         return Self.json(200, encoder.writer.bytes)
     }

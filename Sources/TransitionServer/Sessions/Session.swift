@@ -190,7 +190,7 @@ final class Session: Sendable {
         try change(now: now) { (world: inout World, record: (SessionLog.Change, World) -> Void) throws in
             let t = target(world.now)
             guard t >= world.now else {
-                throw Problem.invalid(pointer: "/to", reason: "is in the past: the session clock is at \(world.now)")
+                throw SimulationError.timeInThePast(at: "/to", now: world.now)
             }
             guard t <= World.latestTime else {
                 throw Problem.invalid(pointer: "/by", reason: "would move the clock to \(t), past the latest session time, \(Int(World.latestTime)) s")
@@ -212,7 +212,7 @@ final class Session: Sendable {
             var attempts = 0
             while true {
                 var world = s.current
-                let firstEvent = world.nextEventSeq
+                let firstEvent = world.events.nextSeq
                 var recorded: [(SessionLog.Change, World)] = []
                 if clockMode == .wall {
                     let t = wallTime(now)
@@ -370,8 +370,7 @@ final class Session: Sendable {
             return Scenario(session: session, changes: changes).encode()
         }
         guard log.baseIndex == 0 else {
-            throw Problem.conflict(type: "history-truncated", title: "The session's log is incomplete",
-                                   detail: "the session made more than \(Self.logEntryLimit) changes and its log dropped the oldest \(log.baseIndex); only a complete log exports exactly")
+            throw Problem.historyTruncated("the session made more than \(Self.logEntryLimit) changes and its log dropped the oldest \(log.baseIndex); only a complete log exports exactly")
         }
         let session = (try? JSONParser.parse(creation, limits: limits.jsonBodyLimits)) ?? .null
         return Scenario(session: session, changes: log.entries.map(\.change)).encode()
@@ -414,7 +413,7 @@ final class Session: Sendable {
         for i in order {
             let t = times[i]
             guard t >= oldest else {
-                throw Problem.invalid(pointer: "", reason: "t = \(t) is before the session's history, which starts at \(oldest)")
+                throw Problem.historyTruncated("t = \(t) is before the session's history, which starts at \(oldest)")
             }
             let position = t >= current.now ? Int.max : log.position(before: t)
             if working == nil || working!.position != position || working!.world.now > t {

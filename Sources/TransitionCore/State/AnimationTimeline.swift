@@ -1,0 +1,95 @@
+/// The animations in flight, per view, and the completion blocks waiting for their animations
+/// to end: what moves on screen without anyone acting.
+///
+/// Each animation and completion runs on its transition's clock (τ, seconds, from
+/// `Timeline`), which pauses, reverses and changes speed with the transition; this value never
+/// reads the transitions itself, it is given their timelines. A motion that belongs to no
+/// transition (a sheet settling between detents) would run on a clock of its own, held here
+/// beside the animations it drives (docs/semantics.md § The core's parts).
+struct AnimationTimeline: Sendable {
+    /// Completion steps of an animation block, due when its transition's τ reaches `endTau`.
+    struct Completion: Sendable {
+        var transition: TransitionID
+        var endTau: Double
+        var steps: [Located<Step>]
+        /// Issue order: completions that fall due together run in it.
+        var seq: Int
+    }
+
+    /// Animations per view, oldest first (at most one per property). A list may stay empty
+    /// once its animations are taken off; it is the same as no list.
+    private(set) var byView: [ViewID: [PropertyAnimation]] = [:]
+    private(set) var completions: [Completion] = []
+    /// Animation blocks issued so far.
+    private var issued = 0
+
+    /// The animations on `view`, oldest first.
+    func animations(on view: ViewID) -> [PropertyAnimation] { byView[view] ?? [] }
+
+    /// Replaces any animation of `animation.property` on `view` by `animation` (UIKit: a new
+    /// animation of a property overrides the one in flight, starting from what is on screen);
+    /// a 2D and a 3D transform replace each other.
+    mutating func install(_ animation: PropertyAnimation, on view: ViewID) {
+        byView[view, default: []].removeAll {
+            $0.property == animation.property || ($0.property == .transform3D && animation.property == .transform)
+                || ($0.property == .transform && animation.property == .transform3D)
+        }
+        byView[view, default: []].append(animation)
+    }
+
+    /// Takes the animations of `view` that `remove` picks off it.
+    mutating func removeAnimations(on view: ViewID, where remove: (PropertyAnimation) -> Bool) {
+        byView[view]?.removeAll(where: remove)
+    }
+
+    /// Takes every animation off `view`.
+    mutating func removeAnimations(on view: ViewID) {
+        byView[view] = nil
+    }
+
+    /// Schedules a block's completion steps for when its transition's τ reaches `endTau`.
+    mutating func schedule(_ steps: [Located<Step>], transition: TransitionID, endTau: Double) {
+        issued += 1
+        completions.append(Completion(transition: transition, endTau: endTau, steps: steps, seq: issued))
+    }
+
+    /// Takes the completion that falls due first after session time `now` and by `t`, with
+    /// the session time it falls due at; ties go in issue order. `timeline` gives each
+    /// transition's clock (nil once the transition is gone: its completions never fall due).
+    mutating func takeNextDue(after now: Double, until t: Double, timeline: (TransitionID) -> Timeline?) -> (Completion, Double)? {
+        var best: (index: Int, time: Double, seq: Int)?
+        for (i, p) in completions.enumerated() {
+            guard let due = timeline(p.transition)?.time(reaching: p.endTau, after: now), due <= t else { continue }
+            if best == nil || due < best!.time || (due == best!.time && p.seq < best!.seq) {
+                best = (i, due, p.seq)
+            }
+        }
+        return best.map { (completions.remove(at: $0.index), $0.time) }
+    }
+
+    /// Whether a completion of `transition` is still to run.
+    func hasCompletions(of transition: TransitionID) -> Bool {
+        completions.contains { $0.transition == transition }
+    }
+
+    /// The latest τ at which an animation of `transition` ends (0 with none).
+    func lastEnd(of transition: TransitionID) -> Double {
+        byView.values.joined().filter { $0.transition == transition }.map(\.end).max() ?? 0
+    }
+
+    /// Keeps the animations `keep` accepts; returns the transitions whose animations or
+    /// completions are still here.
+    mutating func prune(keeping keep: (PropertyAnimation) -> Bool) -> Set<TransitionID> {
+        for (view, list) in byView {
+            let kept = list.filter(keep)
+            // Unchanged lists stay as they are: the world's earlier copies (history checkpoints)
+            // keep sharing them.
+            if kept.count != list.count { byView[view] = kept.isEmpty ? nil : kept }
+        }
+        return Set(byView.values.joined().map(\.transition)).union(completions.map(\.transition))
+    }
+
+    /// Animations and completions held, for memory estimates.
+    var animationCount: Int { byView.values.reduce(0) { $0 + $1.count } }
+    var completionCount: Int { completions.count }
+}

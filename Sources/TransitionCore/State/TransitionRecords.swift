@@ -1,0 +1,50 @@
+/// The transitions a world still holds, oldest first: those that run, those whose animations or
+/// completions are still due, and the latest (what snapshots report), each under its id. Ids are
+/// numbered here, in the order transitions start.
+struct TransitionRecords: Sendable, RandomAccessCollection {
+    private var records: [Transition] = []
+    /// Transitions started so far in the session.
+    private var started = 0
+
+    var startIndex: Int { records.startIndex }
+    var endIndex: Int { records.endIndex }
+    subscript(position: Int) -> Transition { records[position] }
+
+    /// The transition with this id, if still held: completions and animations may outlive
+    /// their transition's record (`prune`).
+    func find(_ id: TransitionID) -> Transition? { first { $0.id == id } }
+
+    /// Its timeline alone, without copying the record: snapshots read it for every animated view.
+    func timeline(of id: TransitionID) -> Timeline? {
+        records.firstIndex { $0.id == id }.map { records[$0].timeline }
+    }
+
+    /// A transition that is running or has just run, which the world holds until the next
+    /// `prune`; a missing one is a bug in the simulation.
+    subscript(id: TransitionID) -> Transition {
+        get { records[position(of: id)] }
+        set { records[position(of: id)] = newValue }
+    }
+
+    private func position(of id: TransitionID) -> Int {
+        guard let index = records.firstIndex(where: { $0.id == id }) else { preconditionFailure("transition \(id) is not in the world") }
+        return index
+    }
+
+    /// The id the next transition gets (`start` takes it).
+    var nextID: TransitionID { TransitionID(number: started + 1) }
+
+    /// Records a transition that starts now; its id must be `nextID`.
+    mutating func start(_ transition: Transition) {
+        precondition(transition.id == nextID, "transitions are numbered in the order they start")
+        started += 1
+        records.append(transition)
+    }
+
+    /// Forgets the transitions that no longer run, have nothing in `live` (animations or
+    /// completions still due) and are not the latest.
+    mutating func prune(keeping live: Set<TransitionID>) {
+        let latest = records.last?.id
+        records.removeAll { !$0.phase.isRunning && !live.contains($0.id) && $0.id != latest }
+    }
+}
