@@ -10,7 +10,7 @@ extension Catalogue {
     {
       "name": "slide",
       "summary": "UIKit's navigation push and pop: the new view slides in from the right edge while the covered view moves 30 % of the width the other way under a light dimming; pop reverses it.",
-      "source": "UIKit default push/pop as measured by others (docs/reference.md § UIKit defaults): about 0.5 s (UIKit's constant not found); covered view moved by parallax 0.3 of the width, UIKit rounding 0.7 W (offset W - round(0.7 W)); dimming black at 0.1 (Hero/Motion; UIKit's value not found); curve fastEaseInToSlowEaseOut (Flutter, fitted to iOS 16.3 push frames).",
+      "source": "UIKit default push/pop as measured by others (docs/reference.md § UIKit defaults): about 0.5 s (UIKit's constant not found); covered view moved by parallax 0.3 of the width, as UIKit's own offset round(0.7 W) (offset W - round(0.7 W)); dimming black at 0.1, UIKit's own default dimming colour (both from a public decompile of UIKitCore, docs/semantics.md § Navigation slide numbers); curve fastEaseInToSlowEaseOut (Flutter, fitted to iOS 16.3 push frames).",
       "parameters": {"duration": 0.5, "parallax": 0.3, "dimming": 0.1, "curve": "fastEaseInToSlowEaseOut"},
       "push": {
         "duration": "duration",
