@@ -2266,7 +2266,7 @@ components:
     Times:
       name: t
       in: query
-      description: Session times, comma-separated. The query string as a whole is at most 8,192 bytes, so leave room for the other parameters.
+      description: Session times, comma-separated (at most 240). The query string as a whole may hold 24,576 bytes, room for the longest list %-escaped throughout with every other parameter.
       schema: {type: string, maxLength: 8000, pattern: '^[0-9.eE+-]+(,[0-9.eE+-]+)*$'}
       example: '0.1,0.2'
     From:
