@@ -57,7 +57,15 @@ info:
     name: Proprietary
     identifier: LicenseRef-Proprietary
 servers:
-  - url: http://127.0.0.1:8080
+  - url: 'http://{host}:{port}'
+    description: The service as `scripts/run` starts it (`--host`, `--port`).
+    variables:
+      host:
+        default: 127.0.0.1
+        description: The address it listens on (`--host`).
+      port:
+        default: '8080'
+        description: The port it listens on (`--port`).
 security:
   - {}
   - bearerAuth: []
