@@ -3664,15 +3664,206 @@ components:
           type: array
           items: {$ref: '#/components/schemas/FlatView'}
     Event:
+      description: |
+        An appearance callback, delegate call or diagnostic, in UIKit's order, with the arguments
+        of its kind (`type`). Every event has `seq`, `time`, `type` and `viewController`.
+      oneOf:
+        - $ref: '#/components/schemas/AppearanceEvent'
+        - $ref: '#/components/schemas/ShowEvent'
+        - $ref: '#/components/schemas/SelectEvent'
+        - $ref: '#/components/schemas/AnimationControllerForEvent'
+        - $ref: '#/components/schemas/InteractionControllerForEvent'
+        - $ref: '#/components/schemas/PresentationControllerForEvent'
+        - $ref: '#/components/schemas/AnimateTransitionEvent'
+        - $ref: '#/components/schemas/CompleteTransitionEvent'
+        - $ref: '#/components/schemas/InteractiveProgressEvent'
+        - $ref: '#/components/schemas/InteractiveReleaseEvent'
+        - $ref: '#/components/schemas/ContinueAnimationEvent'
+        - $ref: '#/components/schemas/SheetDismissalEvent'
+        - $ref: '#/components/schemas/DiagnosticEvent'
+      discriminator:
+        propertyName: type
+        mapping:
+          viewWillAppear: '#/components/schemas/AppearanceEvent'
+          viewDidAppear: '#/components/schemas/AppearanceEvent'
+          viewWillDisappear: '#/components/schemas/AppearanceEvent'
+          viewDidDisappear: '#/components/schemas/AppearanceEvent'
+          willShow: '#/components/schemas/ShowEvent'
+          didShow: '#/components/schemas/ShowEvent'
+          shouldSelect: '#/components/schemas/SelectEvent'
+          didSelect: '#/components/schemas/SelectEvent'
+          animationControllerFor: '#/components/schemas/AnimationControllerForEvent'
+          interactionControllerFor: '#/components/schemas/InteractionControllerForEvent'
+          presentationControllerFor: '#/components/schemas/PresentationControllerForEvent'
+          animateTransition: '#/components/schemas/AnimateTransitionEvent'
+          completeTransition: '#/components/schemas/CompleteTransitionEvent'
+          updateInteractiveTransition: '#/components/schemas/InteractiveProgressEvent'
+          pauseAnimation: '#/components/schemas/InteractiveProgressEvent'
+          finishInteractiveTransition: '#/components/schemas/InteractiveReleaseEvent'
+          cancelInteractiveTransition: '#/components/schemas/InteractiveReleaseEvent'
+          continueAnimation: '#/components/schemas/ContinueAnimationEvent'
+          presentationControllerWillDismiss: '#/components/schemas/SheetDismissalEvent'
+          presentationControllerDidDismiss: '#/components/schemas/SheetDismissalEvent'
+          presentationControllerDidAttemptToDismiss: '#/components/schemas/SheetDismissalEvent'
+          diagnostic: '#/components/schemas/DiagnosticEvent'
+    AppearanceEvent:
       type: object
-      description: An appearance callback, delegate call or diagnostic, with its own arguments (animated, didComplete, …).
-      required: [seq, time, type, viewController]
+      description: 'viewWillAppear:, viewDidAppear:, viewWillDisappear:, viewDidDisappear: on a content or container controller.'
+      required: [seq, time, type, viewController, animated]
+      additionalProperties: false
       properties:
         seq: {type: integer, minimum: 1}
         time: {type: number}
-        type: {type: string}
-        viewController: {type: [string, 'null']}
-      additionalProperties: true
+        type: {type: string, enum: [viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        animated: {type: boolean}
+    ShowEvent:
+      type: object
+      description: 'UINavigationControllerDelegate willShow / didShow: the controller coming to the top.'
+      required: [seq, time, type, viewController, shown, animated]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [willShow, didShow]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        shown: {type: string, description: The id of the controller shown.}
+        animated: {type: boolean}
+    SelectEvent:
+      type: object
+      description: 'UITabBarControllerDelegate shouldSelect / didSelect.'
+      required: [seq, time, type, viewController, selected]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [shouldSelect, didSelect]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        selected: {type: string, description: The id of the tab's controller.}
+    AnimationControllerForEvent:
+      type: object
+      description: 'The delegate asked for an animator: which one was chosen and by what.'
+      required: [seq, time, type, viewController, operation, from, to, animator, chosenBy]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [animationControllerFor]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        operation: {$ref: '#/components/schemas/TransitionOperation'}
+        from: {type: string}
+        to: {type: string}
+        animator: {type: string}
+        chosenBy: {type: string}
+    InteractionControllerForEvent:
+      type: object
+      description: The delegate asked for an interaction controller (custom animators only).
+      required: [seq, time, type, viewController, animator, interactive]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [interactionControllerFor]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        animator: {type: string}
+        interactive: {type: boolean}
+    PresentationControllerForEvent:
+      type: object
+      description: A custom presentation asked for its presentation controller.
+      required: [seq, time, type, viewController, presenting]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [presentationControllerFor]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        presenting: {type: string, description: The id of the presenting controller.}
+    AnimateTransitionEvent:
+      type: object
+      description: 'animateTransition: the animator starts.'
+      required: [seq, time, type, viewController, transition, animator, duration]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [animateTransition]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        transition: {type: string, description: The transition's id (as in a snapshot's transition).}
+        animator: {type: string}
+        duration: {type: number}
+    CompleteTransitionEvent:
+      type: object
+      description: 'completeTransition: with its argument.'
+      required: [seq, time, type, viewController, transition, didComplete]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [completeTransition]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        transition: {type: string, description: The transition's id (as in a snapshot's transition).}
+        didComplete: {type: boolean}
+    InteractiveProgressEvent:
+      type: object
+      description: 'updateInteractiveTransition:, or pauseAnimation: the progress it set or stopped at.'
+      required: [seq, time, type, viewController, transition, percentComplete]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [updateInteractiveTransition, pauseAnimation]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        transition: {type: string, description: The transition's id (as in a snapshot's transition).}
+        percentComplete: {type: number}
+    InteractiveReleaseEvent:
+      type: object
+      description: 'finishInteractiveTransition or cancelInteractiveTransition: where it was let go, and how fast the rest runs.'
+      required: [seq, time, type, viewController, transition, percentComplete, completionSpeed]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [finishInteractiveTransition, cancelInteractiveTransition]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        transition: {type: string, description: The transition's id (as in a snapshot's transition).}
+        percentComplete: {type: number}
+        completionSpeed: {type: number}
+    ContinueAnimationEvent:
+      type: object
+      description: continueAnimation, optionally reversed.
+      required: [seq, time, type, viewController, transition, reversed]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [continueAnimation]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        transition: {type: string, description: The transition's id (as in a snapshot's transition).}
+        reversed: {type: boolean}
+    SheetDismissalEvent:
+      type: object
+      description: 'UIAdaptivePresentationControllerDelegate, for a sheet pulled down by the user: will and did dismiss, or the attempt a modal sheet refuses.'
+      required: [seq, time, type, viewController]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [presentationControllerWillDismiss, presentationControllerDidDismiss, presentationControllerDidAttemptToDismiss]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+    DiagnosticEvent:
+      type: object
+      description: "What UIKit would not say: a transition's mistake (docs/semantics.md § Diagnostics), or a gesture sample with no gesture in progress."
+      required: [seq, time, type, viewController, code, message]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [diagnostic]}
+        viewController: {type: [string, 'null'], description: "The transition's container; null for a gesture sample that began nothing."}
+        transition: {type: string, description: The transition concerned; absent for a gesture sample that began nothing.}
+        code: {type: string}
+        message: {type: string}
+        view: {type: string, description: 'The view concerned, as controller:path.'}
     Screen:
       type: object
       description: A screen as a session uses it, portrait, in points (docs/reference.md, Device profiles).
