@@ -350,6 +350,26 @@ func readFile(_ path: String) -> String? {
         #expect(long.status == 422 && long.json?["detail"]?.stringValue?.contains("longer than 8000 bytes") == true)
         let list = Array(repeating: "0.25", count: 240).joined(separator: ",")
         #expect(client.send("GET", "/v1/sessions/\(id)/snapshots?t=" + list).status == 200)
+        // A list the contract allows is read whatever its escapes and the other parameters take:
+        // 240 times of 32 characters (7,919 in all), each with a `+` sent as %2B (8,399 bytes).
+        let escaped = Array(repeating: "0." + String(repeating: "0", count: 24) + "1e%2B000", count: 240).joined(separator: ",")
+        #expect(client.send("GET", "/v1/sessions/\(id)/snapshots?t=\(escaped)&flat=true&precision=15").status == 200)
+    }
+
+    /// No request member is nullable: a null is refused by name, not read as a member left out.
+    @Test func anExplicitNullIsRefusedWithItsPointer() throws {
+        let client = Client()
+        let id = try client.createSession()
+        for (target, body, pointer) in [
+            ("/v1/sessions/\(id)/clock", #"{"by": 1, "to": null}"#, "/to"),
+            ("/v1/timing/sample", #"{"timing": {"spring": {"mass": 1, "damping": null}}, "times": [0]}"#, "/timing/spring/damping"),
+            ("/v1/sessions", #"{"root": {"id": "a", "title": null}}"#, "/root/title"),
+            ("/v1/sessions/\(id)/actions", #"[{"type": "push", "viewController": {"id": "b"}, "animator": null}]"#, "/0/animator"),
+        ] {
+            let r = client.send("POST", target, body)
+            #expect(r.status == 422 && r.json?["pointer"] == .string(pointer), "\(body)")
+            #expect(r.json?["detail"]?.stringValue?.hasSuffix("is null; leave the member out instead") == true, "\(body)")
+        }
     }
 
     @Test func timesAreDecimalAndTheClockStaysWithinTheLatestTime() throws {

@@ -23,4 +23,11 @@ import Testing
         #expect(r.status == 422)
         #expect(r.json?["parameter"] == .string("sesion"))
     }
+
+    @Test func parametersOutsideTheirBoundsAreProblems() {
+        for (query, name) in [("t=10000001", "t"), ("t=abc", "t"), ("session=" + String(repeating: "a", count: 65), "session")] {
+            let r = Client().send("GET", "/viewer?" + query)
+            #expect(r.status == 422 && r.json?["parameter"] == .string(name), "\(query)")
+        }
+    }
 }

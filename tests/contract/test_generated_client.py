@@ -152,7 +152,8 @@ def test_readme_walkthrough_through_the_generated_client(client_package, server)
     advance_clock.sync(session, client=client, body=m.ClockRequest(to=3))
     completions = events.sync(session, client=client, type_="completeTransition")
     assert isinstance(completions, m.EventsResponse200)
-    assert [e["didComplete"] for e in completions.events] == [True, False, True]
+    assert all(isinstance(e, m.CompleteTransitionEvent) for e in completions.events)
+    assert [e.did_complete for e in completions.events] == [True, False, True]
     state = show_session.sync(session, client=client)
     assert isinstance(state, m.SessionState) and state.controllers.top_view_controller == "things"
 

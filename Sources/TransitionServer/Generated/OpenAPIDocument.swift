@@ -61,7 +61,15 @@ info:
     name: Proprietary
     identifier: LicenseRef-Proprietary
 servers:
-  - url: http://127.0.0.1:8080
+  - url: 'http://{host}:{port}'
+    description: The service as `scripts/run` starts it (`--host`, `--port`).
+    variables:
+      host:
+        default: 127.0.0.1
+        description: The address it listens on (`--host`).
+      port:
+        default: '8080'
+        description: The port it listens on (`--port`).
 security:
   - {}
   - bearerAuth: []
@@ -83,6 +91,8 @@ paths:
           description: The process serves requests.
           content:
             application/json:
+              example:
+                {"status": "ok"}
               schema: {$ref: '#/components/schemas/Status'}
         '414': {$ref: '#/components/responses/HeaderTooLarge'}
         '431': {$ref: '#/components/responses/HeaderTooLarge'}
@@ -97,6 +107,8 @@ paths:
           description: Ready for new work.
           content:
             application/json:
+              example:
+                {"status": "ready"}
               schema: {$ref: '#/components/schemas/Status'}
         '503': {$ref: '#/components/responses/Problem'}
         '414': {$ref: '#/components/responses/HeaderTooLarge'}
@@ -113,6 +125,11 @@ paths:
           description: Prometheus text exposition format 0.0.4.
           content:
             text/plain:
+              example: |
+                # HELP transition_sim_sessions_live Sessions currently held.
+                # TYPE transition_sim_sessions_live gauge
+                # HELP transition_sim_ready 1 while the service accepts work, 0 once it is shutting down.
+                # TYPE transition_sim_ready gauge
               schema: {type: string}
         '414': {$ref: '#/components/responses/HeaderTooLarge'}
         '431': {$ref: '#/components/responses/HeaderTooLarge'}
@@ -129,6 +146,7 @@ paths:
             Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             application/yaml:
+              example: {openapi: 3.1.0, info: {title: transition-sim}, paths: {}, components: {}}
               schema:
                 type: object
                 description: This document (an OpenAPI 3.1 document, YAML).
@@ -149,6 +167,7 @@ paths:
           in: path
           required: true
           schema: {type: string, maxLength: 64}
+          example: not-found
       responses:
         '200':
           description: The type's title, status and what to do, in Markdown.
@@ -157,6 +176,12 @@ paths:
             Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             text/markdown:
+              example: |
+                # Not found
+
+                `type`: `/problems/not-found`, status 404
+
+                No route for the path, or no such session: it never existed, was deleted, or expired after its idle time.
               schema: {type: string}
         '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
@@ -195,6 +220,12 @@ paths:
               schema: {type: string}
           content:
             text/html:
+              example: |
+                <!doctype html>
+                <html lang="en">
+                <head>
+                <meta charset="utf-8">
+                <title>transition-sim viewer</title>
               schema: {type: string}
         '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
@@ -214,6 +245,16 @@ paths:
             Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             application/json:
+              example:
+                {"animators": [
+                  {
+                    "name": "crossDissolve",
+                    "operations": ["push", "pop", "present", "dismiss", "selectTab"],
+                    "parameters": {"duration": 0.5, "curve": "easeInOut"},
+                    "summary": "transitionFromView with the cross-dissolve option: the from view fades out as the to view fades in. For present and dismiss (UIModalTransitionStyleCrossDissolve) the presented view fades in, and out.",
+                    "source": "UIViewAnimationOptionTransitionCrossDissolve. duration 0.5 s: seed 002's tab change; curve easeInOut: UIKit's default animation curve (UIKit header, docs/reference.md § UIKit defaults)."
+                  }
+                ]}
               schema: {$ref: '#/components/schemas/AnimatorList'}
         '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
@@ -229,6 +270,7 @@ paths:
           in: path
           required: true
           schema: {type: string, maxLength: 64}
+          example: zoom
       responses:
         '200':
           description: 'The definition exactly as the service runs it; post it back as `{"spec": …}` to run a copy.'
@@ -237,6 +279,68 @@ paths:
             Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             application/json:
+              example:
+                {
+                  "name": "zoom",
+                  "summary": "Seeds 000/001: push snapshots the source image view, hides it and the target image view, and flies the snapshot onto the target's frame while the to view fades in over it; pop flies the snapshot back while the from view fades out. sourceView is a path in the from controller, targetView in the to controller.",
+                  "source": "Seeds 000/001: transitionDuration 0.3 s; one UIView.animate block with the default curve (easeInOut, docs/reference.md § UIKit defaults); snapshot frame converted into the container; completion unhides and removes the snapshot, then completeTransition(!transitionWasCancelled). The pop is the push's mirror (000/001 describe it as the same exercise).",
+                  "parameters": {"duration": 0.3, "curve": "easeInOut", "sourceView": "", "targetView": ""},
+                  "push": {
+                    "duration": "duration",
+                    "setup": [
+                      {"snapshot": "image", "of": "source"},
+                      {"set": "source", "hidden": true},
+                      {"set": "to", "frame": "final", "alpha": 0},
+                      {"set": "target", "hidden": true},
+                      {"add": "to"},
+                      {"add": "$image"}
+                    ],
+                    "animations": [
+                      {
+                        "duration": "duration",
+                        "curve": "@curve",
+                        "changes": [
+                          {"view": "to", "alpha": 1},
+                          {"view": "$image", "frame": {"frameOf": "target"}}
+                        ],
+                        "completion": [
+                          {"set": "target", "hidden": false},
+                          {"set": "source", "hidden": false},
+                          {"remove": "$image"},
+                          {"completeTransition": "!cancelled"}
+                        ]
+                      }
+                    ]
+                  },
+                  "pop": {
+                    "duration": "duration",
+                    "setup": [
+                      {"snapshot": "image", "of": "source"},
+                      {"set": "source", "hidden": true},
+                      {"set": "to", "frame": "final"},
+                      {"set": "target", "hidden": true},
+                      {"add": "to", "below": "from"},
+                      {"add": "$image"}
+                    ],
+                    "animations": [
+                      {
+                        "duration": "duration",
+                        "curve": "@curve",
+                        "changes": [
+                          {"view": "from", "alpha": 0},
+                          {"view": "$image", "frame": {"frameOf": "target"}}
+                        ],
+                        "completion": [
+                          {"set": "target", "hidden": false},
+                          {"set": "source", "hidden": false},
+                          {"remove": "$image"},
+                          {"if": "cancelled", "then": [{"set": "from", "alpha": 1}]},
+                          {"completeTransition": "!cancelled"}
+                        ]
+                      }
+                    ]
+                  }
+                }
               schema: {$ref: '#/components/schemas/AnimatorDefinition'}
         '304': {$ref: '#/components/responses/NotModified'}
         '401': {$ref: '#/components/responses/Problem'}
@@ -253,12 +357,20 @@ paths:
         required: true
         content:
           application/json:
+            example:
+              {"timing": "easeInOut", "duration": 0.3, "times": [0, 0.1, 0.2, 0.3]}
             schema: {$ref: '#/components/schemas/TimingSampleRequest'}
       responses:
         '200':
           description: One value and one velocity per requested time.
           content:
             application/json:
+              example:
+                {
+                  "duration": 0.3,
+                  "values": [0, 0.23177481630274843, 0.7682251836972517, 1],
+                  "velocities": [0, 4.64469374061647, 4.644693740616467, 0]
+                }
               schema: {$ref: '#/components/schemas/TimingSampleResponse'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
@@ -280,6 +392,119 @@ paths:
             Cache-Control: {$ref: '#/components/headers/CacheControlFixed'}
           content:
             application/json:
+              example:
+                {
+                  "devices": [
+                    {
+                      "name": "iPhone SE (1st)",
+                      "idiom": "phone",
+                      "screen": {
+                        "device": "iPhone SE (1st)",
+                        "width": 320,
+                        "height": 568,
+                        "scale": 2,
+                        "safeAreaInsets": {"top": 20, "left": 0, "bottom": 0, "right": 0},
+                        "iOS": 15
+                      }
+                    },
+                    {
+                      "name": "iPhone 8",
+                      "idiom": "phone",
+                      "screen": {
+                        "device": "iPhone 8",
+                        "width": 375,
+                        "height": 667,
+                        "scale": 2,
+                        "safeAreaInsets": {"top": 20, "left": 0, "bottom": 0, "right": 0},
+                        "iOS": 16
+                      }
+                    },
+                    {
+                      "name": "iPhone 8 Plus",
+                      "idiom": "phone",
+                      "screen": {
+                        "device": "iPhone 8 Plus",
+                        "width": 414,
+                        "height": 736,
+                        "scale": 3,
+                        "safeAreaInsets": {"top": 20, "left": 0, "bottom": 0, "right": 0},
+                        "iOS": 16
+                      }
+                    },
+                    {
+                      "name": "iPhone X",
+                      "idiom": "phone",
+                      "screen": {
+                        "device": "iPhone X",
+                        "width": 375,
+                        "height": 812,
+                        "scale": 3,
+                        "safeAreaInsets": {"top": 44, "left": 0, "bottom": 34, "right": 0},
+                        "iOS": 16
+                      }
+                    },
+                    {
+                      "name": "iPhone 13",
+                      "idiom": "phone",
+                      "screen": {
+                        "device": "iPhone 13",
+                        "width": 390,
+                        "height": 844,
+                        "scale": 3,
+                        "safeAreaInsets": {"top": 47, "left": 0, "bottom": 34, "right": 0},
+                        "iOS": 17
+                      }
+                    },
+                    {
+                      "name": "iPhone 15",
+                      "idiom": "phone",
+                      "screen": {
+                        "device": "iPhone 15",
+                        "width": 393,
+                        "height": 852,
+                        "scale": 3,
+                        "safeAreaInsets": {"top": 59, "left": 0, "bottom": 34, "right": 0},
+                        "iOS": 17
+                      }
+                    },
+                    {
+                      "name": "iPhone 15 Pro Max",
+                      "idiom": "phone",
+                      "screen": {
+                        "device": "iPhone 15 Pro Max",
+                        "width": 430,
+                        "height": 932,
+                        "scale": 3,
+                        "safeAreaInsets": {"top": 59, "left": 0, "bottom": 34, "right": 0},
+                        "iOS": 17
+                      }
+                    },
+                    {
+                      "name": "iPhone 16 Pro",
+                      "idiom": "phone",
+                      "screen": {
+                        "device": "iPhone 16 Pro",
+                        "width": 402,
+                        "height": 874,
+                        "scale": 3,
+                        "safeAreaInsets": {"top": 62, "left": 0, "bottom": 34, "right": 0},
+                        "iOS": 18
+                      }
+                    },
+                    {
+                      "name": "iPad (10th)",
+                      "idiom": "pad",
+                      "screen": {
+                        "device": "iPad (10th)",
+                        "width": 820,
+                        "height": 1180,
+                        "scale": 2,
+                        "safeAreaInsets": {"top": 24, "left": 0, "bottom": 20, "right": 0},
+                        "iOS": 17
+                      }
+                    }
+                  ]
+                }
               schema:
                 type: object
                 required: [devices]
@@ -314,6 +539,47 @@ paths:
         required: true
         content:
           application/json:
+            example:
+              {
+                "screen": {"width": 320, "height": 568, "scale": 2},
+                "clock": "virtual",
+                "root": {
+                  "type": "navigation",
+                  "id": "nav",
+                  "viewControllers": [
+                    {
+                      "id": "things",
+                      "title": "Things",
+                      "view": {
+                        "id": "root",
+                        "kind": "collection",
+                        "backgroundColor": "#ffffff",
+                        "children": [
+                          {
+                            "id": "cell-3",
+                            "kind": "cell",
+                            "frame": {"x": 110, "y": 80, "width": 100, "height": 120},
+                            "children": [
+                              {
+                                "id": "image",
+                                "kind": "imageView",
+                                "image": "thing-3",
+                                "frame": {"x": 0, "y": 0, "width": 100, "height": 100}
+                              },
+                              {
+                                "id": "label",
+                                "kind": "label",
+                                "text": "Thing 3",
+                                "frame": {"x": 0, "y": 100, "width": 100, "height": 20}
+                              }
+                            ]
+                          }
+                        ]
+                      }
+                    }
+                  ]
+                }
+              }
             schema: {$ref: '#/components/schemas/SessionCreateRequest'}
       responses:
         '201':
@@ -324,6 +590,38 @@ paths:
               schema: {type: string}
           content:
             application/json:
+              example:
+                {
+                  "id": "5e3c1f0a9b2d4e6f8a7c0b1d2e3f4a5b",
+                  "time": 0,
+                  "clock": "virtual",
+                  "screen": {
+                    "device": null,
+                    "width": 320,
+                    "height": 568,
+                    "scale": 2,
+                    "safeAreaInsets": {"top": 20, "left": 0, "bottom": 0, "right": 0},
+                    "iOS": 7
+                  },
+                  "controllers": {
+                    "id": "nav",
+                    "type": "navigation",
+                    "title": null,
+                    "visible": true,
+                    "viewControllers": [{"id": "things", "type": "viewController", "title": "Things", "visible": true}],
+                    "topViewController": "things"
+                  },
+                  "transition": {
+                    "id": null,
+                    "operation": null,
+                    "phase": "idle",
+                    "interactive": false,
+                    "wasCancelled": false,
+                    "diagnostics": []
+                  },
+                  "historyStart": 0,
+                  "eventCount": 4
+                }
               schema: {$ref: '#/components/schemas/SessionState'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
@@ -350,6 +648,56 @@ paths:
             Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
+              example:
+                {
+                  "id": "5e3c1f0a9b2d4e6f8a7c0b1d2e3f4a5b",
+                  "time": 1,
+                  "clock": "virtual",
+                  "screen": {
+                    "device": null,
+                    "width": 320,
+                    "height": 568,
+                    "scale": 2,
+                    "safeAreaInsets": {"top": 20, "left": 0, "bottom": 0, "right": 0},
+                    "iOS": 7
+                  },
+                  "controllers": {
+                    "id": "nav",
+                    "type": "navigation",
+                    "title": null,
+                    "visible": true,
+                    "viewControllers": [
+                      {
+                        "id": "things",
+                        "type": "viewController",
+                        "title": "Things",
+                        "visible": false
+                      },
+                      {"id": "detail", "type": "viewController", "title": null, "visible": true}
+                    ],
+                    "topViewController": "detail"
+                  },
+                  "transition": {
+                    "id": "t1",
+                    "operation": "push",
+                    "phase": "completed",
+                    "container": "nav",
+                    "from": "things",
+                    "to": "detail",
+                    "animator": "zoom",
+                    "chosenBy": "action",
+                    "duration": 0.3,
+                    "begin": 0,
+                    "elapsed": 0.3,
+                    "percentComplete": 1,
+                    "interactive": false,
+                    "wasCancelled": false,
+                    "completedAt": 0.3,
+                    "diagnostics": []
+                  },
+                  "historyStart": 0,
+                  "eventCount": 14
+                }
               schema: {$ref: '#/components/schemas/SessionState'}
         '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
@@ -391,6 +739,75 @@ paths:
             Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
+              example:
+                {
+                  "version": 1,
+                  "session": {
+                    "screen": {"width": 320, "height": 568, "scale": 2},
+                    "clock": "virtual",
+                    "root": {
+                      "type": "navigation",
+                      "id": "nav",
+                      "viewControllers": [
+                        {
+                          "id": "things",
+                          "title": "Things",
+                          "view": {
+                            "id": "root",
+                            "kind": "collection",
+                            "backgroundColor": "#ffffff",
+                            "children": [
+                              {
+                                "id": "cell-3",
+                                "kind": "cell",
+                                "frame": {"x": 110, "y": 80, "width": 100, "height": 120},
+                                "children": [
+                                  {
+                                    "id": "image",
+                                    "kind": "imageView",
+                                    "image": "thing-3",
+                                    "frame": {"x": 0, "y": 0, "width": 100, "height": 100}
+                                  },
+                                  {
+                                    "id": "label",
+                                    "kind": "label",
+                                    "text": "Thing 3",
+                                    "frame": {"x": 0, "y": 100, "width": 100, "height": 20}
+                                  }
+                                ]
+                              }
+                            ]
+                          }
+                        }
+                      ]
+                    }
+                  },
+                  "changes": [
+                    {
+                      "action": {
+                        "type": "push",
+                        "viewController": {
+                          "id": "detail",
+                          "view": {
+                            "id": "root",
+                            "kind": "view",
+                            "backgroundColor": "#ffffff",
+                            "children": [
+                              {
+                                "id": "image",
+                                "kind": "imageView",
+                                "image": "thing-3",
+                                "frame": {"x": 20, "y": 84, "width": 280, "height": 280}
+                              }
+                            ]
+                          }
+                        },
+                        "animator": {"name": "zoom", "sourceView": "cell-3/image", "targetView": "image"}
+                      }
+                    },
+                    {"clock": 1}
+                  ]
+                }
               schema: {$ref: '#/components/schemas/Scenario'}
         '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
@@ -411,12 +828,124 @@ paths:
         required: true
         content:
           application/json:
+            example:
+              {
+                "type": "push",
+                "viewController": {
+                  "id": "detail",
+                  "view": {
+                    "id": "root",
+                    "kind": "view",
+                    "backgroundColor": "#ffffff",
+                    "children": [
+                      {
+                        "id": "image",
+                        "kind": "imageView",
+                        "image": "thing-3",
+                        "frame": {"x": 20, "y": 84, "width": 280, "height": 280}
+                      }
+                    ]
+                  }
+                },
+                "animator": {"name": "zoom", "sourceView": "cell-3/image", "targetView": "image"}
+              }
             schema: {$ref: '#/components/schemas/ActionRequest'}
       responses:
         '200':
           description: The time reached, the transition in effect, the controllers and the events the request caused.
           content:
             application/json:
+              example:
+                {
+                  "time": 0,
+                  "applied": 1,
+                  "transition": {
+                    "id": "t1",
+                    "operation": "push",
+                    "phase": "animating",
+                    "container": "nav",
+                    "from": "things",
+                    "to": "detail",
+                    "animator": "zoom",
+                    "chosenBy": "action",
+                    "duration": 0.3,
+                    "begin": 0,
+                    "elapsed": 0,
+                    "percentComplete": 0,
+                    "interactive": false,
+                    "wasCancelled": false,
+                    "completedAt": null,
+                    "diagnostics": []
+                  },
+                  "controllers": {
+                    "id": "nav",
+                    "type": "navigation",
+                    "title": null,
+                    "visible": true,
+                    "viewControllers": [
+                      {
+                        "id": "things",
+                        "type": "viewController",
+                        "title": "Things",
+                        "visible": false
+                      },
+                      {"id": "detail", "type": "viewController", "title": null, "visible": true}
+                    ],
+                    "topViewController": "detail"
+                  },
+                  "events": [
+                    {
+                      "seq": 5,
+                      "time": 0,
+                      "type": "viewWillDisappear",
+                      "viewController": "things",
+                      "animated": true
+                    },
+                    {
+                      "seq": 6,
+                      "time": 0,
+                      "type": "viewWillAppear",
+                      "viewController": "detail",
+                      "animated": true
+                    },
+                    {
+                      "seq": 7,
+                      "time": 0,
+                      "type": "willShow",
+                      "viewController": "nav",
+                      "shown": "detail",
+                      "animated": true
+                    },
+                    {
+                      "seq": 8,
+                      "time": 0,
+                      "type": "animationControllerFor",
+                      "viewController": "nav",
+                      "operation": "push",
+                      "from": "things",
+                      "to": "detail",
+                      "animator": "zoom",
+                      "chosenBy": "action"
+                    },
+                    {
+                      "seq": 9,
+                      "time": 0,
+                      "type": "interactionControllerFor",
+                      "viewController": "nav",
+                      "animator": "zoom",
+                      "interactive": false
+                    },
+                    {
+                      "seq": 10,
+                      "time": 0,
+                      "type": "animateTransition",
+                      "viewController": "nav",
+                      "transition": "t1",
+                      "animator": "zoom",
+                      "duration": 0.3
+                    }
+                  ]
+                }
               schema: {$ref: '#/components/schemas/Outcome'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
@@ -443,12 +972,84 @@ paths:
         required: true
         content:
           application/json:
+            example:
+              {"by": 1}
             schema: {$ref: '#/components/schemas/ClockRequest'}
       responses:
         '200':
           description: The time reached and what happened.
           content:
             application/json:
+              example:
+                {
+                  "time": 1,
+                  "transition": {
+                    "id": "t1",
+                    "operation": "push",
+                    "phase": "completed",
+                    "container": "nav",
+                    "from": "things",
+                    "to": "detail",
+                    "animator": "zoom",
+                    "chosenBy": "action",
+                    "duration": 0.3,
+                    "begin": 0,
+                    "elapsed": 0.3,
+                    "percentComplete": 1,
+                    "interactive": false,
+                    "wasCancelled": false,
+                    "completedAt": 0.3,
+                    "diagnostics": []
+                  },
+                  "controllers": {
+                    "id": "nav",
+                    "type": "navigation",
+                    "title": null,
+                    "visible": true,
+                    "viewControllers": [
+                      {
+                        "id": "things",
+                        "type": "viewController",
+                        "title": "Things",
+                        "visible": false
+                      },
+                      {"id": "detail", "type": "viewController", "title": null, "visible": true}
+                    ],
+                    "topViewController": "detail"
+                  },
+                  "events": [
+                    {
+                      "seq": 11,
+                      "time": 0.3,
+                      "type": "completeTransition",
+                      "viewController": "nav",
+                      "transition": "t1",
+                      "didComplete": true
+                    },
+                    {
+                      "seq": 12,
+                      "time": 0.3,
+                      "type": "viewDidDisappear",
+                      "viewController": "things",
+                      "animated": true
+                    },
+                    {
+                      "seq": 13,
+                      "time": 0.3,
+                      "type": "viewDidAppear",
+                      "viewController": "detail",
+                      "animated": true
+                    },
+                    {
+                      "seq": 14,
+                      "time": 0.3,
+                      "type": "didShow",
+                      "viewController": "nav",
+                      "shown": "detail",
+                      "animated": true
+                    }
+                  ]
+                }
               schema: {$ref: '#/components/schemas/Outcome'}
         '400': {$ref: '#/components/responses/Problem'}
         '401': {$ref: '#/components/responses/Problem'}
@@ -473,6 +1074,7 @@ paths:
         - name: t
           in: query
           schema: {type: number, minimum: 0, maximum: 10000000}
+          example: 0.15
         - $ref: '#/components/parameters/Flat'
         - $ref: '#/components/parameters/Precision'
       responses:
@@ -483,6 +1085,277 @@ paths:
             Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
+              example:
+                {
+                  "time": 0.15,
+                  "transition": {
+                    "id": "t1",
+                    "operation": "push",
+                    "phase": "animating",
+                    "container": "nav",
+                    "from": "things",
+                    "to": "detail",
+                    "animator": "zoom",
+                    "chosenBy": "action",
+                    "duration": 0.3,
+                    "begin": 0,
+                    "elapsed": 0.15,
+                    "percentComplete": 0.5,
+                    "interactive": false,
+                    "wasCancelled": false,
+                    "completedAt": null,
+                    "diagnostics": []
+                  },
+                  "controllers": {
+                    "id": "nav",
+                    "type": "navigation",
+                    "title": null,
+                    "visible": true,
+                    "viewControllers": [
+                      {
+                        "id": "things",
+                        "type": "viewController",
+                        "title": "Things",
+                        "visible": false
+                      },
+                      {"id": "detail", "type": "viewController", "title": null, "visible": true}
+                    ],
+                    "topViewController": "detail"
+                  },
+                  "views": [
+                    {
+                      "id": "window",
+                      "kind": "window",
+                      "viewController": null,
+                      "path": "window",
+                      "role": "window",
+                      "frame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                      "bounds": {"x": 0, "y": 0, "width": 320, "height": 568},
+                      "center": {"x": 160, "y": 284},
+                      "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                      "alpha": 1,
+                      "hidden": false,
+                      "windowFrame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                      "backgroundColor": "#000000ff",
+                      "parent": null
+                    },
+                    {
+                      "id": "nav",
+                      "kind": "navigationView",
+                      "viewController": "nav",
+                      "path": "",
+                      "frame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                      "bounds": {"x": 0, "y": 0, "width": 320, "height": 568},
+                      "center": {"x": 160, "y": 284},
+                      "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                      "alpha": 1,
+                      "hidden": false,
+                      "windowFrame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                      "parent": "window"
+                    },
+                    {
+                      "id": "nav.container",
+                      "kind": "view",
+                      "viewController": null,
+                      "path": "nav.container",
+                      "role": "container",
+                      "frame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                      "bounds": {"x": 0, "y": 0, "width": 320, "height": 568},
+                      "center": {"x": 160, "y": 284},
+                      "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                      "alpha": 1,
+                      "hidden": false,
+                      "windowFrame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                      "parent": "nav:"
+                    },
+                    {
+                      "id": "root",
+                      "kind": "collection",
+                      "viewController": "things",
+                      "path": "",
+                      "frame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                      "bounds": {"x": 0, "y": 0, "width": 320, "height": 568},
+                      "center": {"x": 160, "y": 284},
+                      "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                      "alpha": 1,
+                      "hidden": false,
+                      "windowFrame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                      "backgroundColor": "#ffffffff",
+                      "parent": "nav.container"
+                    },
+                    {
+                      "id": "cell-3",
+                      "kind": "cell",
+                      "viewController": "things",
+                      "path": "cell-3",
+                      "frame": {"x": 110, "y": 80, "width": 100, "height": 120},
+                      "bounds": {"x": 0, "y": 0, "width": 100, "height": 120},
+                      "center": {"x": 160, "y": 140},
+                      "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                      "alpha": 1,
+                      "hidden": false,
+                      "windowFrame": {"x": 110, "y": 80, "width": 100, "height": 120},
+                      "parent": "things:"
+                    },
+                    {
+                      "id": "image",
+                      "kind": "imageView",
+                      "viewController": "things",
+                      "path": "cell-3/image",
+                      "frame": {"x": 0, "y": 0, "width": 100, "height": 100},
+                      "bounds": {"x": 0, "y": 0, "width": 100, "height": 100},
+                      "center": {"x": 50, "y": 50},
+                      "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                      "alpha": 1,
+                      "hidden": true,
+                      "windowFrame": {"x": 110, "y": 80, "width": 100, "height": 100},
+                      "image": "thing-3",
+                      "parent": "things:cell-3"
+                    },
+                    {
+                      "id": "label",
+                      "kind": "label",
+                      "viewController": "things",
+                      "path": "cell-3/label",
+                      "frame": {"x": 0, "y": 100, "width": 100, "height": 20},
+                      "bounds": {"x": 0, "y": 0, "width": 100, "height": 20},
+                      "center": {"x": 50, "y": 110},
+                      "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                      "alpha": 1,
+                      "hidden": false,
+                      "windowFrame": {"x": 110, "y": 180, "width": 100, "height": 20},
+                      "text": "Thing 3",
+                      "parent": "things:cell-3"
+                    },
+                    {
+                      "id": "root",
+                      "kind": "view",
+                      "viewController": "detail",
+                      "path": "",
+                      "frame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                      "bounds": {"x": 0, "y": 0, "width": 320, "height": 568},
+                      "center": {"x": 160, "y": 284},
+                      "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                      "alpha": 0.5,
+                      "hidden": false,
+                      "windowFrame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                      "backgroundColor": "#ffffffff",
+                      "parent": "nav.container"
+                    },
+                    {
+                      "id": "image",
+                      "kind": "imageView",
+                      "viewController": "detail",
+                      "path": "image",
+                      "frame": {"x": 20, "y": 84, "width": 280, "height": 280},
+                      "bounds": {"x": 0, "y": 0, "width": 280, "height": 280},
+                      "center": {"x": 160, "y": 224},
+                      "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                      "alpha": 1,
+                      "hidden": true,
+                      "windowFrame": {"x": 20, "y": 84, "width": 280, "height": 280},
+                      "image": "thing-3",
+                      "parent": "detail:"
+                    },
+                    {
+                      "id": "t1.image",
+                      "kind": "snapshot",
+                      "viewController": null,
+                      "path": "t1.image",
+                      "role": "snapshot",
+                      "frame": {"x": 65, "y": 82, "width": 190, "height": 190},
+                      "bounds": {"x": 0, "y": 0, "width": 190, "height": 190},
+                      "center": {"x": 160, "y": 177},
+                      "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                      "alpha": 1,
+                      "hidden": false,
+                      "windowFrame": {"x": 65, "y": 82, "width": 190, "height": 190},
+                      "image": "thing-3",
+                      "snapshotOf": "things:cell-3/image",
+                      "parent": "nav.container"
+                    },
+                    {
+                      "id": "nav.navigationBar",
+                      "kind": "navigationBar",
+                      "viewController": null,
+                      "path": "nav.navigationBar",
+                      "role": "navigationBar",
+                      "frame": {"x": 0, "y": 20, "width": 320, "height": 44},
+                      "bounds": {"x": 0, "y": 0, "width": 320, "height": 44},
+                      "center": {"x": 160, "y": 42},
+                      "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                      "alpha": 1,
+                      "hidden": false,
+                      "windowFrame": {"x": 0, "y": 20, "width": 320, "height": 44},
+                      "backgroundColor": "#f7f7f7ff",
+                      "parent": "nav:"
+                    },
+                    {
+                      "id": "nav.navigationTitle",
+                      "kind": "label",
+                      "viewController": null,
+                      "path": "nav.navigationTitle",
+                      "role": "navigationTitle",
+                      "frame": {"x": 80.75, "y": 0, "width": 51, "height": 44},
+                      "bounds": {"x": 0, "y": 0, "width": 51, "height": 44},
+                      "center": {"x": 106.25, "y": 22},
+                      "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                      "alpha": 0.29,
+                      "hidden": false,
+                      "windowFrame": {"x": 80.75, "y": 20, "width": 51, "height": 44},
+                      "text": "Things",
+                      "parent": "nav.navigationBar"
+                    },
+                    {
+                      "id": "nav.backIndicator",
+                      "kind": "imageView",
+                      "viewController": null,
+                      "path": "nav.backIndicator",
+                      "role": "backIndicator",
+                      "frame": {"x": 21, "y": 11.5, "width": 13, "height": 21},
+                      "bounds": {"x": 0, "y": 0, "width": 13, "height": 21},
+                      "center": {"x": 27.5, "y": 22},
+                      "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                      "alpha": 0,
+                      "hidden": false,
+                      "windowFrame": {"x": 21, "y": 31.5, "width": 13, "height": 21},
+                      "image": "backIndicator",
+                      "parent": "nav.navigationBar"
+                    },
+                    {
+                      "id": "nav.backButton.incoming",
+                      "kind": "label",
+                      "viewController": null,
+                      "path": "nav.backButton.incoming",
+                      "role": "backButton",
+                      "frame": {"x": 80.75, "y": 0, "width": 51, "height": 44},
+                      "bounds": {"x": 0, "y": 0, "width": 51, "height": 44},
+                      "center": {"x": 106.25, "y": 22},
+                      "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                      "alpha": 0.29,
+                      "hidden": false,
+                      "windowFrame": {"x": 80.75, "y": 20, "width": 51, "height": 44},
+                      "text": "Things",
+                      "parent": "nav.navigationBar"
+                    },
+                    {
+                      "id": "nav.navigationTitle.incoming",
+                      "kind": "label",
+                      "viewController": null,
+                      "path": "nav.navigationTitle.incoming",
+                      "role": "navigationTitle",
+                      "frame": {"x": 240, "y": 0, "width": 0, "height": 44},
+                      "bounds": {"x": 0, "y": 0, "width": 0, "height": 44},
+                      "center": {"x": 240, "y": 22},
+                      "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                      "alpha": 0.33,
+                      "hidden": false,
+                      "windowFrame": {"x": 240, "y": 20, "width": 0, "height": 44},
+                      "text": "",
+                      "parent": "nav.navigationBar"
+                    }
+                  ]
+                }
               schema: {$ref: '#/components/schemas/Snapshot'}
         '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
@@ -516,6 +1389,551 @@ paths:
             Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
+              example:
+                {
+                  "snapshots": [
+                    {
+                      "time": 0.1,
+                      "transition": {
+                        "id": "t1",
+                        "operation": "push",
+                        "phase": "animating",
+                        "container": "nav",
+                        "from": "things",
+                        "to": "detail",
+                        "animator": "zoom",
+                        "chosenBy": "action",
+                        "duration": 0.3,
+                        "begin": 0,
+                        "elapsed": 0.1,
+                        "percentComplete": 0.33,
+                        "interactive": false,
+                        "wasCancelled": false,
+                        "completedAt": null,
+                        "diagnostics": []
+                      },
+                      "controllers": {
+                        "id": "nav",
+                        "type": "navigation",
+                        "title": null,
+                        "visible": true,
+                        "viewControllers": [
+                          {
+                            "id": "things",
+                            "type": "viewController",
+                            "title": "Things",
+                            "visible": false
+                          },
+                          {"id": "detail", "type": "viewController", "title": null, "visible": true}
+                        ],
+                        "topViewController": "detail"
+                      },
+                      "views": [
+                        {
+                          "id": "window",
+                          "kind": "window",
+                          "viewController": null,
+                          "path": "window",
+                          "role": "window",
+                          "frame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "bounds": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "center": {"x": 160, "y": 284},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "backgroundColor": "#000000ff",
+                          "parent": null
+                        },
+                        {
+                          "id": "nav",
+                          "kind": "navigationView",
+                          "viewController": "nav",
+                          "path": "",
+                          "frame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "bounds": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "center": {"x": 160, "y": 284},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "parent": "window"
+                        },
+                        {
+                          "id": "nav.container",
+                          "kind": "view",
+                          "viewController": null,
+                          "path": "nav.container",
+                          "role": "container",
+                          "frame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "bounds": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "center": {"x": 160, "y": 284},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "parent": "nav:"
+                        },
+                        {
+                          "id": "root",
+                          "kind": "collection",
+                          "viewController": "things",
+                          "path": "",
+                          "frame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "bounds": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "center": {"x": 160, "y": 284},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "backgroundColor": "#ffffffff",
+                          "parent": "nav.container"
+                        },
+                        {
+                          "id": "cell-3",
+                          "kind": "cell",
+                          "viewController": "things",
+                          "path": "cell-3",
+                          "frame": {"x": 110, "y": 80, "width": 100, "height": 120},
+                          "bounds": {"x": 0, "y": 0, "width": 100, "height": 120},
+                          "center": {"x": 160, "y": 140},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 110, "y": 80, "width": 100, "height": 120},
+                          "parent": "things:"
+                        },
+                        {
+                          "id": "image",
+                          "kind": "imageView",
+                          "viewController": "things",
+                          "path": "cell-3/image",
+                          "frame": {"x": 0, "y": 0, "width": 100, "height": 100},
+                          "bounds": {"x": 0, "y": 0, "width": 100, "height": 100},
+                          "center": {"x": 50, "y": 50},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": true,
+                          "windowFrame": {"x": 110, "y": 80, "width": 100, "height": 100},
+                          "image": "thing-3",
+                          "parent": "things:cell-3"
+                        },
+                        {
+                          "id": "label",
+                          "kind": "label",
+                          "viewController": "things",
+                          "path": "cell-3/label",
+                          "frame": {"x": 0, "y": 100, "width": 100, "height": 20},
+                          "bounds": {"x": 0, "y": 0, "width": 100, "height": 20},
+                          "center": {"x": 50, "y": 110},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 110, "y": 180, "width": 100, "height": 20},
+                          "text": "Thing 3",
+                          "parent": "things:cell-3"
+                        },
+                        {
+                          "id": "root",
+                          "kind": "view",
+                          "viewController": "detail",
+                          "path": "",
+                          "frame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "bounds": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "center": {"x": 160, "y": 284},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 0.23,
+                          "hidden": false,
+                          "windowFrame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "backgroundColor": "#ffffffff",
+                          "parent": "nav.container"
+                        },
+                        {
+                          "id": "image",
+                          "kind": "imageView",
+                          "viewController": "detail",
+                          "path": "image",
+                          "frame": {"x": 20, "y": 84, "width": 280, "height": 280},
+                          "bounds": {"x": 0, "y": 0, "width": 280, "height": 280},
+                          "center": {"x": 160, "y": 224},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": true,
+                          "windowFrame": {"x": 20, "y": 84, "width": 280, "height": 280},
+                          "image": "thing-3",
+                          "parent": "detail:"
+                        },
+                        {
+                          "id": "t1.image",
+                          "kind": "snapshot",
+                          "viewController": null,
+                          "path": "t1.image",
+                          "role": "snapshot",
+                          "frame": {"x": 89.14, "y": 80.93, "width": 141.72, "height": 141.72},
+                          "bounds": {"x": 0, "y": 0, "width": 141.72, "height": 141.72},
+                          "center": {"x": 160, "y": 151.79},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 89.14, "y": 80.93, "width": 141.72, "height": 141.72},
+                          "image": "thing-3",
+                          "snapshotOf": "things:cell-3/image",
+                          "parent": "nav.container"
+                        },
+                        {
+                          "id": "nav.navigationBar",
+                          "kind": "navigationBar",
+                          "viewController": null,
+                          "path": "nav.navigationBar",
+                          "role": "navigationBar",
+                          "frame": {"x": 0, "y": 20, "width": 320, "height": 44},
+                          "bounds": {"x": 0, "y": 0, "width": 320, "height": 44},
+                          "center": {"x": 160, "y": 42},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 0, "y": 20, "width": 320, "height": 44},
+                          "backgroundColor": "#f7f7f7ff",
+                          "parent": "nav:"
+                        },
+                        {
+                          "id": "nav.navigationTitle",
+                          "kind": "label",
+                          "viewController": null,
+                          "path": "nav.navigationTitle",
+                          "role": "navigationTitle",
+                          "frame": {"x": 109.58, "y": 0, "width": 51, "height": 44},
+                          "bounds": {"x": 0, "y": 0, "width": 51, "height": 44},
+                          "center": {"x": 135.08, "y": 22},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 0.67,
+                          "hidden": false,
+                          "windowFrame": {"x": 109.58, "y": 20, "width": 51, "height": 44},
+                          "text": "Things",
+                          "parent": "nav.navigationBar"
+                        },
+                        {
+                          "id": "nav.backIndicator",
+                          "kind": "imageView",
+                          "viewController": null,
+                          "path": "nav.backIndicator",
+                          "role": "backIndicator",
+                          "frame": {"x": 27.97, "y": 11.5, "width": 13, "height": 21},
+                          "bounds": {"x": 0, "y": 0, "width": 13, "height": 21},
+                          "center": {"x": 34.47, "y": 22},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 0,
+                          "hidden": false,
+                          "windowFrame": {"x": 27.97, "y": 31.5, "width": 13, "height": 21},
+                          "image": "backIndicator",
+                          "parent": "nav.navigationBar"
+                        },
+                        {
+                          "id": "nav.backButton.incoming",
+                          "kind": "label",
+                          "viewController": null,
+                          "path": "nav.backButton.incoming",
+                          "role": "backButton",
+                          "frame": {"x": 109.58, "y": 0, "width": 51, "height": 44},
+                          "bounds": {"x": 0, "y": 0, "width": 51, "height": 44},
+                          "center": {"x": 135.08, "y": 22},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 0,
+                          "hidden": false,
+                          "windowFrame": {"x": 109.58, "y": 20, "width": 51, "height": 44},
+                          "text": "Things",
+                          "parent": "nav.navigationBar"
+                        },
+                        {
+                          "id": "nav.navigationTitle.incoming",
+                          "kind": "label",
+                          "viewController": null,
+                          "path": "nav.navigationTitle.incoming",
+                          "role": "navigationTitle",
+                          "frame": {"x": 282.92, "y": 0, "width": 0, "height": 44},
+                          "bounds": {"x": 0, "y": 0, "width": 0, "height": 44},
+                          "center": {"x": 282.92, "y": 22},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 0,
+                          "hidden": false,
+                          "windowFrame": {"x": 282.92, "y": 20, "width": 0, "height": 44},
+                          "text": "",
+                          "parent": "nav.navigationBar"
+                        }
+                      ]
+                    },
+                    {
+                      "time": 0.2,
+                      "transition": {
+                        "id": "t1",
+                        "operation": "push",
+                        "phase": "animating",
+                        "container": "nav",
+                        "from": "things",
+                        "to": "detail",
+                        "animator": "zoom",
+                        "chosenBy": "action",
+                        "duration": 0.3,
+                        "begin": 0,
+                        "elapsed": 0.2,
+                        "percentComplete": 0.67,
+                        "interactive": false,
+                        "wasCancelled": false,
+                        "completedAt": null,
+                        "diagnostics": []
+                      },
+                      "controllers": {
+                        "id": "nav",
+                        "type": "navigation",
+                        "title": null,
+                        "visible": true,
+                        "viewControllers": [
+                          {
+                            "id": "things",
+                            "type": "viewController",
+                            "title": "Things",
+                            "visible": false
+                          },
+                          {"id": "detail", "type": "viewController", "title": null, "visible": true}
+                        ],
+                        "topViewController": "detail"
+                      },
+                      "views": [
+                        {
+                          "id": "window",
+                          "kind": "window",
+                          "viewController": null,
+                          "path": "window",
+                          "role": "window",
+                          "frame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "bounds": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "center": {"x": 160, "y": 284},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "backgroundColor": "#000000ff",
+                          "parent": null
+                        },
+                        {
+                          "id": "nav",
+                          "kind": "navigationView",
+                          "viewController": "nav",
+                          "path": "",
+                          "frame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "bounds": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "center": {"x": 160, "y": 284},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "parent": "window"
+                        },
+                        {
+                          "id": "nav.container",
+                          "kind": "view",
+                          "viewController": null,
+                          "path": "nav.container",
+                          "role": "container",
+                          "frame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "bounds": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "center": {"x": 160, "y": 284},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "parent": "nav:"
+                        },
+                        {
+                          "id": "root",
+                          "kind": "collection",
+                          "viewController": "things",
+                          "path": "",
+                          "frame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "bounds": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "center": {"x": 160, "y": 284},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "backgroundColor": "#ffffffff",
+                          "parent": "nav.container"
+                        },
+                        {
+                          "id": "cell-3",
+                          "kind": "cell",
+                          "viewController": "things",
+                          "path": "cell-3",
+                          "frame": {"x": 110, "y": 80, "width": 100, "height": 120},
+                          "bounds": {"x": 0, "y": 0, "width": 100, "height": 120},
+                          "center": {"x": 160, "y": 140},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 110, "y": 80, "width": 100, "height": 120},
+                          "parent": "things:"
+                        },
+                        {
+                          "id": "image",
+                          "kind": "imageView",
+                          "viewController": "things",
+                          "path": "cell-3/image",
+                          "frame": {"x": 0, "y": 0, "width": 100, "height": 100},
+                          "bounds": {"x": 0, "y": 0, "width": 100, "height": 100},
+                          "center": {"x": 50, "y": 50},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": true,
+                          "windowFrame": {"x": 110, "y": 80, "width": 100, "height": 100},
+                          "image": "thing-3",
+                          "parent": "things:cell-3"
+                        },
+                        {
+                          "id": "label",
+                          "kind": "label",
+                          "viewController": "things",
+                          "path": "cell-3/label",
+                          "frame": {"x": 0, "y": 100, "width": 100, "height": 20},
+                          "bounds": {"x": 0, "y": 0, "width": 100, "height": 20},
+                          "center": {"x": 50, "y": 110},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 110, "y": 180, "width": 100, "height": 20},
+                          "text": "Thing 3",
+                          "parent": "things:cell-3"
+                        },
+                        {
+                          "id": "root",
+                          "kind": "view",
+                          "viewController": "detail",
+                          "path": "",
+                          "frame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "bounds": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "center": {"x": 160, "y": 284},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 0.77,
+                          "hidden": false,
+                          "windowFrame": {"x": 0, "y": 0, "width": 320, "height": 568},
+                          "backgroundColor": "#ffffffff",
+                          "parent": "nav.container"
+                        },
+                        {
+                          "id": "image",
+                          "kind": "imageView",
+                          "viewController": "detail",
+                          "path": "image",
+                          "frame": {"x": 20, "y": 84, "width": 280, "height": 280},
+                          "bounds": {"x": 0, "y": 0, "width": 280, "height": 280},
+                          "center": {"x": 160, "y": 224},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": true,
+                          "windowFrame": {"x": 20, "y": 84, "width": 280, "height": 280},
+                          "image": "thing-3",
+                          "parent": "detail:"
+                        },
+                        {
+                          "id": "t1.image",
+                          "kind": "snapshot",
+                          "viewController": null,
+                          "path": "t1.image",
+                          "role": "snapshot",
+                          "frame": {"x": 40.86, "y": 83.07, "width": 238.28, "height": 238.28},
+                          "bounds": {"x": 0, "y": 0, "width": 238.28, "height": 238.28},
+                          "center": {"x": 160, "y": 202.21},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 40.86, "y": 83.07, "width": 238.28, "height": 238.28},
+                          "image": "thing-3",
+                          "snapshotOf": "things:cell-3/image",
+                          "parent": "nav.container"
+                        },
+                        {
+                          "id": "nav.navigationBar",
+                          "kind": "navigationBar",
+                          "viewController": null,
+                          "path": "nav.navigationBar",
+                          "role": "navigationBar",
+                          "frame": {"x": 0, "y": 20, "width": 320, "height": 44},
+                          "bounds": {"x": 0, "y": 0, "width": 320, "height": 44},
+                          "center": {"x": 160, "y": 42},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 1,
+                          "hidden": false,
+                          "windowFrame": {"x": 0, "y": 20, "width": 320, "height": 44},
+                          "backgroundColor": "#f7f7f7ff",
+                          "parent": "nav:"
+                        },
+                        {
+                          "id": "nav.navigationTitle",
+                          "kind": "label",
+                          "viewController": null,
+                          "path": "nav.navigationTitle",
+                          "role": "navigationTitle",
+                          "frame": {"x": 51.92, "y": 0, "width": 51, "height": 44},
+                          "bounds": {"x": 0, "y": 0, "width": 51, "height": 44},
+                          "center": {"x": 77.42, "y": 22},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 0,
+                          "hidden": false,
+                          "windowFrame": {"x": 51.92, "y": 20, "width": 51, "height": 44},
+                          "text": "Things",
+                          "parent": "nav.navigationBar"
+                        },
+                        {
+                          "id": "nav.backIndicator",
+                          "kind": "imageView",
+                          "viewController": null,
+                          "path": "nav.backIndicator",
+                          "role": "backIndicator",
+                          "frame": {"x": 14.03, "y": 11.5, "width": 13, "height": 21},
+                          "bounds": {"x": 0, "y": 0, "width": 13, "height": 21},
+                          "center": {"x": 20.53, "y": 22},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 0.23,
+                          "hidden": false,
+                          "windowFrame": {"x": 14.03, "y": 31.5, "width": 13, "height": 21},
+                          "image": "backIndicator",
+                          "parent": "nav.navigationBar"
+                        },
+                        {
+                          "id": "nav.backButton.incoming",
+                          "kind": "label",
+                          "viewController": null,
+                          "path": "nav.backButton.incoming",
+                          "role": "backButton",
+                          "frame": {"x": 51.92, "y": 0, "width": 51, "height": 44},
+                          "bounds": {"x": 0, "y": 0, "width": 51, "height": 44},
+                          "center": {"x": 77.42, "y": 22},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 0.67,
+                          "hidden": false,
+                          "windowFrame": {"x": 51.92, "y": 20, "width": 51, "height": 44},
+                          "text": "Things",
+                          "parent": "nav.navigationBar"
+                        },
+                        {
+                          "id": "nav.navigationTitle.incoming",
+                          "kind": "label",
+                          "viewController": null,
+                          "path": "nav.navigationTitle.incoming",
+                          "role": "navigationTitle",
+                          "frame": {"x": 197.08, "y": 0, "width": 0, "height": 44},
+                          "bounds": {"x": 0, "y": 0, "width": 0, "height": 44},
+                          "center": {"x": 197.08, "y": 22},
+                          "transform": {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0},
+                          "alpha": 0.69,
+                          "hidden": false,
+                          "windowFrame": {"x": 197.08, "y": 20, "width": 0, "height": 44},
+                          "text": "",
+                          "parent": "nav.navigationBar"
+                        }
+                      ]
+                    }
+                  ]
+                }
               schema:
                 type: object
                 required: [snapshots]
@@ -553,6 +1971,7 @@ paths:
           in: query
           description: Session time in seconds; the session's current time when left out.
           schema: {type: number, minimum: 0, maximum: 10000000}
+          example: 0.15
         - $ref: '#/components/parameters/Precision'
       responses:
         '200':
@@ -562,6 +1981,63 @@ paths:
             Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             image/svg+xml:
+              example: |
+                <svg xmlns="http://www.w3.org/2000/svg" width="320" height="604" viewBox="0 0 320 604" font-family="Helvetica Neue, Helvetica, Arial, sans-serif">
+                <defs><clipPath id="window"><rect width="320" height="568"/></clipPath></defs>
+                <rect class="background" width="320" height="604" fill="#ffffff"/>
+                <g class="frame" data-time="0.15">
+                <g data-path="window" data-role="window" data-kind="window" clip-path="url(#window)">
+                <polygon points="0,0 320,0 320,568 0,568" fill="#000000"/>
+                <g data-view-controller="nav" data-path="" data-kind="navigationView">
+                <polygon points="0,0 320,0 320,568 0,568" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <g data-path="nav.container" data-role="container" data-kind="view">
+                <polygon points="0,0 320,0 320,568 0,568" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <g data-view-controller="things" data-path="" data-kind="collection">
+                <polygon points="0,0 320,0 320,568 0,568" fill="#ffffff"/>
+                <g data-view-controller="things" data-path="cell-3" data-kind="cell">
+                <polygon points="110,80 210,80 210,200 110,200" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <g data-view-controller="things" data-path="cell-3/label" data-kind="label">
+                <polygon points="110,180 210,180 210,200 110,200" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <text x="0" y="10" transform="matrix(1 0 0 1 110 180)" font-size="17" dominant-baseline="central" fill="#000000">Thing 3</text>
+                </g>
+                </g>
+                </g>
+                <g data-view-controller="detail" data-path="" data-kind="view" opacity="0.5">
+                <polygon points="0,0 320,0 320,568 0,568" fill="#ffffff"/>
+                </g>
+                <g data-path="t1.image" data-role="snapshot" data-kind="snapshot">
+                <polygon points="65,82 255,82 255,272 65,272" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <polygon points="65,82 255,82 255,272 65,272" fill="#619fd1"/>
+                <path d="M65 82L255 272M255 82L65 272" fill="none" stroke="#ffffff" stroke-opacity="0.5"/>
+                <text x="95" y="95" transform="matrix(1 0 0 1 65 82)" font-size="12" text-anchor="middle" dominant-baseline="central" fill="#000000">thing-3</text>
+                <polygon points="65,82 255,82 255,272 65,272" fill="none" stroke="#ff2d55" stroke-dasharray="4 3"/>
+                <text x="2" y="6" transform="matrix(1 0 0 1 65 82)" font-size="8" dominant-baseline="central" fill="#ff2d55">snapshot</text>
+                </g>
+                </g>
+                <g data-path="nav.navigationBar" data-role="navigationBar" data-kind="navigationBar">
+                <polygon points="0,20 320,20 320,64 0,64" fill="#f7f7f7"/>
+                <path d="M0 64L320 64" stroke="#b3b3b3" stroke-width="0.5"/>
+                <g data-path="nav.navigationTitle" data-role="navigationTitle" data-kind="label" opacity="0.29">
+                <polygon points="80.75,20 131.75,20 131.75,64 80.75,64" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <text x="25.5" y="22" transform="matrix(1 0 0 1 80.75 20)" font-size="17" font-weight="600" text-anchor="middle" dominant-baseline="central" fill="#000000">Things</text>
+                </g>
+                <g data-path="nav.backIndicator" data-role="backIndicator" data-kind="imageView" opacity="0">
+                <polygon points="21,31.5 34,31.5 34,52.5 21,52.5" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <path d="M31.4 33.6L23.6 42L31.4 50.4" fill="none" stroke="#007aff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>
+                </g>
+                <g data-path="nav.backButton.incoming" data-role="backButton" data-kind="label" opacity="0.29">
+                <polygon points="80.75,20 131.75,20 131.75,64 80.75,64" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <text x="0" y="22" transform="matrix(1 0 0 1 80.75 20)" font-size="17" dominant-baseline="central" fill="#007aff">Things</text>
+                </g>
+                <g data-path="nav.navigationTitle.incoming" data-role="navigationTitle" data-kind="label" opacity="0.33">
+                <polygon points="240,20 240,20 240,64 240,64" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                </g>
+                </g>
+                </g>
+                </g>
+                <text class="caption" font-size="11" fill="#3c3c43"><tspan x="4" y="582">t = 0.15 s · push (zoom)</tspan><tspan x="4" y="597">animating · percentComplete 0.5</tspan></text>
+                </g>
+                </svg>
               schema: {type: string}
         '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
@@ -598,6 +2074,115 @@ paths:
             Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             image/svg+xml:
+              example: |
+                <svg xmlns="http://www.w3.org/2000/svg" width="656" height="604" viewBox="0 0 656 604" font-family="Helvetica Neue, Helvetica, Arial, sans-serif">
+                <defs><clipPath id="window"><rect width="320" height="568"/></clipPath></defs>
+                <rect class="background" width="656" height="604" fill="#ffffff"/>
+                <g class="frame" data-time="0.1">
+                <g data-path="window" data-role="window" data-kind="window" clip-path="url(#window)">
+                <polygon points="0,0 320,0 320,568 0,568" fill="#000000"/>
+                <g data-view-controller="nav" data-path="" data-kind="navigationView">
+                <polygon points="0,0 320,0 320,568 0,568" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <g data-path="nav.container" data-role="container" data-kind="view">
+                <polygon points="0,0 320,0 320,568 0,568" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <g data-view-controller="things" data-path="" data-kind="collection">
+                <polygon points="0,0 320,0 320,568 0,568" fill="#ffffff"/>
+                <g data-view-controller="things" data-path="cell-3" data-kind="cell">
+                <polygon points="110,80 210,80 210,200 110,200" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <g data-view-controller="things" data-path="cell-3/label" data-kind="label">
+                <polygon points="110,180 210,180 210,200 110,200" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <text x="0" y="10" transform="matrix(1 0 0 1 110 180)" font-size="17" dominant-baseline="central" fill="#000000">Thing 3</text>
+                </g>
+                </g>
+                </g>
+                <g data-view-controller="detail" data-path="" data-kind="view" opacity="0.23">
+                <polygon points="0,0 320,0 320,568 0,568" fill="#ffffff"/>
+                </g>
+                <g data-path="t1.image" data-role="snapshot" data-kind="snapshot">
+                <polygon points="89.14,80.93 230.86,80.93 230.86,222.65 89.14,222.65" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <polygon points="89.14,80.93 230.86,80.93 230.86,222.65 89.14,222.65" fill="#619fd1"/>
+                <path d="M89.14 80.93L230.86 222.65M230.86 80.93L89.14 222.65" fill="none" stroke="#ffffff" stroke-opacity="0.5"/>
+                <text x="70.86" y="70.86" transform="matrix(1 0 0 1 89.14 80.93)" font-size="12" text-anchor="middle" dominant-baseline="central" fill="#000000">thing-3</text>
+                <polygon points="89.14,80.93 230.86,80.93 230.86,222.65 89.14,222.65" fill="none" stroke="#ff2d55" stroke-dasharray="4 3"/>
+                <text x="2" y="6" transform="matrix(1 0 0 1 89.14 80.93)" font-size="8" dominant-baseline="central" fill="#ff2d55">snapshot</text>
+                </g>
+                </g>
+                <g data-path="nav.navigationBar" data-role="navigationBar" data-kind="navigationBar">
+                <polygon points="0,20 320,20 320,64 0,64" fill="#f7f7f7"/>
+                <path d="M0 64L320 64" stroke="#b3b3b3" stroke-width="0.5"/>
+                <g data-path="nav.navigationTitle" data-role="navigationTitle" data-kind="label" opacity="0.67">
+                <polygon points="109.58,20 160.58,20 160.58,64 109.58,64" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <text x="25.5" y="22" transform="matrix(1 0 0 1 109.58 20)" font-size="17" font-weight="600" text-anchor="middle" dominant-baseline="central" fill="#000000">Things</text>
+                </g>
+                <g data-path="nav.backIndicator" data-role="backIndicator" data-kind="imageView" opacity="0">
+                <polygon points="27.97,31.5 40.97,31.5 40.97,52.5 27.97,52.5" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <path d="M38.37 33.6L30.57 42L38.37 50.4" fill="none" stroke="#007aff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>
+                </g>
+                <g data-path="nav.backButton.incoming" data-role="backButton" data-kind="label" opacity="0">
+                <polygon points="109.58,20 160.58,20 160.58,64 109.58,64" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <text x="0" y="22" transform="matrix(1 0 0 1 109.58 20)" font-size="17" dominant-baseline="central" fill="#007aff">Things</text>
+                </g>
+                <g data-path="nav.navigationTitle.incoming" data-role="navigationTitle" data-kind="label" opacity="0">
+                <polygon points="282.92,20 282.92,20 282.92,64 282.92,64" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                </g>
+                </g>
+                </g>
+                </g>
+                <text class="caption" font-size="11" fill="#3c3c43"><tspan x="4" y="582">t = 0.1 s · push (zoom)</tspan><tspan x="4" y="597">animating · percentComplete 0.33</tspan></text>
+                </g>
+                <g class="frame" data-time="0.2" transform="translate(336 0)">
+                <g data-path="window" data-role="window" data-kind="window" clip-path="url(#window)">
+                <polygon points="0,0 320,0 320,568 0,568" fill="#000000"/>
+                <g data-view-controller="nav" data-path="" data-kind="navigationView">
+                <polygon points="0,0 320,0 320,568 0,568" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <g data-path="nav.container" data-role="container" data-kind="view">
+                <polygon points="0,0 320,0 320,568 0,568" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <g data-view-controller="things" data-path="" data-kind="collection">
+                <polygon points="0,0 320,0 320,568 0,568" fill="#ffffff"/>
+                <g data-view-controller="things" data-path="cell-3" data-kind="cell">
+                <polygon points="110,80 210,80 210,200 110,200" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <g data-view-controller="things" data-path="cell-3/label" data-kind="label">
+                <polygon points="110,180 210,180 210,200 110,200" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <text x="0" y="10" transform="matrix(1 0 0 1 110 180)" font-size="17" dominant-baseline="central" fill="#000000">Thing 3</text>
+                </g>
+                </g>
+                </g>
+                <g data-view-controller="detail" data-path="" data-kind="view" opacity="0.77">
+                <polygon points="0,0 320,0 320,568 0,568" fill="#ffffff"/>
+                </g>
+                <g data-path="t1.image" data-role="snapshot" data-kind="snapshot">
+                <polygon points="40.86,83.07 279.14,83.07 279.14,321.35 40.86,321.35" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <polygon points="40.86,83.07 279.14,83.07 279.14,321.35 40.86,321.35" fill="#619fd1"/>
+                <path d="M40.86 83.07L279.14 321.35M279.14 83.07L40.86 321.35" fill="none" stroke="#ffffff" stroke-opacity="0.5"/>
+                <text x="119.14" y="119.14" transform="matrix(1 0 0 1 40.86 83.07)" font-size="12" text-anchor="middle" dominant-baseline="central" fill="#000000">thing-3</text>
+                <polygon points="40.86,83.07 279.14,83.07 279.14,321.35 40.86,321.35" fill="none" stroke="#ff2d55" stroke-dasharray="4 3"/>
+                <text x="2" y="6" transform="matrix(1 0 0 1 40.86 83.07)" font-size="8" dominant-baseline="central" fill="#ff2d55">snapshot</text>
+                </g>
+                </g>
+                <g data-path="nav.navigationBar" data-role="navigationBar" data-kind="navigationBar">
+                <polygon points="0,20 320,20 320,64 0,64" fill="#f7f7f7"/>
+                <path d="M0 64L320 64" stroke="#b3b3b3" stroke-width="0.5"/>
+                <g data-path="nav.navigationTitle" data-role="navigationTitle" data-kind="label" opacity="0">
+                <polygon points="51.92,20 102.92,20 102.92,64 51.92,64" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <text x="25.5" y="22" transform="matrix(1 0 0 1 51.92 20)" font-size="17" font-weight="600" text-anchor="middle" dominant-baseline="central" fill="#000000">Things</text>
+                </g>
+                <g data-path="nav.backIndicator" data-role="backIndicator" data-kind="imageView" opacity="0.23">
+                <polygon points="14.03,31.5 27.03,31.5 27.03,52.5 14.03,52.5" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <path d="M24.43 33.6L16.63 42L24.43 50.4" fill="none" stroke="#007aff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>
+                </g>
+                <g data-path="nav.backButton.incoming" data-role="backButton" data-kind="label" opacity="0.67">
+                <polygon points="51.92,20 102.92,20 102.92,64 51.92,64" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                <text x="0" y="22" transform="matrix(1 0 0 1 51.92 20)" font-size="17" dominant-baseline="central" fill="#007aff">Things</text>
+                </g>
+                <g data-path="nav.navigationTitle.incoming" data-role="navigationTitle" data-kind="label" opacity="0.69">
+                <polygon points="197.08,20 197.08,20 197.08,64 197.08,64" fill="none" stroke="#8f8f94" stroke-opacity="0.5" stroke-width="0.5"/>
+                </g>
+                </g>
+                </g>
+                </g>
+                <text class="caption" font-size="11" fill="#3c3c43"><tspan x="4" y="582">t = 0.2 s · push (zoom)</tspan><tspan x="4" y="597">animating · percentComplete 0.67</tspan></text>
+                </g>
+                </svg>
               schema: {type: string}
         '304': {$ref: '#/components/responses/NotModified'}
         '400': {$ref: '#/components/responses/Problem'}
@@ -623,6 +2208,7 @@ paths:
         - name: type
           in: query
           schema: {type: string, maxLength: 64}
+          example: completeTransition
         - name: viewController
           in: query
           schema: {type: string, maxLength: 64}
@@ -634,6 +2220,21 @@ paths:
             Cache-Control: {$ref: '#/components/headers/CacheControlSession'}
           content:
             application/json:
+              example:
+                {
+                  "time": 1,
+                  "events": [
+                    {
+                      "seq": 11,
+                      "time": 0.3,
+                      "type": "completeTransition",
+                      "viewController": "nav",
+                      "transition": "t1",
+                      "didComplete": true
+                    }
+                  ],
+                  "lastSeq": 14
+                }
               schema:
                 type: object
                 required: [time, events, lastSeq]
@@ -665,21 +2266,25 @@ components:
       required: true
       description: The session id (32 hex digits, 128 random bits).
       schema: {type: string, maxLength: 64}
+      example: '5e3c1f0a9b2d4e6f8a7c0b1d2e3f4a5b'
     Flat:
       name: flat
       in: query
       description: 'A flat `views` list (each with `parent`) instead of the nested `root`.'
       schema: {type: boolean, default: false}
+      example: true
     Precision:
       name: precision
       in: query
       description: Round every number to this many decimal places.
       schema: {type: integer, minimum: 0, maximum: 15}
+      example: 2
     Times:
       name: t
       in: query
-      description: Session times, comma-separated. The query string as a whole is at most 8,192 bytes, so leave room for the other parameters.
+      description: Session times, comma-separated (at most 240). The query string as a whole may hold 24,576 bytes, room for the longest list %-escaped throughout with every other parameter.
       schema: {type: string, maxLength: 8000, pattern: '^[0-9.eE+-]+(,[0-9.eE+-]+)*$'}
+      example: '0.1,0.2'
     From:
       name: from
       in: query
@@ -2147,15 +3752,206 @@ components:
           type: array
           items: {$ref: '#/components/schemas/FlatView'}
     Event:
+      description: |
+        An appearance callback, delegate call or diagnostic, in UIKit's order, with the arguments
+        of its kind (`type`). Every event has `seq`, `time`, `type` and `viewController`.
+      oneOf:
+        - $ref: '#/components/schemas/AppearanceEvent'
+        - $ref: '#/components/schemas/ShowEvent'
+        - $ref: '#/components/schemas/SelectEvent'
+        - $ref: '#/components/schemas/AnimationControllerForEvent'
+        - $ref: '#/components/schemas/InteractionControllerForEvent'
+        - $ref: '#/components/schemas/PresentationControllerForEvent'
+        - $ref: '#/components/schemas/AnimateTransitionEvent'
+        - $ref: '#/components/schemas/CompleteTransitionEvent'
+        - $ref: '#/components/schemas/InteractiveProgressEvent'
+        - $ref: '#/components/schemas/InteractiveReleaseEvent'
+        - $ref: '#/components/schemas/ContinueAnimationEvent'
+        - $ref: '#/components/schemas/SheetDismissalEvent'
+        - $ref: '#/components/schemas/DiagnosticEvent'
+      discriminator:
+        propertyName: type
+        mapping:
+          viewWillAppear: '#/components/schemas/AppearanceEvent'
+          viewDidAppear: '#/components/schemas/AppearanceEvent'
+          viewWillDisappear: '#/components/schemas/AppearanceEvent'
+          viewDidDisappear: '#/components/schemas/AppearanceEvent'
+          willShow: '#/components/schemas/ShowEvent'
+          didShow: '#/components/schemas/ShowEvent'
+          shouldSelect: '#/components/schemas/SelectEvent'
+          didSelect: '#/components/schemas/SelectEvent'
+          animationControllerFor: '#/components/schemas/AnimationControllerForEvent'
+          interactionControllerFor: '#/components/schemas/InteractionControllerForEvent'
+          presentationControllerFor: '#/components/schemas/PresentationControllerForEvent'
+          animateTransition: '#/components/schemas/AnimateTransitionEvent'
+          completeTransition: '#/components/schemas/CompleteTransitionEvent'
+          updateInteractiveTransition: '#/components/schemas/InteractiveProgressEvent'
+          pauseAnimation: '#/components/schemas/InteractiveProgressEvent'
+          finishInteractiveTransition: '#/components/schemas/InteractiveReleaseEvent'
+          cancelInteractiveTransition: '#/components/schemas/InteractiveReleaseEvent'
+          continueAnimation: '#/components/schemas/ContinueAnimationEvent'
+          presentationControllerWillDismiss: '#/components/schemas/SheetDismissalEvent'
+          presentationControllerDidDismiss: '#/components/schemas/SheetDismissalEvent'
+          presentationControllerDidAttemptToDismiss: '#/components/schemas/SheetDismissalEvent'
+          diagnostic: '#/components/schemas/DiagnosticEvent'
+    AppearanceEvent:
       type: object
-      description: An appearance callback, delegate call or diagnostic, with its own arguments (animated, didComplete, …).
-      required: [seq, time, type, viewController]
+      description: 'viewWillAppear:, viewDidAppear:, viewWillDisappear:, viewDidDisappear: on a content or container controller.'
+      required: [seq, time, type, viewController, animated]
+      additionalProperties: false
       properties:
         seq: {type: integer, minimum: 1}
         time: {type: number}
-        type: {type: string}
-        viewController: {type: [string, 'null']}
-      additionalProperties: true
+        type: {type: string, enum: [viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        animated: {type: boolean}
+    ShowEvent:
+      type: object
+      description: 'UINavigationControllerDelegate willShow / didShow: the controller coming to the top.'
+      required: [seq, time, type, viewController, shown, animated]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [willShow, didShow]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        shown: {type: string, description: The id of the controller shown.}
+        animated: {type: boolean}
+    SelectEvent:
+      type: object
+      description: 'UITabBarControllerDelegate shouldSelect / didSelect.'
+      required: [seq, time, type, viewController, selected]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [shouldSelect, didSelect]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        selected: {type: string, description: The id of the tab's controller.}
+    AnimationControllerForEvent:
+      type: object
+      description: 'The delegate asked for an animator: which one was chosen and by what.'
+      required: [seq, time, type, viewController, operation, from, to, animator, chosenBy]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [animationControllerFor]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        operation: {$ref: '#/components/schemas/TransitionOperation'}
+        from: {type: string}
+        to: {type: string}
+        animator: {type: string}
+        chosenBy: {type: string}
+    InteractionControllerForEvent:
+      type: object
+      description: The delegate asked for an interaction controller (custom animators only).
+      required: [seq, time, type, viewController, animator, interactive]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [interactionControllerFor]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        animator: {type: string}
+        interactive: {type: boolean}
+    PresentationControllerForEvent:
+      type: object
+      description: A custom presentation asked for its presentation controller.
+      required: [seq, time, type, viewController, presenting]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [presentationControllerFor]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        presenting: {type: string, description: The id of the presenting controller.}
+    AnimateTransitionEvent:
+      type: object
+      description: 'animateTransition: the animator starts.'
+      required: [seq, time, type, viewController, transition, animator, duration]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [animateTransition]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        transition: {type: string, description: The transition's id (as in a snapshot's transition).}
+        animator: {type: string}
+        duration: {type: number}
+    CompleteTransitionEvent:
+      type: object
+      description: 'completeTransition: with its argument.'
+      required: [seq, time, type, viewController, transition, didComplete]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [completeTransition]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        transition: {type: string, description: The transition's id (as in a snapshot's transition).}
+        didComplete: {type: boolean}
+    InteractiveProgressEvent:
+      type: object
+      description: 'updateInteractiveTransition:, or pauseAnimation: the progress it set or stopped at.'
+      required: [seq, time, type, viewController, transition, percentComplete]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [updateInteractiveTransition, pauseAnimation]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        transition: {type: string, description: The transition's id (as in a snapshot's transition).}
+        percentComplete: {type: number}
+    InteractiveReleaseEvent:
+      type: object
+      description: 'finishInteractiveTransition or cancelInteractiveTransition: where it was let go, and how fast the rest runs.'
+      required: [seq, time, type, viewController, transition, percentComplete, completionSpeed]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [finishInteractiveTransition, cancelInteractiveTransition]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        transition: {type: string, description: The transition's id (as in a snapshot's transition).}
+        percentComplete: {type: number}
+        completionSpeed: {type: number}
+    ContinueAnimationEvent:
+      type: object
+      description: continueAnimation, optionally reversed.
+      required: [seq, time, type, viewController, transition, reversed]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [continueAnimation]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+        transition: {type: string, description: The transition's id (as in a snapshot's transition).}
+        reversed: {type: boolean}
+    SheetDismissalEvent:
+      type: object
+      description: 'UIAdaptivePresentationControllerDelegate, for a sheet pulled down by the user: will and did dismiss, or the attempt a modal sheet refuses.'
+      required: [seq, time, type, viewController]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [presentationControllerWillDismiss, presentationControllerDidDismiss, presentationControllerDidAttemptToDismiss]}
+        viewController: {type: string, description: The controller it concerns (for delegate calls, the container whose delegate is called).}
+    DiagnosticEvent:
+      type: object
+      description: "What UIKit would not say: a transition's mistake (docs/semantics.md § Diagnostics), or a gesture sample with no gesture in progress."
+      required: [seq, time, type, viewController, code, message]
+      additionalProperties: false
+      properties:
+        seq: {type: integer, minimum: 1}
+        time: {type: number}
+        type: {type: string, enum: [diagnostic]}
+        viewController: {type: [string, 'null'], description: "The transition's container; null for a gesture sample that began nothing."}
+        transition: {type: string, description: The transition concerned; absent for a gesture sample that began nothing.}
+        code: {type: string}
+        message: {type: string}
+        view: {type: string, description: 'The view concerned, as controller:path.'}
     Screen:
       type: object
       description: A screen as a session uses it, portrait, in points (docs/reference.md, Device profiles).

@@ -3,6 +3,12 @@ extension Application {
     /// navigates; the page asks for the token and sends it with its API calls.
     func viewer(_ ctx: RequestContext) throws -> HTTPResponse {
         try Self.rejectUnknown(ctx.query, allowed: ["session", "t"])
+        // The page reads both itself, but a link it could not open is refused here, with the
+        // bounds openapi.yaml gives, rather than opening a page that shows nothing.
+        if let t = ctx.query["t"] { _ = try Self.time(t, name: "t") }
+        if let session = ctx.query["session"], session.unicodeScalars.count > 64 {
+            throw Problem.invalidParameter("session", reason: "at most 64 characters")
+        }
         return HTTPResponse(status: 200, mediaType: .html,
                             headers: [("Content-Security-Policy", ViewerPage.contentSecurityPolicy)], body: ViewerPage.html)
     }

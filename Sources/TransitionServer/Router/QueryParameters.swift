@@ -3,8 +3,11 @@
 public struct QueryParameters: Sendable {
     /// Most parameters one query may have.
     public static let maxCount = 64
-    /// Longest raw query string, in bytes.
-    public static let maxBytes = 8192
+    /// Longest raw query string, in bytes: three times the longest `t` list (8,000 characters,
+    /// openapi.yaml), so that the list %-escaped throughout (`+` is sent as `%2B`) still fits with
+    /// every other parameter, and any query the contract allows is read. The request line as a
+    /// whole stays within the connection's memory (docs/connections.md).
+    public static let maxBytes = 24_576
 
     private let pairs: [(name: String, value: String)]
 
