@@ -97,7 +97,7 @@ indirect enum RectValue: Sendable, Equatable {
 
 /// The expression at `key`; an absent one (`fallback`) is located at `key` all the same.
 func expr(_ r: inout SpecReader, _ key: String, default fallback: Double?) throws(SimulationError) -> Located<Expression> {
-    guard let v = r.value(key), !v.isNull else {
+    guard let v = r.value(key) else {
         if let fallback { return Located(.constant(fallback), at: r.path(key)) }
         throw SimulationError(r.path(key), "is required")
     }
@@ -449,7 +449,7 @@ indirect enum Step: Sendable, Equatable {
     }
 
     static func decodeList(_ json: JSONValue?, at pointer: String, depth: Int) throws(SimulationError) -> StepList {
-        guard let json, !json.isNull else { return Located([], at: pointer) }
+        guard let json else { return Located([], at: pointer) }
         guard let list = json.arrayValue else { throw SimulationError(pointer, "expected a list of steps") }
         guard list.count <= maxSteps else { throw SimulationError(pointer, "at most \(maxSteps) steps") }
         var steps: [Located<Step>] = []
@@ -480,7 +480,7 @@ struct CurveSpec: Sendable, Equatable {
     static let maxNodes = 64
 
     static func decode(_ json: JSONValue?, at pointer: String) throws(SimulationError) -> CurveSpec {
-        guard let json, !json.isNull else { return CurveSpec(json: .string("easeInOut"), pointer: pointer, expressions: []) }
+        guard let json else { return CurveSpec(json: .string("easeInOut"), pointer: pointer, expressions: []) }
         if let name = json.stringValue, name.hasPrefix("@") {
             let parameter = String(name.dropFirst())
             guard !parameter.isEmpty, ViewSpec.isValidID(parameter) else { throw SimulationError(pointer, "'@' is followed by a parameter name") }

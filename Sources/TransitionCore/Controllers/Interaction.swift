@@ -121,7 +121,7 @@ public struct Interaction: Sendable {
     }
 
     static func decodeList(_ json: JSONValue?, at pointer: String) throws(SimulationError) -> [Interaction] {
-        guard let json, !json.isNull else { return [] }
+        guard let json else { return [] }
         guard let list = json.arrayValue else { throw SimulationError(pointer, "expected a list of interactions") }
         guard list.count <= 16 else { throw SimulationError(pointer, "at most 16 interactions") }
         var result: [Interaction] = []
