@@ -30,15 +30,7 @@ extension SVGEncoder {
     /// The background of a view with rounded corners (or its faint outline without a colour).
     mutating func roundedShape(_ n: SnapshotNode, _ toWindow: ProjectiveTransform) {
         layerOutline(n, toWindow, inset: 0)
-        if let color = n.backgroundColor {
-            fill(color)
-        } else {
-            writer.raw(" fill=\"none\"")
-            writer.attribute("stroke", SVGStyle.outline)
-            writer.attribute("stroke-opacity", SVGStyle.outlineOpacity)
-            writer.attribute("stroke-width", SVGStyle.outlineWidth)
-            writer.raw(" vector-effect=\"non-scaling-stroke\"")
-        }
+        paint(n, nonScalingOutline: true)
         writer.raw("/>\n")
     }
 

@@ -103,14 +103,7 @@ struct SVGEncoder {
     mutating func shape(_ n: SnapshotNode, _ quad: [Point]?) {
         writer.raw("<polygon")
         writer.points(quad ?? [])
-        if let color = n.backgroundColor {
-            fill(color)
-        } else {
-            writer.raw(" fill=\"none\"")
-            writer.attribute("stroke", SVGStyle.outline)
-            writer.attribute("stroke-opacity", SVGStyle.outlineOpacity)
-            writer.attribute("stroke-width", SVGStyle.outlineWidth)
-        }
+        paint(n, nonScalingOutline: false)
         writer.raw("/>\n")
     }
 
@@ -187,6 +180,21 @@ struct SVGEncoder {
         writer.raw("<path d=\"M"); point(a); writer.raw("L"); point(b); writer.raw("\"")
         writer.attribute("stroke", color)
         writer.raw(" stroke-width=\"0.5\"/>\n")
+    }
+
+    /// A view's own paint: its background colour, or a faint outline where it has none so that
+    /// the structure stays visible (docs/viewer.md § Drawing). `nonScalingOutline` keeps the
+    /// outline's width on screen for shapes drawn in the view's own coordinates.
+    mutating func paint(_ n: SnapshotNode, nonScalingOutline: Bool) {
+        if let color = n.backgroundColor {
+            fill(color)
+            return
+        }
+        writer.raw(" fill=\"none\"")
+        writer.attribute("stroke", SVGStyle.outline)
+        writer.attribute("stroke-opacity", SVGStyle.outlineOpacity)
+        writer.attribute("stroke-width", SVGStyle.outlineWidth)
+        if nonScalingOutline { writer.raw(" vector-effect=\"non-scaling-stroke\"") }
     }
 
     mutating func fill(_ color: Color) {
