@@ -8,7 +8,7 @@ import Testing
     }
 
     @Test func responseIsProblemJSONWithMembersInOrder() {
-        let problem = Problem.conflict(type: "transition-in-progress", title: "A transition is already running",
+        let problem = Problem.conflict(type: "transition-in-progress",
                                        detail: "push \"detail\" is still animating",
                                        extensions: [("transition", .string("t1")), ("until", .number(0.35))])
         let response = problem.response(instance: "/v1/sessions/abc/actions")
@@ -72,6 +72,11 @@ import Testing
             (.originNotAllowed("https://a", corsEnabled: true), 403, "origin-not-allowed", "Cross-origin requests from this origin are not allowed"),
             (.memoryBudgetExhausted(limit: 1), 507, "memory-budget-exhausted", "The service's memory budget is used up"),
             (.responseTooLarge(limit: 1), 422, "response-too-large", "The answer would be too large"),
+            // The service's own conflicts take their page's title.
+            (.historyTruncated("t = 0"), 409, "history-truncated", "The history no longer starts at the session's creation"),
+            (.conflict(type: "session-exists", detail: "x"), 409, "session-exists", "The session exists"),
+            (.conflict(type: "concurrent-change", detail: "x"), 409, "concurrent-change", "Other replicas kept changing the session"),
+            (.conflict(type: "session-log-full", detail: "x"), 409, "session-log-full", "The session's stored log is full"),
         ]
         for (problem, status, type, title) in cases {
             #expect(problem.status == status && problem.type == type && problem.title == title, "\(type)")

@@ -102,16 +102,18 @@ extension Problem {
                 detail: "query parameter '\(name)': \(reason)", extensions: [("parameter", .string(name))])
     }
 
-    /// The request conflicts with the session's state (409); each conflict type has its own title.
-    public static func conflict(type: String, title: String, detail: String,
+    /// The request conflicts with the session's state (409). Each conflict type has its own title,
+    /// the one its `/problems/<type>` page shows (ProblemTypes), so the two cannot drift apart.
+    public static func conflict(type: String, detail: String,
                                 extensions: [(key: String, value: JSONValue)] = []) -> Problem {
-        Problem(status: 409, type: type, title: title, detail: detail, extensions: extensions)
+        Problem(status: 409, type: type, title: ProblemTypes.entries[type]?.title ?? "Conflict with the session's state",
+                detail: detail, extensions: extensions)
     }
 
     /// The session's log dropped its oldest changes (409): its export, and its states before
     /// `historyStart`, are gone.
     static func historyTruncated(_ detail: String) -> Problem {
-        conflict(type: "history-truncated", title: "The session's log is incomplete", detail: detail)
+        conflict(type: "history-truncated", detail: detail)
     }
 
     public static func unauthorized() -> Problem {

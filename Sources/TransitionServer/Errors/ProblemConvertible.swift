@@ -20,7 +20,7 @@ extension SimulationError: ProblemConvertible {
         case .invalid(let pointer):
             .invalid(pointer: pointer, reason: reason)
         case .conflict(let type, let extras):
-            .conflict(type: type, title: ProblemTypes.entries[type]?.title ?? "Conflict with the session's state", detail: reason, extensions: extras)
+            .conflict(type: type, detail: reason, extensions: extras)
         case .limitExceeded:
             Problem(status: 422, type: "limit-exceeded", title: "A limit of the service was reached", detail: reason)
         }

@@ -234,13 +234,13 @@ final class Session: Sendable {
                         // this request again on top of them, as if it had arrived after them.
                         attempts += 1
                         guard attempts < Self.conflictRetries else {
-                            throw Problem.conflict(type: "concurrent-change", title: "The session kept changing",
+                            throw Problem.conflict(type: "concurrent-change",
                                                    detail: "other requests changed session '\(id)' \(attempts) times while this one was applied; send it again")
                         }
                         try catchUp(&s, fetching: journal)
                         continue
                     case .full:
-                        throw Problem.conflict(type: "session-log-full", title: "The session's stored log is full",
+                        throw Problem.conflict(type: "session-log-full",
                                                detail: "session '\(id)' has made \(Self.journalEntryLimit) changes, the most a stored session keeps; export it or start a new one")
                     case .gone:
                         throw Problem.notFound("session '\(id)' was deleted or expired")
