@@ -44,8 +44,6 @@ struct shim_daemon {
     shim_handler handler;
     void *context;
     size_t max_body;
-    const uint8_t *static_body;   /* set for the benchmark's bare server */
-    size_t static_length;
     int64_t request_timeout_ms;   /* 0: no whole-request deadline */
     atomic_uint in_flight;        /* requests begun (request line read) and not yet freed */
     atomic_int quiescing;         /* set by shim_quiesce: answers carry Connection: close */
@@ -389,16 +387,6 @@ static enum MHD_Result queue_answer(shim_daemon *daemon, struct MHD_Connection *
     return result;
 }
 
-static enum MHD_Result answer_static(shim_daemon *daemon, struct MHD_Connection *connection) {
-    struct MHD_Response *response = MHD_create_response_from_buffer(daemon->static_length, (void *)daemon->static_body,
-                                                                    MHD_RESPMEM_PERSISTENT);
-    if (response == NULL) return MHD_NO;
-    MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
-    mark_closing(daemon, response);
-    enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, response);
-    MHD_destroy_response(response);
-    return result;
-}
 
 static enum MHD_Result append_body(shim_daemon *daemon, request_state *state, const char *data, size_t size) {
     if (state->facts.body_state == SHIM_BODY_FITS && size > daemon->max_body - state->length) {
@@ -445,7 +433,6 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         // The first call only sees headers. Answering here would cost the keep-alive, so Swift
         // is asked now only when the framing is out of the ordinary (it may then reject early).
         state->started = 1;
-        if (daemon->static_body != NULL) return MHD_YES;
         gather_facts(daemon, connection, state, method, version);
         state->facts.target = state->target;
         state->facts.probe = listener->probe;
@@ -469,7 +456,6 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
     }
     // The whole request is in: no deadline while it is answered.
     atomic_store(&state->connection->deadline_ms, 0);
-    if (daemon->static_body != NULL) return answer_static(daemon, connection);
     shim_request request = state->facts;
     request.body = state->body;
     request.body_length = state->length;
@@ -615,18 +601,6 @@ shim_daemon *shim_start(const shim_options *options, const shim_guards *guards, 
     daemon->handler = handler;
     daemon->context = context;
     return start(options, guards, daemon, error, error_size);
-}
-
-shim_daemon *shim_start_static(const shim_options *options, const uint8_t *body, size_t length, char *error, size_t error_size) {
-    shim_daemon *daemon = make_daemon(options);
-    if (daemon == NULL) {
-        snprintf(error, error_size, "out of memory");
-        return NULL;
-    }
-    /* A non-NULL static_body is what marks the bare server. */
-    daemon->static_body = body != NULL ? body : (const uint8_t *)"";
-    daemon->static_length = body != NULL ? length : 0;
-    return start(options, NULL, daemon, error, error_size);
 }
 
 static uint16_t port_of(struct MHD_Daemon *mhd) {

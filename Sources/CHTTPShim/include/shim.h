@@ -109,9 +109,4 @@ unsigned shim_in_flight(const shim_daemon *daemon);
 /// but their answers may be cut off: wait for shim_in_flight() to reach 0 first.
 void shim_stop(shim_daemon *daemon);
 
-/// A bare server answering every request, after reading it completely like shim_start does,
-/// with the same bytes as application/json (the benchmark's "bare libmicrohttpd" ceiling).
-/// `body` is not copied: it must outlive the daemon.
-shim_daemon *shim_start_static(const shim_options *options, const uint8_t *body, size_t length, char *error, size_t error_size);
-
 #endif
