@@ -206,6 +206,11 @@ extension JSONValue {
             ("/actions", #"{"type": "fly"}"#, 422, "invalid-request", "/type"),
             ("/actions", #"{"type": "selectTab"}"#, 422, "invalid-request", ""),
             ("/actions", #"{"type": "popTo"}"#, 422, "invalid-request", "/viewController"),
+            // One id twice inside the pushed tree is invalid in any state; presented, likewise.
+            ("/actions", #"{"type": "push", "viewController": {"type": "navigation", "id": "n", "viewControllers": [{"id": "n"}]}}"#,
+             422, "invalid-request", "/viewController"),
+            ("/actions", #"{"type": "present", "viewController": {"type": "navigation", "id": "m", "viewControllers": [{"id": "q"}, {"id": "q"}]}}"#,
+             422, "invalid-request", "/viewController"),
         ]
         for (path, body, status, type, pointer) in cases {
             let (s, t, p) = problem("POST", path, body)

@@ -77,6 +77,15 @@ struct ControllerSpec: Sendable {
         if let sheet = r.value("sheet") { spec.sheet = try SheetDetents.decode(sheet, at: r.path("sheet")) }
         spec.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"))
         try r.finish()
+        if depth == 1 {
+            // A tree that names one id twice is invalid whatever the session holds (422), at
+            // creation as in a push or a presentation; an id the session already holds is a
+            // conflict with its state (409, when the controller is made).
+            var ids: Set<ControllerID> = []
+            for id in spec.allIDs where !ids.insert(id).inserted {
+                throw SimulationError(pointer, "controller id '\(id)' is used twice")
+            }
+        }
         return spec
     }
 
@@ -139,11 +148,7 @@ public struct SceneSpec: Sendable {
         guard let clock = ClockMode(rawValue: clockName) else { throw SimulationError(r.path("clock"), "one of virtual, wall") }
         guard let rootJSON = r.value("root") else { throw SimulationError(r.path("root"), "is required: the window's root controller") }
         let root = try ControllerSpec.decode(rootJSON, at: r.path("root"), limits: limits)
-        var ids: Set<ControllerID> = []
-        for id in root.allIDs where !ids.insert(id).inserted {
-            throw SimulationError(r.path("root"), "controller id '\(id)' is used twice")
-        }
-        guard ids.count <= limits.controllersPerSession else {
+        guard root.allIDs.count <= limits.controllersPerSession else {
             throw SimulationError(r.path("root"), "at most \(limits.controllersPerSession) controllers")
         }
         var rules: [DelegateRule] = []
