@@ -17,7 +17,8 @@ RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev libhiredis-dev zlib1g-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-COPY Package.swift ./
+COPY Package.swift openapi.yaml ./
+COPY Plugins ./Plugins
 COPY Sources ./Sources
 RUN TRANSITION_SIM_VERSION="$VERSION" TRANSITION_SIM_COMMIT="$COMMIT" \
     swift build -c release --static-swift-stdlib --product transition-sim \

@@ -44,7 +44,11 @@ let package = Package(
         ),
         .target(name: "JSONCodec", swiftSettings: strict),
         .target(name: "TransitionCore", dependencies: ["JSONCodec"], swiftSettings: strict),
-        .target(name: "TransitionServer", dependencies: ["TransitionCore", "JSONCodec", "CZlib"], swiftSettings: strict),
+        .target(name: "TransitionServer", dependencies: ["TransitionCore", "JSONCodec", "CZlib"], swiftSettings: strict,
+                plugins: ["EmbedDocuments"]),
+        // openapi.yaml compiled into the server at build time (one copy of the contract).
+        .executableTarget(name: "EmbedText", swiftSettings: strict),
+        .plugin(name: "EmbedDocuments", capability: .buildTool(), dependencies: ["EmbedText"]),
         .target(name: "RedisJournal", dependencies: ["TransitionServer", "CHiredis"], swiftSettings: strict),
         .executableTarget(name: "TransitionSim", dependencies: ["TransitionServer", "RedisJournal", "CHTTPShim", "CBuildInfo"], swiftSettings: strict),
         .executableTarget(name: "TransitionBench", dependencies: ["TransitionServer", "TransitionCore", "JSONCodec", "CHTTPShim"], swiftSettings: strict),

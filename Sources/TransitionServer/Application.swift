@@ -11,7 +11,7 @@ public final class Application: Sendable {
     public let logger: Logger
     let limits = SceneLimits()
     let cors: CORSPolicy
-    private let router: Router<Endpoint>
+    private let router: Router<Route>
     private let shuttingDown = Atomic<Bool>(false)
 
     /// What a handler gets: the request, its path parameters and its query.
@@ -32,8 +32,8 @@ public final class Application: Sendable {
         self.sessions = SessionManager(maxSessions: configuration.maxSessions, ttl: configuration.sessionTTL,
                                        maxMemory: configuration.maxMemoryBytes, limits: limits,
                                        journal: journal.map { TimedJournal(journal: $0, metrics: metrics) }, metrics: metrics)
-        var router = Router<Endpoint>()
-        for endpoint in Endpoint.allCases { router.add(endpoint.method, endpoint.pattern, endpoint) }
+        var router = Router<Route>()
+        for route in Self.routes { router.add(route.method, route.pattern, route) }
         self.router = router
     }
 
@@ -77,11 +77,11 @@ public final class Application: Sendable {
                 let methods = Self.allMethods(allowed)
                 guard request.method == "OPTIONS" else { throw Problem.methodNotAllowed(allowed: methods) }
                 response = try options(request, methods: methods)
-            case .found(let handler, let parameters, let p):
+            case .found(let route, let parameters, let p):
                 pattern = p
                 let query = try QueryParameters(request.query)
-                caching = handler.caching
-                response = try handle(handler, RequestContext(request: request, parameters: parameters, query: query, now: start))
+                caching = route.caching
+                response = try route.handler(self)(RequestContext(request: request, parameters: parameters, query: query, now: start))
             }
         } catch {
             response = Problem(error).response(instance: request.path, requestID: requestID)

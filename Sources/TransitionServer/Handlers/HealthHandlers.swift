@@ -19,7 +19,7 @@ extension Application {
                                                                                       memoryUsed: sessions.memory.usedBytes, memoryLimit: sessions.memory.limit))
     }
 
-    /// The contract, compiled into the binary (`scripts/embed-openapi` keeps it in step with openapi.yaml).
+    /// The contract, compiled into the binary from openapi.yaml by the EmbedDocuments build plugin.
     func openAPI(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
         HTTPResponse(status: 200, mediaType: .yaml, body: Array(OpenAPIDocument.yaml.utf8))
     }
