@@ -294,19 +294,11 @@ public struct World: Sendable {
     }
 
     mutating func diagnose(_ id: TransitionID, _ code: DiagnosticCode, _ message: String, view: ViewID?) {
-        let d = Diagnostic(code: code, message: message, view: view.map(describe), time: now)
+        let d = Diagnostic(code: code, message: message, view: view.map(tree.describe), time: now)
         self[transition: id].diagnostics.append(d)
         var args: [(key: String, value: JSONValue)] = [("transition", .string(id.description)), ("code", .string(code.rawValue)), ("message", .string(message))]
         if let v = d.view { args.append(("view", .string(v))) }
         events.append(time: now, .diagnostic, self[transition: id].container, args)
-    }
-
-    /// `controller:path` for a controller's view, the id for a service view.
-    func describe(_ view: ViewID) -> String {
-        guard tree.exists(view) else { return tree.destroyedName(view) ?? "removed" }
-        let node = tree[view]
-        if let owner = node.owner { return node.path.isEmpty ? owner.rawValue : "\(owner):\(node.path)" }
-        return node.id
     }
 
     /// Forgets animations that are over and transitions that no longer matter.
@@ -324,16 +316,11 @@ public struct World: Sendable {
     /// The view as the screen shows it at session time `t` (≥ now): model values with the
     /// animations in flight applied.
     func presentation(of id: ViewID, at t: Double) -> ViewNode {
-        var node = tree[id]
-        for a in animations.animations(on: id) {
-            guard let timeline = transitions.timeline(of: a.transition) else { continue }
-            node.apply(a.value(atTau: timeline.tau(at: t)), to: a.property)
-        }
-        return node
+        animations.presentation(of: id, in: tree, at: t, clocks: transitions)
     }
 
     /// Whether the view is in the window's hierarchy.
     func isInWindow(_ id: ViewID) -> Bool {
-        tree.exists(id) && tree.ancestry(id).last == window
+        tree.isAttached(id, to: window)
     }
 }

@@ -128,7 +128,7 @@ enum TransformStep: Sendable, Equatable {
 
     static let maxSteps = 16
 
-    /// The list at `pointer`: where the runner reports what goes wrong while working it out.
+    /// The list at `pointer`: where the interpreter reports what goes wrong while working it out.
     static func decodeList(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Located<[TransformStep]> {
         Located(try decodeSteps(json, at: pointer), at: pointer)
     }
@@ -175,7 +175,7 @@ enum Transform3DStep: Sendable, Equatable {
     case scale(Located<Expression>, Located<Expression>, Located<Expression>)
     case translate(Located<Expression>, Located<Expression>, Located<Expression>)
 
-    /// The list at `pointer`: where the runner reports what goes wrong while working it out.
+    /// The list at `pointer`: where the interpreter reports what goes wrong while working it out.
     static func decodeList(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Located<[Transform3DStep]> {
         Located(try decodeSteps(json, at: pointer), at: pointer)
     }

@@ -1,6 +1,6 @@
 /// View geometry an expression reads: `container.width`, `to.finalFrame.midX`, `$snapshot.x`,
 /// `$dim.alpha`. Decided once, when the expression is parsed: validation checks only its view,
-/// and the runner reads it without parsing the name again (docs/animators.md § Expressions).
+/// and the interpreter reads it without parsing the name again (docs/animators.md § Expressions).
 struct GeometryName: Sendable, Equatable, CustomStringConvertible {
     /// Which rect of the view, in the container's coordinates.
     enum Frame: String, Sendable {

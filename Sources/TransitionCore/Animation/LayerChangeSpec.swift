@@ -66,14 +66,14 @@ struct LayerChangeSpec: Sendable, Equatable {
     var isEmpty: Bool { self == LayerChangeSpec() }
 }
 
-extension World {
+extension AnimatorInterpreter {
     /// The animatable layer values a change assigns, in a fixed order: the anchor point first
     /// (a frame in the same change is placed with the new anchor point), then the numbers, the
     /// pairs and the colours.
-    func layerTargetValues(_ c: LayerChangeSpec, _ t: Transition) throws(SimulationError) -> [(AnimatedProperty, AnimatedValue)] {
+    func layerTargetValues(_ c: LayerChangeSpec) throws(SimulationError) -> [(AnimatedProperty, AnimatedValue)] {
         var values: [(AnimatedProperty, AnimatedValue)] = []
         for pair in c.pairs.sorted(by: { $0.property.rawValue < $1.property.rawValue }) {
-            let p = Point(x: try evaluate(pair.first, t), y: try evaluate(pair.second, t))
+            let p = Point(x: try evaluate(pair.first), y: try evaluate(pair.second))
             let limit = pair.property == .anchorPoint ? 1000 : LayerChanges.bound
             guard abs(p.x) <= limit, abs(p.y) <= limit else {
                 throw SimulationError(pair.pointer, "stays within ±\(Int(limit)), got (\(p.x), \(p.y))")
@@ -81,7 +81,7 @@ extension World {
             values.append((pair.property, .point(p)))
         }
         for n in c.numbers {
-            var v = try evaluate(n.value, t)
+            var v = try evaluate(n.value)
             switch n.property {
             // Opacity is kept within 0…1 as `alpha` is; lengths that can't be negative are refused.
             case .shadowOpacity: v = min(1, max(0, v))

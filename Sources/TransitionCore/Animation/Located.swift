@@ -1,7 +1,7 @@
 import JSONCodec
 
 /// A node of the animator language with the JSON pointer it was decoded from, relative to its
-/// body. Validation and the runner report `pointer` as it is; the body's own place in a request
+/// body. Validation and the interpreter report `pointer` as it is; the body's own place in a request
 /// is added in one place (`AnimatorDefinition.decode` for decoding and validation,
 /// `World.beginTransition` for running).
 struct Located<Value: Sendable>: Sendable {

@@ -26,6 +26,17 @@ struct AnimationTimeline: Sendable {
     /// The animations on `view`, oldest first.
     func animations(on view: ViewID) -> [PropertyAnimation] { byView[view] ?? [] }
 
+    /// The view as the screen shows it at session time `t`: its model values in `tree` with the
+    /// animations in flight applied, each at τ of its transition's clock in `clocks`.
+    func presentation(of id: ViewID, in tree: ViewTree, at t: Double, clocks: TransitionRecords) -> ViewNode {
+        var node = tree[id]
+        for a in animations(on: id) {
+            guard let timeline = clocks.timeline(of: a.transition) else { continue }
+            node.apply(a.value(atTau: timeline.tau(at: t)), to: a.property)
+        }
+        return node
+    }
+
     /// Replaces any animation of `animation.property` on `view` by `animation` (UIKit: a new
     /// animation of a property overrides the one in flight, starting from what is on screen);
     /// a 2D and a 3D transform replace each other.

@@ -134,7 +134,7 @@ extension World {
                                timeline: Timeline(start: now), parameters: parameters, previousChildren: r.previousChildren, leaving: r.leaving)
         let duration: Double
         do throws(SimulationError) {
-            duration = try evaluate(body.duration, probe)
+            duration = try reader(for: probe).evaluate(body.duration)
             guard duration >= 0, duration <= 600 else {
                 throw SimulationError(body.duration.pointer, "the transition's duration must be between 0 and 600 seconds, got \(duration)")
             }
@@ -160,7 +160,9 @@ extension World {
              outcome: TransitionOutcome(operation: t.operation, kind: .started))
         do throws(SimulationError) {
             try run(body.setup, transition: t.id)
-            for block in body.animations { try animate(block, transition: t.id) }
+            try interpret(t.id) { (interpreter) throws(SimulationError) in
+                for block in body.animations { try interpreter.animate(block) }
+            }
         } catch {
             throw SimulationError(bodyPointer + (error.pointer ?? ""), "animator '\(name)': \(error.reason)")
         }
@@ -198,7 +200,7 @@ extension World {
         guard t.completedAt == now, !t.phase.isRunning, !t.checked else { return }
         self[transition: id].checked = true
         for view in t.hiddenByAnimator where tree.exists(view) && tree[view].hidden {
-            diagnose(id, .viewLeftHidden, "the animator hid \(describe(view)) and it is still hidden after the transition", view: view)
+            diagnose(id, .viewLeftHidden, "the animator hid \(tree.describe(view)) and it is still hidden after the transition", view: view)
         }
         for name in t.namedOrder {
             guard let view = t.named[name], isInWindow(view) else { continue }
@@ -210,11 +212,11 @@ extension World {
         // (2.3 − 2.0 < 0.3): an animation ending at this instant is not "still running".
         let tau = t.timeline.tau(at: now)
         func stillRunning(_ a: PropertyAnimation) -> Bool {
-            a.transition == id && !a.outlivesTransition && a.end > tau + Self.endTolerance * max(1, abs(a.end))
+            a.transition == id && !a.outlivesTransition && a.end > tau + 1e-12 * max(1, abs(a.end))
         }
         for (view, list) in animations.byView.sorted(by: { $0.key < $1.key }) where !isInWindow(view) {
             if list.contains(where: stillRunning) {
-                diagnose(id, .animationOnRemovedView, "\(describe(view)) left the window while its animation still runs", view: view)
+                diagnose(id, .animationOnRemovedView, "\(tree.describe(view)) left the window while its animation still runs", view: view)
             }
         }
     }

@@ -140,6 +140,20 @@ struct ViewTree: Sendable {
     func isDescendant(_ id: ViewID, of ancestor: ViewID) -> Bool {
         ancestry(id).contains(ancestor)
     }
+
+    /// Whether the view exists and `root` (the window) is its topmost ancestor.
+    func isAttached(_ id: ViewID, to root: ViewID) -> Bool {
+        exists(id) && ancestry(id).last == root
+    }
+
+    /// `controller:path` for a controller's view, the id for a service view, and the last name
+    /// of one destroyed since.
+    func describe(_ view: ViewID) -> String {
+        guard exists(view) else { return destroyedName(view) ?? "removed" }
+        let node = self[view]
+        if let owner = node.owner { return node.path.isEmpty ? owner.rawValue : "\(owner):\(node.path)" }
+        return node.id
+    }
 }
 
 /// A view's storage: shared between trees until one of them changes the view.
