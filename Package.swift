@@ -52,8 +52,10 @@ let package = Package(
         .target(name: "RedisJournal", dependencies: ["TransitionServer", "CHiredis"], swiftSettings: strict),
         .executableTarget(name: "TransitionSim", dependencies: ["TransitionServer", "RedisJournal", "CHTTPShim", "CBuildInfo"], swiftSettings: strict),
         .executableTarget(name: "TransitionBench", dependencies: ["TransitionServer", "TransitionCore", "JSONCodec", "CHTTPShim"], swiftSettings: strict),
-        .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"], swiftSettings: strict),
-        .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore", "JSONCodec"], swiftSettings: strict),
-        .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "TransitionCore", "JSONCodec"], swiftSettings: strict),
+        // What the test targets share: a seeded generator and the repository's files.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore", "JSONCodec", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "TransitionCore", "JSONCodec", "TestSupport"], swiftSettings: strict),
     ]
 )

@@ -1,4 +1,5 @@
 import JSONCodec
+import TestSupport
 import Testing
 
 @Suite struct ParserTests {

@@ -1,5 +1,6 @@
 import Foundation
 import JSONCodec
+import TestSupport
 import Testing
 
 /// Checks our writer against an independent implementation: Python's `json` module must parse

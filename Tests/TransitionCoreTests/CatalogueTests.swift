@@ -1,4 +1,5 @@
 import JSONCodec
+import TestSupport
 import Testing
 @testable import TransitionCore
 
@@ -221,17 +222,7 @@ func exercises(for name: String) -> [(Exercise, String)] {
     /// docs/animators.md shows every animator as served, the literal translations as tested, and
     /// every ```json block in it is a definition that decodes.
     @Test func theDocsShowWhatRuns() throws {
-        let path = String(#filePath.dropLast("Tests/TransitionCoreTests/CatalogueTests.swift".count)) + "docs/animators.md"
-        let file = try #require(fopen(path, "r"), "cannot open \(path)")
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n <= 0 { break }
-            bytes += buffer[0..<n]
-        }
-        let text = String(decoding: bytes, as: UTF8.self)
+        let text = try #require(repositoryFile("docs/animators.md"), "cannot read docs/animators.md")
         var blocks: [String: JSONValue] = [:]
         for (i, chunk) in text.split(separator: "```json\n", omittingEmptySubsequences: false).enumerated() where i > 0 {
             let body = String(chunk.split(separator: "\n```", maxSplits: 1, omittingEmptySubsequences: false)[0])

@@ -1,4 +1,5 @@
 import JSONCodec
+import TestSupport
 import Testing
 @testable import TransitionCore
 @testable import TransitionServer
@@ -282,8 +283,7 @@ extension JSONValue {
     @Test func servedContractIsTheFile() throws {
         let served = Client().send("GET", "/openapi.yaml")
         #expect(served.status == 200)
-        let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-        let file = try #require(readFile("/" + path + "/openapi.yaml"))
+        let file = try #require(repositoryFile("openapi.yaml"))
         // Byte for byte, the file's final newline included (issue 12, item 6).
         #expect(String(decoding: served.response.body, as: UTF8.self) == file, "the EmbedDocuments plugin embeds openapi.yaml as it is")
     }
@@ -291,20 +291,6 @@ extension JSONValue {
 
 extension JSONValue {
     var encodedBytes: [UInt8] { JSONWriter.encode(self) }
-}
-
-/// Reads a small text file with the C library (the test target stays Foundation-free).
-func readFile(_ path: String) -> String? {
-    guard let f = fopen(path, "r") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, f)
-        if n <= 0 { break }
-        bytes.append(contentsOf: buffer[0..<n])
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }
 
 @Suite struct BoundsTests {
