@@ -48,6 +48,8 @@ public struct World: Sendable {
         windowNode.backgroundColor = .black
         self.window = try tree.create(windowNode)
         self.tree = tree
+        for rule in scene.rules { try check(rule.animator) }
+        for interaction in scene.interactions { try check(interaction.animator) }
         let root = try makeController(scene.root, parent: nil)
         self.tree.addSubview(self[controller: root].view, to: window)
         for id in visibleControllers() { emit(.viewWillAppear, id, ["animated": .bool(false)]) }
@@ -78,6 +80,9 @@ public struct World: Sendable {
         }
         guard controllers.count < limits.controllersPerSession else {
             throw .limitExceeded("a session holds at most \(limits.controllersPerSession) controllers")
+        }
+        for choice in [spec.pushAnimator, spec.popAnimator, spec.presentAnimator, spec.dismissAnimator] + spec.interactions.map(\.animator) {
+            try check(choice)
         }
         let bounds = Rect(origin: .zero, size: screen)
         var controller: Controller
