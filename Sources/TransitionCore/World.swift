@@ -49,7 +49,7 @@ public struct World: Sendable {
         self.window = try tree.create(windowNode)
         self.tree = tree
         for rule in scene.rules { try check(rule.animator) }
-        for interaction in scene.interactions { try check(interaction.animator) }
+        for choice in scene.interactions.flatMap(\.animatorChoices) { try check(choice) }
         let root = try makeController(scene.root, parent: nil)
         self.tree.addSubview(self[controller: root].view, to: window)
         for id in visibleControllers() { emit(.viewWillAppear, id, ["animated": .bool(false)]) }
@@ -81,9 +81,7 @@ public struct World: Sendable {
         guard controllers.count < limits.controllersPerSession else {
             throw .limitExceeded("a session holds at most \(limits.controllersPerSession) controllers")
         }
-        for choice in [spec.pushAnimator, spec.popAnimator, spec.presentAnimator, spec.dismissAnimator] + spec.interactions.map(\.animator) {
-            try check(choice)
-        }
+        for choice in spec.animatorChoices { try check(choice) }
         let bounds = Rect(origin: .zero, size: screen)
         var controller: Controller
         switch spec.kind {

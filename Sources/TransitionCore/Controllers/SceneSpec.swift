@@ -75,19 +75,31 @@ struct ControllerSpec: Sendable {
         spec.hidesBottomBarWhenPushed = try r.bool("hidesBottomBarWhenPushed") ?? false
         spec.navigationBarHidden = try r.bool("navigationBarHidden") ?? false
         if let sheet = r.value("sheet") { spec.sheet = try SheetDetents.decode(sheet, at: r.path("sheet")) }
-        spec.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"))
+        spec.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"), limits: limits, depth: depth)
         try r.finish()
-        if depth == 1 {
-            // A tree that names one id twice is invalid whatever the session holds (422), at
-            // creation as in a push or a presentation; an id the session already holds is a
-            // conflict with its state (409, when the controller is made).
-            var ids: Set<ControllerID> = []
-            for id in spec.allIDs where !ids.insert(id).inserted {
-                throw SimulationError(pointer, "controller id '\(id)' is used twice")
-            }
-        }
+        if depth == 1 { try spec.checkUniqueIDs() }
         return spec
     }
+
+    /// A tree that names one id twice is invalid whatever the session holds (422), at creation as
+    /// in a push, a presentation or an interaction's declared controller; an id the session
+    /// already holds is a conflict with its state (409, when the controller is made).
+    func checkUniqueIDs() throws(SimulationError) {
+        var ids: Set<ControllerID> = []
+        for id in allIDs where !ids.insert(id).inserted {
+            throw SimulationError(pointer, "controller id '\(id)' is used twice")
+        }
+    }
+
+    /// The animator choices this controller writes, those of the controllers its interactions
+    /// declare included, checked when it is made (`World.check(_:)`); its children are made, and
+    /// checked, on their own.
+    var animatorChoices: [AnimatorChoice?] {
+        [pushAnimator, popAnimator, presentAnimator, dismissAnimator] + interactions.flatMap(\.animatorChoices)
+    }
+
+    /// This subtree's choices, children included.
+    var allAnimatorChoices: [AnimatorChoice?] { animatorChoices + children.flatMap(\.allAnimatorChoices) }
 
     /// Every controller id in this subtree, depth first.
     var allIDs: [ControllerID] { [id] + children.flatMap(\.allIDs) }
@@ -167,7 +179,7 @@ public struct SceneSpec: Sendable {
                 animators.append(definition)
             }
         }
-        let interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"))
+        let interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"), limits: limits, depth: 0)
         try r.finish()
         return SceneSpec(screen: screen, clock: clock, root: root, rules: rules, animators: animators,
                          interactions: interactions)
