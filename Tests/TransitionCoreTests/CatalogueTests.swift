@@ -217,8 +217,9 @@ func exercises(for name: String) -> [(Exercise, String)] {
         }
     }
 
-    /// docs/animators.md shows every animator as served, the literal translations as tested, and
-    /// every ```json block in it is a definition that decodes.
+    /// docs/animators.md shows every animator as served (each catalogue file's text, as
+    /// scripts/catalogue-docs copies it), the literal translations as tested, and every ```json
+    /// block in it is a definition that decodes.
     @Test func theDocsShowWhatRuns() throws {
         let text = try #require(repositoryFile("docs/animators.md"), "cannot read docs/animators.md")
         var blocks: [String: JSONValue] = [:]
@@ -230,6 +231,11 @@ func exercises(for name: String) -> [(Exercise, String)] {
         }
         for name in Self.names {
             #expect(blocks[name] == Catalogue.shared.definition(named: name)?.json, "docs/animators.md: \(name)")
+        }
+        // Each file's own text, not just the same value: scripts/catalogue-docs copies them.
+        for name in Self.names where name != "default" {
+            let file = try #require(repositoryFile("Sources/TransitionCore/Catalogue/Animators/\(name).json"))
+            #expect(text.contains("```json\n" + file + "```"), "docs/animators.md shows an older \(name): run scripts/catalogue-docs")
         }
         for (name, spec) in [("literal-000-001-push", SeedFidelityTests.literalZoomPush), ("literal-002-overlay", SeedFidelityTests.literalOverlay),
                              ("literal-003-fade", SeedFidelityTests.literalFade)] {

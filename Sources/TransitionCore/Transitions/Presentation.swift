@@ -25,8 +25,8 @@ extension World {
         try ensureIdle()
         let id = try makeController(spec, parent: nil)
         // `.automatic` by default, which is fullScreen before iOS 13 and a page sheet since.
-        let style = (override ?? spec.modalPresentationStyle ?? .automatic).resolved(iOS: display.iOS)
-        if spec.sheet != nil, display.iOS < 15 {
+        let style = (override ?? spec.settings.modalPresentationStyle ?? .automatic).resolved(iOS: display.iOS)
+        if spec.settings.sheet != nil, display.iOS < 15 {
             throw SimulationError(pointer + "/viewController/sheet", "detents need iOS 15 or later (UISheetPresentationController); the session's screen is iOS \(display.iOS)")
         }
         let bounds = Rect(origin: .zero, size: screen)
@@ -132,7 +132,7 @@ extension World {
     mutating func layOutSheet(_ id: ControllerID, over presenting: ControllerID, in container: ViewID) throws(SimulationError) {
         var parameters = Catalogue.shared.definition(named: "sheet")?.parameters ?? JSONObject()
         if self[controller: presenting].presentedStyle?.isSheet == true { stackSheetParameters(&parameters) }
-        if let detents = self[controller: id].sheet { detentSheetParameters(&parameters, detents) }
+        if let detents = self[controller: id].settings.sheet { detentSheetParameters(&parameters, detents) }
         func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
         let size = tree[container].bounds.size
         let top = number("top") * size.height
