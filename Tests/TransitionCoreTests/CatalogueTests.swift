@@ -204,13 +204,11 @@ func exercises(for name: String) -> [(Exercise, String)] {
     func servedSpecPostedBackInlineGivesIdenticalSnapshots(name: String) throws {
         let d = try #require(Catalogue.shared.definition(named: name))
         for (exercise, choice) in exercises(for: name) {
-            // An inline spec takes no overrides: the ones the named choice gives go into its defaults.
-            var spec = try JSONParser.parse(JSONWriter.encode(d.json)).objectValue!
-            var parameters = spec["parameters"]?.objectValue ?? JSONObject()
-            let named = try json(choice)
-            for (key, value) in named.objectValue?.entries ?? [] where key != "name" { parameters[key] = value }
-            spec["parameters"] = .object(parameters)
-            let inline = "{\"spec\": " + String(decoding: JSONWriter.encode(.object(spec)), as: UTF8.self) + "}"
+            // The named choice's overrides go beside the inline spec (docs/animators.md § Choosing an animator).
+            var inlineChoice = JSONObject()
+            inlineChoice["spec"] = d.json
+            for (key, value) in try json(choice).objectValue?.entries ?? [] where key != "name" { inlineChoice[key] = value }
+            let inline = String(decoding: JSONWriter.encode(.object(inlineChoice)), as: UTF8.self)
             let a = try exercise.run(name, choice: choice)
             let b = try exercise.run(name, choice: inline)
             for t in [2.0, 2.05, 2.1, 2.15, 2.2, 2.25, 2.3, 2.5, 2.75, 3.0, 4.0] {
