@@ -162,6 +162,12 @@ struct SnapshotEncoder {
     mutating func layerFields(_ l: LayerProperties) {
         let d = LayerProperties.defaults
         if l.cornerRadius != d.cornerRadius { writer.key("cornerRadius"); writer.number(l.cornerRadius) }
+        if l.maskedCorners != d.maskedCorners {
+            writer.key("maskedCorners")
+            writer.beginArray()
+            for name in l.maskedCorners.cornerNames { writer.string(name) }
+            writer.endArray()
+        }
         if l.clipsToBounds != d.clipsToBounds { writer.key("clipsToBounds"); writer.bool(l.clipsToBounds) }
         if l.borderWidth != d.borderWidth { writer.key("borderWidth"); writer.number(l.borderWidth) }
         if l.borderColor != d.borderColor { writer.key("borderColor"); writer.string(Self.hex(l.borderColor)) }
