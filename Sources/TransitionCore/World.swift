@@ -96,16 +96,7 @@ public struct World: Sendable {
             controller.contentView = content
             controller.selectedIndex = spec.selectedIndex
         }
-        controller.pushAnimator = spec.pushAnimator
-        controller.popAnimator = spec.popAnimator
-        controller.presentAnimator = spec.presentAnimator
-        controller.dismissAnimator = spec.dismissAnimator
-        controller.modalPresentationStyle = spec.modalPresentationStyle
-        controller.isModalInPresentation = spec.isModalInPresentation
-        controller.hidesBottomBarWhenPushed = spec.hidesBottomBarWhenPushed
-        controller.navigationBarHidden = spec.navigationBarHidden
-        controller.sheet = spec.sheet
-        controller.interactions = spec.interactions
+        controller.settings = spec.settings
         controllers.insert(controller)
         for child in spec.children {
             let id = try makeController(child, parent: spec.id)

@@ -140,14 +140,14 @@ import Testing
         // The same drag with UIKit's fling rule (|v| ≥ 1 width/s decides) finishes.
         var flung = try pushed()
         let interactions = try Interaction.decodeList(json(#"[{"recognizer": "edgePan", "velocity": {"rule": "fling"}}]"#), at: "")
-        flung[controller: "detail"].interactions = interactions
+        flung[controller: "detail"].settings.interactions = interactions
         for (phase, x, t) in [("began", 0.0, 2.0), ("changed", 64.0, 2.05), ("ended", 64.0, 2.1)] {
             try flung.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(x), "y": 0}, "velocity": {"x": 400, "y": 0}}"#))
         }
         #expect(flung.gesture?.decision == .finish && flung.gesture?.reason == .velocity)
         // A declared interaction is percent-driven: the slide keeps its curve (64 pt is 20 %).
         var declared = try pushed()
-        declared[controller: "detail"].interactions = interactions
+        declared[controller: "detail"].settings.interactions = interactions
         try declared.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "began", "at": 2.0, "translation": {"x": 0, "y": 0}}"#))
         try declared.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "changed", "at": 2.05, "translation": {"x": 64, "y": 0}}"#))
         #expect(abs(try x(declared, "detail", at: 2.06) - (try referencePopX("detail", tau: 0.1))) < 1e-9)
@@ -156,7 +156,7 @@ import Testing
 
     @Test func seed003DividesTheLocationBy300AndClampsBelowOne() throws {
         var world = try pushed()
-        world[controller: "detail"].interactions = try Interaction.decodeList(json(
+        world[controller: "detail"].settings.interactions = try Interaction.decodeList(json(
             #"[{"recognizer": "pan", "input": "location", "distance": 300, "clamp": [0, 0.99]}]"#), at: "")
         try world.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "began", "at": 2, "location": {"x": 0, "y": 300}}"#))
         try world.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "changed", "at": 2.1, "location": {"x": 150, "y": 300}}"#))

@@ -77,17 +77,8 @@ struct Controller: Sendable {
     /// A navigation controller's bar and the views it draws its items with.
     var navigationBar: NavigationBar?
 
-    var pushAnimator: AnimatorChoice?
-    var popAnimator: AnimatorChoice?
-    var presentAnimator: AnimatorChoice?
-    var dismissAnimator: AnimatorChoice?
-    var modalPresentationStyle: PresentationStyle?
-    var isModalInPresentation = false
-    var hidesBottomBarWhenPushed = false
-    /// On top of a navigation stack, it asks for the bar to be hidden (`navigationBarHidden`).
-    var navigationBarHidden = false
-    var sheet: SheetDetents?
-    var interactions: [Interaction] = []
+    /// What its spec said: animators, presentation, container requests and gestures.
+    var settings = ControllerSettings()
 
     /// The controller this one presents (`presentedViewController`).
     var presented: ControllerID?

@@ -17,7 +17,7 @@ extension World {
     func navigationItem(at index: Int, of stack: [ControllerID]) -> NavigationItem {
         let controller = self[controller: stack[index]]
         let back = index > 0 ? NavigationBarLayout.backButtonTitle(previous: self[controller: stack[index - 1]].title) : nil
-        return NavigationItem(title: controller.title ?? "", backTitle: back, barHidden: controller.navigationBarHidden)
+        return NavigationItem(title: controller.title ?? "", backTitle: back, barHidden: controller.settings.navigationBarHidden)
     }
 
     /// The item at the top of `stack`.

@@ -8,22 +8,8 @@ struct ControllerSpec: Sendable {
     var view: ViewSpec?
     var children: [ControllerSpec]
     var selectedIndex: Int
-    var pushAnimator: AnimatorChoice?
-    var popAnimator: AnimatorChoice?
-    var presentAnimator: AnimatorChoice?
-    var dismissAnimator: AnimatorChoice?
-    var modalPresentationStyle: PresentationStyle?
-    /// `isModalInPresentation`: presented as a sheet, it refuses the pull-down.
-    var isModalInPresentation = false
-    /// Pushed in a navigation controller inside a tab bar controller, it takes the tab bar away.
-    var hidesBottomBarWhenPushed = false
-    /// On top of a navigation stack, it hides the navigation bar (UIKit's controllers set
-    /// `navigationController.navigationBarHidden` as they appear; this says so per controller).
-    var navigationBarHidden = false
-    /// The sheet's detents when it is presented as one (iOS 15+).
-    var sheet: SheetDetents?
-    /// Gestures that drive this controller's interactive transitions (tried before the session's).
-    var interactions: [Interaction] = []
+    /// Animators, presentation, container requests and gestures.
+    var settings = ControllerSettings()
     var pointer: String
 
     static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits, depth: Int = 1) throws(SimulationError) -> ControllerSpec {
@@ -55,27 +41,7 @@ struct ControllerSpec: Sendable {
             guard index < spec.children.count else { throw SimulationError(r.path("selectedIndex"), "out of range: \(spec.children.count) tabs") }
             spec.selectedIndex = index
         }
-        for key in ["pushAnimator", "popAnimator", "presentAnimator", "dismissAnimator"] {
-            guard let v = r.value(key) else { continue }
-            let choice = try AnimatorChoice.decode(v, at: r.path(key))
-            switch key {
-            case "pushAnimator": spec.pushAnimator = choice
-            case "popAnimator": spec.popAnimator = choice
-            case "presentAnimator": spec.presentAnimator = choice
-            default: spec.dismissAnimator = choice
-            }
-        }
-        if let style = try r.string("modalPresentationStyle", maxLength: 32) {
-            guard let parsed = PresentationStyle(rawValue: style) else {
-                throw SimulationError(r.path("modalPresentationStyle"), "one of \(PresentationStyle.list)")
-            }
-            spec.modalPresentationStyle = parsed
-        }
-        spec.isModalInPresentation = try r.bool("isModalInPresentation") ?? false
-        spec.hidesBottomBarWhenPushed = try r.bool("hidesBottomBarWhenPushed") ?? false
-        spec.navigationBarHidden = try r.bool("navigationBarHidden") ?? false
-        if let sheet = r.value("sheet") { spec.sheet = try SheetDetents.decode(sheet, at: r.path("sheet")) }
-        spec.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"))
+        spec.settings = try ControllerSettings.decode(from: &r)
         try r.finish()
         if depth == 1 {
             // A tree that names one id twice is invalid whatever the session holds (422), at

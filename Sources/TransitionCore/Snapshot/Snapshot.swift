@@ -119,7 +119,7 @@ extension World {
         // transform about that anchor, move to `center`.
         let anchor = v.anchorInBounds
         let toSuper = AffineTransform.translation(-anchor.x, -anchor.y)
-            .concatenating(v.transform3D == nil ? v.transform : (v.transform3D!.affine ?? .identity))
+            .concatenating(v.transform3D.map { $0.affine ?? .identity } ?? v.transform)
             .concatenating(.translation(v.center.x, v.center.y))
         let toWindow = toSuper.concatenating(parent)
         let windowFrame: Rect

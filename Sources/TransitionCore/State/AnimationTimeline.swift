@@ -71,9 +71,9 @@ struct AnimationTimeline: Sendable {
         var best: (index: Int, time: Double, seq: Int)?
         for (i, p) in completions.enumerated() {
             guard let due = timeline(p.transition)?.time(reaching: p.endTau, after: now), due <= t else { continue }
-            if best == nil || due < best!.time || (due == best!.time && p.seq < best!.seq) {
-                best = (i, due, p.seq)
-            }
+            // Earliest first; at one time, in issue order.
+            if let b = best, (b.time, b.seq) <= (due, p.seq) { continue }
+            best = (i, due, p.seq)
         }
         return best.map { (completions.remove(at: $0.index), $0.time) }
     }

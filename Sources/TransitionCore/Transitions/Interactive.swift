@@ -103,7 +103,7 @@ extension World {
             }
             let interaction = try findInteraction(for: s, pointer: pointer)
             if interaction.origin == Interaction.sheetPullOrigin, let sheet = presentationChain().last,
-               self[controller: sheet].isModalInPresentation {
+               self[controller: sheet].settings.isModalInPresentation {
                 // UIKit lets the sheet give a little and spring back, and tells the delegate.
                 emit(.presentationControllerDidAttemptToDismiss, sheet, [:])
                 refusedPull = true
@@ -177,7 +177,7 @@ extension World {
         }
         let front = frontChain()
         for id in front.reversed() {
-            if let own = self[controller: id].interactions.first(where: fits) { return own }
+            if let own = self[controller: id].settings.interactions.first(where: fits) { return own }
         }
         if let shared = sessionInteractions.first(where: fits) { return shared }
         // UIKit's own pull on a sheet: a pan on a presented page or form sheet.

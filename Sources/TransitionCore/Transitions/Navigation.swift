@@ -81,7 +81,7 @@ extension World {
     /// back: a stack hides it when a controller above its root asks to (`hidesBottomBarWhenPushed`;
     /// docs/semantics.md § Navigation).
     func tabBarMove(in nav: ControllerID, from old: [ControllerID], to new: [ControllerID]) -> Transition.TabBarMove? {
-        func hides(_ stack: [ControllerID]) -> Bool { stack.dropFirst().contains { self[controller: $0].hidesBottomBarWhenPushed } }
+        func hides(_ stack: [ControllerID]) -> Bool { stack.dropFirst().contains { self[controller: $0].settings.hidesBottomBarWhenPushed } }
         guard hides(old) != hides(new) else { return nil }
         var above = self[controller: nav].parent
         while let id = above, self[controller: id].kind != .tabBar { above = self[controller: id].parent }

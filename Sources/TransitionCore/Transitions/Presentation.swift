@@ -25,8 +25,8 @@ extension World {
         try ensureIdle()
         let id = try makeController(spec, parent: nil)
         // `.automatic` by default, which is fullScreen before iOS 13 and a page sheet since.
-        let style = (override ?? spec.modalPresentationStyle ?? .automatic).resolved(iOS: display.iOS)
-        if spec.sheet != nil, display.iOS < 15 {
+        let style = (override ?? spec.settings.modalPresentationStyle ?? .automatic).resolved(iOS: display.iOS)
+        if spec.settings.sheet != nil, display.iOS < 15 {
             throw SimulationError(pointer + "/viewController/sheet", "detents need iOS 15 or later (UISheetPresentationController); the session's screen is iOS \(display.iOS)")
         }
         let bounds = Rect(origin: .zero, size: screen)
@@ -165,7 +165,7 @@ extension World {
     func adaptSheetParameters(_ parameters: inout JSONObject, sheet: ControllerID, covered: ControllerID) {
         parameters["deviceCornerRadius"] = .number(display.sheetCornerRadius)
         if self[controller: covered].presentedStyle?.isSheet == true { stackSheetParameters(&parameters) }
-        if let detents = self[controller: sheet].sheet { detentSheetParameters(&parameters, detents) }
+        if let detents = self[controller: sheet].settings.sheet { detentSheetParameters(&parameters, detents) }
     }
 
     /// The `sheet` animator's parameters for a sheet over a sheet (Flutter's fit of iOS 18,

@@ -22,10 +22,10 @@ extension World {
         }
         let perController: AnimatorChoice?
         switch operation {
-        case .push: perController = controllers[to]?.pushAnimator
-        case .pop: perController = controllers[from]?.popAnimator
-        case .present: perController = controllers[to]?.presentAnimator
-        case .dismiss: perController = controllers[from]?.dismissAnimator
+        case .push: perController = controllers[to]?.settings.pushAnimator
+        case .pop: perController = controllers[from]?.settings.popAnimator
+        case .present: perController = controllers[to]?.settings.presentAnimator
+        case .dismiss: perController = controllers[from]?.settings.dismissAnimator
         case .selectTab: perController = nil
         }
         if let perController {

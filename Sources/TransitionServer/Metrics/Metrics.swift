@@ -27,10 +27,22 @@ public final class Metrics: Sendable {
         var sum = 0.0
         var count = 0
 
-        mutating func observe(_ seconds: Double, bucket: Int) {
-            counts[bucket] += 1
-            sum += seconds
+        mutating func observe(_ o: Observation) {
+            counts[o.bucket] += 1
+            sum += o.seconds
             count += 1
+        }
+    }
+
+    /// A duration and its histogram bucket, found before the lock is taken.
+    private struct Observation {
+        let seconds: Double
+        let bucket: Int
+
+        init(_ seconds: Double) {
+            let seconds = seconds.isFinite ? max(seconds, 0) : 0
+            self.seconds = seconds
+            bucket = Metrics.bucketBounds.firstIndex { seconds <= $0 } ?? Metrics.bucketBounds.count
         }
     }
 
@@ -63,11 +75,10 @@ public final class Metrics: Sendable {
     ///     `unmatched`: never the raw path.
     public func recordRequest(route: String, method: String, status: Int, seconds: Double) {
         let method = Self.knownMethods.contains(method) ? method : "other"
-        let seconds = seconds.isFinite ? max(seconds, 0) : 0
-        let bucket = Self.bucketBounds.firstIndex { seconds <= $0 } ?? Self.bucketBounds.count
+        let observation = Observation(seconds)
         state.withLock { state in
             state.requests[RequestKey(route: route, method: method, status: status), default: 0] += 1
-            state.durations[route, default: Histogram()].observe(seconds, bucket: bucket)
+            state.durations[route, default: Histogram()].observe(observation)
         }
     }
 
@@ -78,9 +89,8 @@ public final class Metrics: Sendable {
 
     /// One round trip to the session store. - Parameter operation: a fixed name (`append`, …).
     func recordStore(operation: String, seconds: Double) {
-        let seconds = seconds.isFinite ? max(seconds, 0) : 0
-        let bucket = Self.bucketBounds.firstIndex { seconds <= $0 } ?? Self.bucketBounds.count
-        state.withLock { $0.store[operation, default: Histogram()].observe(seconds, bucket: bucket) }
+        let observation = Observation(seconds)
+        state.withLock { $0.store[operation, default: Histogram()].observe(observation) }
     }
 
     /// A change found another replica's changes stored first, and was tried again after them.
@@ -90,10 +100,9 @@ public final class Metrics: Sendable {
 
     /// A session caught up with (or was rebuilt from) its stored log: `entries` replayed in `seconds`.
     func recordReplay(entries: Int, seconds: Double) {
-        let seconds = seconds.isFinite ? max(seconds, 0) : 0
-        let bucket = Self.bucketBounds.firstIndex { seconds <= $0 } ?? Self.bucketBounds.count
+        let observation = Observation(seconds)
         state.withLock {
-            $0.replays.observe(seconds, bucket: bucket)
+            $0.replays.observe(observation)
             $0.replayedEntries += entries
         }
     }
@@ -130,39 +139,26 @@ public final class Metrics: Sendable {
             for (operation, h) in state.store.sorted(by: { $0.key < $1.key }) {
                 series(&text, store, h, label: ("operation", operation))
             }
-            header(&text, "transition_sim_store_conflicts_total", "counter", "Changes that found another replica's changes stored first and were applied again after them.")
-            text += "transition_sim_store_conflicts_total \(state.storeConflicts)\n"
+            sample(&text, "transition_sim_store_conflicts_total", "counter", "Changes that found another replica's changes stored first and were applied again after them.", state.storeConflicts)
             let replays = "transition_sim_replay_duration_seconds"
             header(&text, replays, "histogram", "Replays of a stored log (a session brought up to date, or rebuilt), in seconds.")
             series(&text, replays, state.replays, label: nil)
-            header(&text, "transition_sim_replayed_entries_total", "counter", "Stored log entries replayed by those replays.")
-            text += "transition_sim_replayed_entries_total \(state.replayedEntries)\n"
+            sample(&text, "transition_sim_replayed_entries_total", "counter", "Stored log entries replayed by those replays.", state.replayedEntries)
         }
-        header(&text, "transition_sim_sessions_created_total", "counter", "Sessions created.")
-        text += "transition_sim_sessions_created_total \(state.sessionsCreated)\n"
-        header(&text, "transition_sim_sessions_expired_total", "counter", "Sessions removed after their idle time ran out.")
-        text += "transition_sim_sessions_expired_total \(state.sessionsExpired)\n"
-        header(&text, "transition_sim_sessions_live", "gauge", "Sessions currently held.")
-        text += "transition_sim_sessions_live \(liveSessions)\n"
-        header(&text, "transition_sim_session_memory_bytes", "gauge", "Memory the sessions hold, estimated (history, logs, worlds).")
-        text += "transition_sim_session_memory_bytes \(memoryUsed)\n"
-        header(&text, "transition_sim_session_memory_limit_bytes", "gauge", "The sessions' memory budget (--max-memory); past it, changes answer 507.")
-        text += "transition_sim_session_memory_limit_bytes \(memoryLimit)\n"
-        header(&text, "transition_sim_ready", "gauge", "1 while the service accepts work, 0 once it is shutting down.")
-        text += "transition_sim_ready \(ready ? 1 : 0)\n"
+        sample(&text, "transition_sim_sessions_created_total", "counter", "Sessions created.", state.sessionsCreated)
+        sample(&text, "transition_sim_sessions_expired_total", "counter", "Sessions removed after their idle time ran out.", state.sessionsExpired)
+        sample(&text, "transition_sim_sessions_live", "gauge", "Sessions currently held.", liveSessions)
+        sample(&text, "transition_sim_session_memory_bytes", "gauge", "Memory the sessions hold, estimated (history, logs, worlds).", memoryUsed)
+        sample(&text, "transition_sim_session_memory_limit_bytes", "gauge", "The sessions' memory budget (--max-memory); past it, changes answer 507.", memoryLimit)
+        sample(&text, "transition_sim_ready", "gauge", "1 while the service accepts work, 0 once it is shutting down.", ready ? 1 : 0)
         header(&text, "transition_sim_build_info", "gauge", "Always 1: the version and commit the binary was built from.")
         text += "transition_sim_build_info\(labels(("version", build.version), ("commit", build.commit))) 1\n"
         let process = ProcessMetrics.read()
-        header(&text, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.")
-        text += "process_resident_memory_bytes \(process.residentBytes)\n"
-        header(&text, "process_cpu_seconds_total", "counter", "User and system CPU time spent, in seconds.")
-        text += "process_cpu_seconds_total \(Self.number(process.cpuSeconds))\n"
-        header(&text, "process_open_fds", "gauge", "Open file descriptors.")
-        text += "process_open_fds \(process.openFiles)\n"
-        header(&text, "process_max_fds", "gauge", "The limit of open file descriptors.")
-        text += "process_max_fds \(process.maxFiles)\n"
-        header(&text, "process_start_time_seconds", "gauge", "When the process started, in seconds since the Unix epoch.")
-        text += "process_start_time_seconds \(Self.number(startTime))\n"
+        sample(&text, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.", process.residentBytes)
+        sample(&text, "process_cpu_seconds_total", "counter", "User and system CPU time spent, in seconds.", Self.number(process.cpuSeconds))
+        sample(&text, "process_open_fds", "gauge", "Open file descriptors.", process.openFiles)
+        sample(&text, "process_max_fds", "gauge", "The limit of open file descriptors.", process.maxFiles)
+        sample(&text, "process_start_time_seconds", "gauge", "When the process started, in seconds since the Unix epoch.", Self.number(startTime))
         return Array(text.utf8)
     }
 
@@ -182,6 +178,12 @@ public final class Metrics: Sendable {
 
     private func header(_ text: inout String, _ name: String, _ type: String, _ help: String) {
         text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+    }
+
+    /// A metric with one unlabelled sample.
+    private func sample(_ text: inout String, _ name: String, _ type: String, _ help: String, _ value: some CustomStringConvertible) {
+        header(&text, name, type, help)
+        text += "\(name) \(value)\n"
     }
 
     /// `{a="x",b="y"}`, values escaped as the format requires (`\\`, `\"`, `\n`).

@@ -1,0 +1,48 @@
+import JSONCodec
+
+/// What a controller spec says about how the controller takes part in transitions: its
+/// animators, how it is presented, what it asks of its containers, and its gestures. Written
+/// by the client once, carried unchanged from the spec to the session's controller.
+struct ControllerSettings: Sendable {
+    var pushAnimator: AnimatorChoice?
+    var popAnimator: AnimatorChoice?
+    var presentAnimator: AnimatorChoice?
+    var dismissAnimator: AnimatorChoice?
+    var modalPresentationStyle: PresentationStyle?
+    /// `isModalInPresentation`: presented as a sheet, it refuses the pull-down.
+    var isModalInPresentation = false
+    /// Pushed in a navigation controller inside a tab bar controller, it takes the tab bar away.
+    var hidesBottomBarWhenPushed = false
+    /// On top of a navigation stack, it hides the navigation bar (UIKit's controllers set
+    /// `navigationController.navigationBarHidden` as they appear; this says so per controller).
+    var navigationBarHidden = false
+    /// The sheet's detents when it is presented as one (iOS 15+).
+    var sheet: SheetDetents?
+    /// Gestures that drive this controller's interactive transitions (tried before the session's).
+    var interactions: [Interaction] = []
+
+    /// Reads the settings' members of a controller spec; the reader checks the other members.
+    static func decode(from r: inout SpecReader) throws(SimulationError) -> ControllerSettings {
+        var settings = ControllerSettings()
+        func animator(_ key: String) throws(SimulationError) -> AnimatorChoice? {
+            guard let value = r.value(key) else { return nil }
+            return try AnimatorChoice.decode(value, at: r.path(key))
+        }
+        settings.pushAnimator = try animator("pushAnimator")
+        settings.popAnimator = try animator("popAnimator")
+        settings.presentAnimator = try animator("presentAnimator")
+        settings.dismissAnimator = try animator("dismissAnimator")
+        if let style = try r.string("modalPresentationStyle", maxLength: 32) {
+            guard let parsed = PresentationStyle(rawValue: style) else {
+                throw SimulationError(r.path("modalPresentationStyle"), "one of \(PresentationStyle.list)")
+            }
+            settings.modalPresentationStyle = parsed
+        }
+        settings.isModalInPresentation = try r.bool("isModalInPresentation") ?? false
+        settings.hidesBottomBarWhenPushed = try r.bool("hidesBottomBarWhenPushed") ?? false
+        settings.navigationBarHidden = try r.bool("navigationBarHidden") ?? false
+        if let sheet = r.value("sheet") { settings.sheet = try SheetDetents.decode(sheet, at: r.path("sheet")) }
+        settings.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"))
+        return settings
+    }
+}
