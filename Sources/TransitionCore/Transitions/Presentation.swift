@@ -137,19 +137,26 @@ extension World {
         let parameters = sheetParameters(sheet: id, covered: presenting)
         func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
         let size = tree[container].bounds.size
-        let top = number("top") * size.height
+        let rest = Self.sheetRest(parameters, in: size)
         let card = self[controller: id].view
-        tree[card].frame = Rect(x: 0, y: top, width: size.width, height: size.height - top)
+        tree[card].frame = rest.card
         (tree[card].layer.cornerRadius, tree[card].layer.maskedCorners, tree[card].layer.clipsToBounds) = (number("cornerRadius"), .top, true)
-        let scale = number("coveredScale")
-        tree[self[controller: presenting].view].transform = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0,
-                                                                           ty: size.height * (number("coveredShift") - (1 - scale) / 2))
+        tree[self[controller: presenting].view].transform = rest.covered
         tree[self[controller: presenting].view].layer.cornerRadius = number("coveredCornerRadius")
         var veil = ViewNode(id: "\(tree[container].id).veil", kind: "view", owner: nil, path: "\(tree[container].id).veil", role: "dimming",
                             frame: Rect(origin: .zero, size: size))
         veil.backgroundColor = .black
         veil.alpha = number("dimming")
         tree.addSubview(try tree.create(veil), to: container)
+    }
+
+    /// Where the `sheet` animator leaves the card (its frame in a container of `size`) and the
+    /// covered view (its transform: `coveredScale` about its top centre, moved to `coveredShift` × H).
+    static func sheetRest(_ parameters: JSONObject, in size: Size) -> (card: Rect, covered: AffineTransform) {
+        func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
+        let top = number("top") * size.height, scale = number("coveredScale")
+        return (Rect(x: 0, y: top, width: size.width, height: size.height - top),
+                AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: size.height * (number("coveredShift") - (1 - scale) / 2)))
     }
 
     /// The `sheet` animator's catalogue parameters for `sheet` over `covered`, adapted as below.

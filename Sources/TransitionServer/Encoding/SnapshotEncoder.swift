@@ -100,6 +100,7 @@ struct SnapshotEncoder {
         if let top = c.topViewController { writer.key("topViewController"); writer.string(top) }
         if let index = c.selectedIndex { writer.key("selectedIndex"); writer.integer(index) }
         if let style = c.modalPresentationStyle { writer.key("modalPresentationStyle"); writer.string(style) }
+        if let detent = c.selectedDetent { writer.key("selectedDetent"); writer.string(detent) }
         if let presented = c.presented.first { writer.key("presented"); controller(presented) }
         writer.endObject()
     }
