@@ -298,7 +298,9 @@ public struct World: Sendable {
     /// Forgets animations that are over and transitions that no longer matter.
     mutating func prune() {
         let live = animations.prune { [transitions, now] a in
-            guard let t = transitions.find(a.transition) else { return false }
+            // A motion on the session clock lasts until its end.
+            guard let id = a.transition else { return now < a.end }
+            guard let t = transitions.find(id) else { return false }
             guard !t.phase.isRunning else { return true }
             return t.timeline.tau(at: now) < a.end && t.phase != .cancelled
         }

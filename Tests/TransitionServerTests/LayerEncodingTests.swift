@@ -87,4 +87,22 @@ import TransitionCore
         """))
         #expect(!svg.contains("#ff0000"))
     }
+
+    @Test func maskedCornersAreWrittenAndOnlyThoseCornersAreDrawnRound() throws {
+        let client = Client()
+        let id = try session(client, """
+        {"screen": {"width": 320, "height": 568},
+         "root": {"id": "things", "view": {"id": "root", "children": [
+           {"id": "card", "backgroundColor": "#ffffff", "frame": {"x": 10, "y": 20, "width": 100, "height": 50}, "cornerRadius": 12,
+            "maskedCorners": ["maxXMinY", "minXMinY"]}]}}}
+        """)
+        let body = String(decoding: client.send("GET", "/v1/sessions/\(id)/snapshot?t=0").response.body, as: UTF8.self)
+        // In CACornerMask's bit order, whatever the order asked.
+        #expect(body.contains(##""cornerRadius":12,"maskedCorners":["minXMinY","maxXMinY"],"children""##))
+        let svg = String(decoding: client.send("GET", "/v1/sessions/\(id)/snapshot.svg?t=0").response.body, as: UTF8.self)
+        // Clockwise from the top left: two quarter circles on top, square corners below.
+        #expect(svg.contains("""
+        <path d="M0 12A12 12 0 0 1 12 0L88 0A12 12 0 0 1 100 12L100 50L0 50Z" transform="matrix(1 0 0 1 10 20)" fill="#ffffff"/>
+        """))
+    }
 }

@@ -26,3 +26,83 @@ def test_present_pull_and_cancel_a_sheet_on_ios_17(server):
     types = [e["type"] for e in server.get(f"/v1/sessions/{sid}/events").json()["events"]]
     assert "presentationControllerWillDismiss" in types and "presentationControllerDidDismiss" not in types
     assert types.count("cancelInteractiveTransition") == 1
+
+
+def test_the_card_and_the_covered_page_round_their_corners(server):
+    """docs/reference.md § Sheets: the card's top corners 12 pt; the page's from 0.9 × 59 pt to 12 pt."""
+    scene = {"screen": {"device": "iPhone 15"},
+             "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "title": "A"}]}}
+    sid = server.post("/v1/sessions", scene).json()["id"]
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": {"id": "s"}})
+
+    def layer(t, controller):
+        views = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": t, "flat": "true"}).json()["views"]
+        return next(v for v in views if v.get("viewController") == controller and v["path"] == "")
+
+    def linear_to_ease_out(x):  # cubic (0.35, 0.91, 0.33, 0.97), solved for x by bisection
+        lo, hi = 0.0, 1.0
+        for _ in range(60):
+            u = (lo + hi) / 2
+            bx = 3 * (1 - u) ** 2 * u * 0.35 + 3 * (1 - u) * u ** 2 * 0.33 + u ** 3
+            lo, hi = (u, hi) if bx < x else (lo, u)
+        return 3 * (1 - u) ** 2 * u * 0.91 + 3 * (1 - u) * u ** 2 * 0.97 + u ** 3
+
+    device = 0.9 * 59
+    for t in (0.1, 0.25, 0.4):
+        card = layer(t, "s")
+        assert card["cornerRadius"] == 12 and card["maskedCorners"] == ["minXMinY", "maxXMinY"] and card["clipsToBounds"]
+        page = layer(t, "nav")
+        assert abs(page["cornerRadius"] - (device + (12 - device) * linear_to_ease_out(t / 0.5))) < 0.5
+        assert "maskedCorners" not in page
+    svg = server.get(f"/v1/sessions/{sid}/snapshot.svg", params={"t": 1}).text
+    assert 'A12 12 0 0 1 ' in svg
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "dismiss", "at": 1})
+    server.post(f"/v1/sessions/{sid}/clock", {"to": 2})
+    assert "cornerRadius" not in layer(2, "nav")
+
+
+def critically_damped(t, omega=(1000 / 3) ** 0.5):
+    """UIKit's system spring (mass 3, stiffness 1000, damping 500) as Core Animation runs it: critical."""
+    import math
+    return 1 - (1 + omega * t) * math.exp(-omega * t)
+
+
+def test_select_detent_moves_the_sheet_and_dims_the_page(server):
+    """docs/semantics.md § Modal presentation: medium (undimmed) to large on the system spring."""
+    scene = {"screen": {"device": "iPhone 15"},
+             "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "title": "A"}]}}
+    sid = server.post("/v1/sessions", scene).json()["id"]
+    sheet = {"detents": ["medium", "large"], "largestUndimmedDetent": "medium"}
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": {"id": "s", "sheet": sheet}})
+    out = server.post(f"/v1/sessions/{sid}/actions", {"type": "selectDetent", "viewController": "s", "detent": "large", "at": 1})
+    assert out.status_code == 200, out.text
+    h = 852
+    for dt in (0.03, 0.1, 0.25):
+        views = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": 1 + dt, "flat": "true"}).json()["views"]
+        card = next(v for v in views if v.get("viewController") == "s" and v["path"] == "")
+        veil = next(v for v in views if v.get("role") == "dimming")
+        s = critically_damped(dt)
+        assert abs(card["windowFrame"]["y"] - (0.54 * h + (0.08 - 0.54) * h * s)) < 0.5
+        assert abs(veil["alpha"] - 0.1 * s) < 0.002
+    state = server.get(f"/v1/sessions/{sid}").json()["controllers"]["presented"]
+    assert state["selectedDetent"] == "large"
+    events = server.get(f"/v1/sessions/{sid}/events").json()["events"]
+    change = [e for e in events if e["type"] == "sheetPresentationControllerDidChangeSelectedDetentIdentifier"]
+    assert change == [{"seq": change[0]["seq"], "time": 1, "type": "sheetPresentationControllerDidChangeSelectedDetentIdentifier",
+                       "viewController": "s", "detent": "large"}]
+
+
+def test_select_detent_refusals(server):
+    scene = {"screen": {"device": "iPhone 15"},
+             "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "title": "A"}]}}
+    sid = server.post("/v1/sessions", scene).json()["id"]
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": {"id": "s", "sheet": {"detents": ["medium"]}}})
+    undeclared = server.post(f"/v1/sessions/{sid}/actions", {"type": "selectDetent", "viewController": "s", "detent": "large", "at": 1})
+    assert undeclared.status_code == 409
+    problem = undeclared.json()
+    assert problem["type"] == "/problems/detent-unavailable" and problem["pointer"] == "/detent" and problem["detents"] == ["medium"]
+    assert server.get("/problems/detent-unavailable").status_code == 200
+    unknown = server.post(f"/v1/sessions/{sid}/actions", {"type": "selectDetent", "viewController": "s", "detent": "half"})
+    assert unknown.status_code == 422 and unknown.json()["pointer"] == "/detent"
+    not_sheet = server.post(f"/v1/sessions/{sid}/actions", {"type": "selectDetent", "viewController": "nav", "detent": "medium"})
+    assert not_sheet.status_code == 409 and not_sheet.json()["pointer"] == "/viewController"

@@ -1,6 +1,6 @@
 import JSONCodec
 
-/// `selectTab`, `present` and `dismiss`.
+/// `selectTab`, `present`, `dismiss` and `selectDetent`.
 enum ContainerActions {
     static let decoders: [(type: String, decode: Action.Decoder)] = [
         ("selectTab", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
@@ -25,6 +25,14 @@ enum ContainerActions {
         }),
         ("dismiss", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
             Dismiss(target: try r.string("viewController", maxLength: 64).map { ControllerID($0) })
+        }),
+        ("selectDetent", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
+            let controller = ControllerID(try r.requiredString("viewController", maxLength: 64))
+            let name = try r.requiredString("detent", maxLength: 16)
+            guard let detent = SheetDetents.Detent(rawValue: name) else {
+                throw SimulationError(r.path("detent"), "unknown detent '\(name)'; \(SheetDetents.Detent.allCases.map(\.rawValue).joined(separator: " or "))")
+            }
+            return SelectDetent(controller: controller, detent: detent)
         }),
     ]
 
@@ -54,6 +62,15 @@ enum ContainerActions {
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
             try world.present(controller, from: from, style: style, animated: action.animated, animator: action.animator,
                               interactive: action.interactive, pointer: action.pointer)
+        }
+    }
+
+    struct SelectDetent: ActionBody {
+        var controller: ControllerID
+        var detent: SheetDetents.Detent
+
+        func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+            try world.selectDetent(controller, detent, animated: action.animated, pointer: action.pointer)
         }
     }
 

@@ -255,6 +255,7 @@ struct AnimatorInterpreter {
                 tree[view].apply(value, to: property)
             }
             if let hidden = changes.hidden { setHidden(view, hidden) }
+            if let corners = changes.layer.maskedCorners { tree[view].layer.maskedCorners = corners }
             if let clips = changes.layer.clipsToBounds { tree[view].layer.clipsToBounds = clips }
             if let doubleSided = changes.layer.isDoubleSided { tree[view].layer.isDoubleSided = doubleSided }
         case .remove(let ref):
@@ -332,7 +333,7 @@ struct AnimatorInterpreter {
         // The image has the source's rounded corners, clipping and border (drawn inside its
         // bounds); its shadow, anchor point and z position are the source layer's own, not the image's.
         var look = LayerProperties.defaults
-        (look.cornerRadius, look.clipsToBounds) = (s.layer.cornerRadius, s.layer.clipsToBounds)
+        (look.cornerRadius, look.maskedCorners, look.clipsToBounds) = (s.layer.cornerRadius, s.layer.maskedCorners, s.layer.clipsToBounds)
         (look.borderWidth, look.borderColor) = (s.layer.borderWidth, s.layer.borderColor)
         tree[snapshot].layer = look
         let prefix = tree[snapshot].path

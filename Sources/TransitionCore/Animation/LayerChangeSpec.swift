@@ -22,6 +22,7 @@ struct LayerChangeSpec: Sendable, Equatable {
     var pairs: [Pair] = []
     var colors: [AnimatedProperty: Color] = [:]
     /// Switched at once, never animated (a block refuses them).
+    var maskedCorners: CornerMask?
     var clipsToBounds: Bool?
     var isDoubleSided: Bool?
 
@@ -57,6 +58,7 @@ struct LayerChangeSpec: Sendable, Equatable {
             }
         }
         if !animated {
+            if let v = r.value("maskedCorners") { c.maskedCorners = try CornerMask.decode(v, at: r.path("maskedCorners")) }
             c.clipsToBounds = try r.bool("clipsToBounds")
             c.isDoubleSided = try r.bool("isDoubleSided")
         }

@@ -101,8 +101,9 @@ struct PropertyAnimation: Sendable, Equatable {
     var from: AnimatedValue
     /// The value once the animation is over: the model value.
     var to: AnimatedValue
-    /// The transition whose timeline drives it.
-    var transition: TransitionID
+    /// The transition whose timeline drives it; nil for a motion that belongs to no transition
+    /// (a sheet moving to another detent), which runs on the session clock: its τ is session time.
+    var transition: TransitionID?
     /// τ at which it starts (after its delay), seconds.
     var begin: Double
     var duration: Double

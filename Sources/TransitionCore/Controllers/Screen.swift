@@ -22,6 +22,14 @@ public struct Screen: Sendable, Equatable {
 
     static let versions = 7...18
 
+    /// The radius of the screen's own corners as UIKit's sheets start the covered page's from,
+    /// points: Flutter's fit of iOS 18 sheets takes 0.9 × the top safe-area inset when that
+    /// exceeds 20 pt, else 0 (a screen with square corners; *approximate*, docs/reference.md § Sheets).
+    var sheetCornerRadius: Double {
+        let radius = 0.9 * safeArea.top
+        return radius > 20 ? radius : 0
+    }
+
     /// `{"width", "height", "scale"?, "iOS"?}` or `{"device", "iOS"?}`; nil is the default.
     static func decode(_ json: JSONValue?, at pointer: String) throws(SimulationError) -> Screen {
         guard let json else { return .iOS7 }

@@ -26,5 +26,7 @@ public enum EventType: String, Sendable, CaseIterable {
     case pauseAnimation, continueAnimation
     /// UIAdaptivePresentationControllerDelegate, for a sheet pulled down by the user.
     case presentationControllerWillDismiss, presentationControllerDidDismiss, presentationControllerDidAttemptToDismiss
+    /// UISheetPresentationControllerDelegate, for a sheet moved to another detent.
+    case sheetPresentationControllerDidChangeSelectedDetentIdentifier
     case diagnostic
 }

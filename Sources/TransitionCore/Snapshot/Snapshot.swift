@@ -77,6 +77,8 @@ public struct ControllerState: Sendable {
     /// The controller this one presents, and the style it was presented with.
     public var presented: [ControllerState]
     public var modalPresentationStyle: String?
+    /// A presented sheet with detents: the detent it rests at (or is moving to).
+    public var selectedDetent: String?
 }
 
 extension World {
@@ -105,7 +107,8 @@ extension World {
                                topViewController: c.kind == .navigation ? c.children.last?.rawValue : nil,
                                visible: visible.contains(id),
                                presented: c.presented.map { [controllerState($0, visible: visible)] } ?? [],
-                               modalPresentationStyle: c.presentedStyle?.rawValue)
+                               modalPresentationStyle: c.presentedStyle?.rawValue,
+                               selectedDetent: c.presentedStyle?.isSheet == true ? c.settings.sheet?.selected.rawValue : nil)
     }
 
     /// `toWindow` maps the superview's bounds coordinates to the window; `clip` is what the

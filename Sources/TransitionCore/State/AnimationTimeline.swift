@@ -4,8 +4,8 @@
 /// Each animation and completion runs on its transition's clock (τ, seconds, from
 /// `Timeline`), which pauses, reverses and changes speed with the transition; this value never
 /// reads the transitions itself, it is given their timelines. A motion that belongs to no
-/// transition (a sheet settling between detents) would run on a clock of its own, held here
-/// beside the animations it drives (docs/semantics.md § The core's parts).
+/// transition (a sheet moving to another detent) runs on the session clock: its animations name
+/// no transition and their τ is session time (docs/semantics.md § The core's parts).
 struct AnimationTimeline: Sendable {
     /// Completion steps of an animation block, due when its transition's τ reaches `endTau`.
     struct Completion: Sendable {
@@ -27,12 +27,13 @@ struct AnimationTimeline: Sendable {
     func animations(on view: ViewID) -> [PropertyAnimation] { byView[view] ?? [] }
 
     /// The view as the screen shows it at session time `t`: its model values in `tree` with the
-    /// animations in flight applied, each at τ of its transition's clock in `clocks`.
+    /// animations in flight applied, each at τ of its transition's clock in `clocks` (session
+    /// time for a motion outside any transition).
     func presentation(of id: ViewID, in tree: ViewTree, at t: Double, clocks: TransitionRecords) -> ViewNode {
         var node = tree[id]
         for a in animations(on: id) {
-            guard let timeline = clocks.timeline(of: a.transition) else { continue }
-            node.apply(a.value(atTau: timeline.tau(at: t)), to: a.property)
+            guard let tau = a.transition.map({ clocks.timeline(of: $0)?.tau(at: t) }) ?? t else { continue }
+            node.apply(a.value(atTau: tau), to: a.property)
         }
         return node
     }
@@ -97,7 +98,7 @@ struct AnimationTimeline: Sendable {
             // keep sharing them.
             if kept.count != list.count { byView[view] = kept.isEmpty ? nil : kept }
         }
-        return Set(byView.values.joined().map(\.transition)).union(completions.map(\.transition))
+        return Set(byView.values.joined().compactMap(\.transition)).union(completions.map(\.transition))
     }
 
     /// Animations and completions held, for memory estimates.

@@ -107,7 +107,11 @@ extension World {
         }
         guard animated || interactive else {
             for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
-            if style.isSheet { tree[self[controller: presenting].view].transform = .identity }
+            if style.isSheet {
+                let parameters = sheetParameters(sheet: animatedOne, covered: presenting)
+                tree[self[controller: presenting].view].transform = .identity
+                tree[self[controller: presenting].view].layer.cornerRadius = parameters["uncoveredCornerRadius"]?.numberValue ?? 0
+            }
             emitAppearance(.viewDidDisappear, animatedOne, animated: false)
             if style == .fullScreen { emitAppearance(.viewDidAppear, presenting, animated: false) }
             discardController(dismissed)
@@ -130,16 +134,15 @@ extension World {
     /// its resting top, the covered page shrunk and the veil over it (the numbers are that
     /// animator's parameters, so both ways agree).
     mutating func layOutSheet(_ id: ControllerID, over presenting: ControllerID, in container: ViewID) throws(SimulationError) {
-        var parameters = Catalogue.shared.definition(named: "sheet")?.parameters ?? JSONObject()
-        if self[controller: presenting].presentedStyle?.isSheet == true { stackSheetParameters(&parameters) }
-        if let detents = self[controller: id].settings.sheet { detentSheetParameters(&parameters, detents) }
+        let parameters = sheetParameters(sheet: id, covered: presenting)
         func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
         let size = tree[container].bounds.size
-        let top = number("top") * size.height
-        tree[self[controller: id].view].frame = Rect(x: 0, y: top, width: size.width, height: size.height - top)
-        let scale = number("coveredScale")
-        tree[self[controller: presenting].view].transform = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0,
-                                                                           ty: size.height * (number("coveredShift") - (1 - scale) / 2))
+        let rest = Self.sheetRest(parameters, in: size)
+        let card = self[controller: id].view
+        tree[card].frame = rest.card
+        (tree[card].layer.cornerRadius, tree[card].layer.maskedCorners, tree[card].layer.clipsToBounds) = (number("cornerRadius"), .top, true)
+        tree[self[controller: presenting].view].transform = rest.covered
+        tree[self[controller: presenting].view].layer.cornerRadius = number("coveredCornerRadius")
         var veil = ViewNode(id: "\(tree[container].id).veil", kind: "view", owner: nil, path: "\(tree[container].id).veil", role: "dimming",
                             frame: Rect(origin: .zero, size: size))
         veil.backgroundColor = .black
@@ -147,21 +150,48 @@ extension World {
         tree.addSubview(try tree.create(veil), to: container)
     }
 
+    /// Where the `sheet` animator leaves the card (its frame in a container of `size`) and the
+    /// covered view (its transform: `coveredScale` about its top centre, moved to `coveredShift` × H).
+    static func sheetRest(_ parameters: JSONObject, in size: Size) -> (card: Rect, covered: AffineTransform) {
+        func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
+        let top = number("top") * size.height, scale = number("coveredScale")
+        return (Rect(x: 0, y: top, width: size.width, height: size.height - top),
+                AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: size.height * (number("coveredShift") - (1 - scale) / 2)))
+    }
+
+    /// The `sheet` animator's catalogue parameters for `sheet` over `covered`, adapted as below.
+    func sheetParameters(sheet: ControllerID, covered: ControllerID) -> JSONObject {
+        var parameters = Catalogue.shared.definition(named: "sheet")?.parameters ?? JSONObject()
+        adaptSheetParameters(&parameters, sheet: sheet, covered: covered)
+        return parameters
+    }
+
+    /// The `sheet` animator's parameters for this screen and these controllers: the covered
+    /// page's corners start from the screen's, a sheet over a sheet stacks, and a sheet with
+    /// detents rests at the selected one.
+    func adaptSheetParameters(_ parameters: inout JSONObject, sheet: ControllerID, covered: ControllerID) {
+        parameters["deviceCornerRadius"] = .number(display.sheetCornerRadius)
+        if self[controller: covered].presentedStyle?.isSheet == true { stackSheetParameters(&parameters) }
+        if let detents = self[controller: sheet].settings.sheet { detentSheetParameters(&parameters, detents) }
+    }
+
     /// The `sheet` animator's parameters for a sheet over a sheet (Flutter's fit of iOS 18,
     /// *approximate*; docs/reference.md § Sheets): the new card ends 0.02 of its height higher,
     /// and the covered card, instead of sinking 0.07 H, moves up 0.005 of its own height while it
-    /// shrinks the same. The animator moves the covered view by `coveredShift` × H for its top,
-    /// so the lift is written in those terms.
+    /// shrinks the same, its top corners keeping the card's radius throughout. The animator moves
+    /// the covered view by `coveredShift` × H for its top, so the lift is written in those terms.
     func stackSheetParameters(_ parameters: inout JSONObject) {
         guard let top = parameters["top"]?.numberValue, let scale = parameters["coveredScale"]?.numberValue else { return }
         let card = 1 - top  // the covered card's height, as a fraction of the screen's
         parameters["top"] = .number(top - 0.02 * card)
         parameters["coveredShift"] = .number(card * (-0.005 - (1 - scale) / 2) + (1 - scale) / 2)
+        let radius = parameters["cornerRadius"] ?? .number(0)
+        (parameters["deviceCornerRadius"], parameters["coveredCornerRadius"], parameters["uncoveredCornerRadius"]) = (radius, radius, radius)
     }
 
     /// The `sheet` animator's parameters at the selected detent: a medium card is half the large
     /// one's height, its bottom at the screen's bottom; at or below the largest undimmed detent
-    /// the page under it is neither dimmed nor shrunk (docs/semantics.md § Modal presentation).
+    /// the view under it is neither dimmed nor shrunk nor rounded (docs/semantics.md § Modal presentation).
     func detentSheetParameters(_ parameters: inout JSONObject, _ detents: SheetDetents) {
         guard let top = parameters["top"]?.numberValue else { return }
         parameters["top"] = .number(1 - (1 - top) * detents.selected.fraction)
@@ -169,6 +199,8 @@ extension World {
             parameters["dimming"] = .number(0)
             parameters["coveredScale"] = .number(1)
             parameters["coveredShift"] = .number(0)
+            let rest = parameters["uncoveredCornerRadius"] ?? .number(0)
+            (parameters["deviceCornerRadius"], parameters["coveredCornerRadius"]) = (rest, rest)
         }
     }
 

@@ -100,15 +100,11 @@ extension World {
             parameters["coveredDismissCurve"] = .string("linear")
             tracking = .sheetPull
         }
-        // A sheet over a sheet: the card stops a little higher and the covered card lifts instead
-        // of sinking (docs/semantics.md § Modal presentation).
-        let covered = r.operation == .present ? r.from : r.to
-        if name == "sheet", choice?.overrides.entries.isEmpty ?? true, self[controller: covered].presentedStyle?.isSheet == true {
-            stackSheetParameters(&parameters)
-        }
-        let sheetController = r.operation == .present ? r.to : r.from
-        if name == "sheet", choice?.overrides.entries.isEmpty ?? true, let detents = self[controller: sheetController].settings.sheet {
-            detentSheetParameters(&parameters, detents)
+        // The covered page's corners start from the screen's; a sheet over a sheet stops a little
+        // higher and the covered card lifts instead of sinking; detents set the resting height
+        // (docs/semantics.md § Modal presentation).
+        if name == "sheet", choice?.overrides.entries.isEmpty ?? true {
+            adaptSheetParameters(&parameters, sheet: r.operation == .present ? r.to : r.from, covered: r.operation == .present ? r.from : r.to)
         }
         guard let body = definition.body(for: r.operation) else {
             throw SimulationError(pointer, "animator '\(name)' has nothing for \(r.operation.rawValue) (it does \(definition.operations.map(\.rawValue).joined(separator: ", ")))")

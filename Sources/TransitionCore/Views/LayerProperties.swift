@@ -7,6 +7,8 @@ import JSONCodec
 public struct LayerProperties: Sendable, Equatable {
     /// Radius of the rounded corners of the background and border, points (CALayer: 0).
     public var cornerRadius: Double = 0
+    /// The corners `cornerRadius` rounds (CALayer: all four).
+    public var maskedCorners: CornerMask = .all
     /// `clipsToBounds` / `masksToBounds`: subviews are cut to the bounds (CALayer: false).
     public var clipsToBounds = false
     /// Width of the border drawn inside the bounds, points (CALayer: 0).
@@ -64,7 +66,7 @@ extension ViewNode {
 
 extension LayerProperties {
     /// The members of a view spec or an animator's change that name layer properties.
-    public static let keys = ["cornerRadius", "clipsToBounds", "borderWidth", "borderColor", "shadowOpacity", "shadowRadius",
+    public static let keys = ["cornerRadius", "maskedCorners", "clipsToBounds", "borderWidth", "borderColor", "shadowOpacity", "shadowRadius",
                        "shadowOffset", "shadowColor", "anchorPoint", "zPosition", "isDoubleSided"]
 
     /// Reads the layer members of a view spec (absent members keep their defaults).
@@ -79,6 +81,7 @@ extension LayerProperties {
 /// Layer properties set by a spec or an animator's change: nil where a member is absent.
 struct LayerChanges: Sendable, Equatable {
     var cornerRadius: Double?
+    var maskedCorners: CornerMask?
     var clipsToBounds: Bool?
     var borderWidth: Double?
     var borderColor: Color?
@@ -92,9 +95,9 @@ struct LayerChanges: Sendable, Equatable {
 
     init() {}
 
-    /// The members Core Animation switches at once rather than animating (booleans): an
-    /// animation block refuses them, as it refuses `hidden`.
-    static let switched = ["clipsToBounds", "isDoubleSided"]
+    /// The members Core Animation switches at once rather than animating (booleans and the
+    /// corner mask): an animation block refuses them, as it refuses `hidden`.
+    static let switched = ["maskedCorners", "clipsToBounds", "isDoubleSided"]
 
     /// Lengths (radii, widths, offsets, z) stay within ±10⁶ points like frames.
     static let bound = 1e6
@@ -102,6 +105,7 @@ struct LayerChanges: Sendable, Equatable {
     static func decode(_ r: inout SpecReader) throws(SimulationError) -> LayerChanges {
         var c = LayerChanges()
         c.cornerRadius = try r.number("cornerRadius", in: 0...bound)
+        if let v = r.value("maskedCorners") { c.maskedCorners = try CornerMask.decode(v, at: r.path("maskedCorners")) }
         c.clipsToBounds = try r.bool("clipsToBounds")
         c.borderWidth = try r.number("borderWidth", in: 0...bound)
         c.borderColor = try color(&r, "borderColor")
@@ -134,6 +138,7 @@ struct LayerChanges: Sendable, Equatable {
 
     func apply(to p: inout LayerProperties) {
         if let v = cornerRadius { p.cornerRadius = v }
+        if let v = maskedCorners { p.maskedCorners = v }
         if let v = clipsToBounds { p.clipsToBounds = v }
         if let v = borderWidth { p.borderWidth = v }
         if let v = borderColor { p.borderColor = v }

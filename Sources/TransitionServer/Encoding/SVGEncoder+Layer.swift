@@ -14,6 +14,11 @@ extension SVGEncoder {
         if let affine = toWindow.affine {
             // CALayer clamps the radius to half the shorter side, as SVG does with rx and ry.
             let radius = max(0, min(n.layer.cornerRadius - inset, min(r.width, r.height) / 2))
+            if radius > 0, n.layer.maskedCorners != .all {
+                maskedOutline(r, radius: radius, corners: n.layer.maskedCorners)
+                writer.transform(affine)
+                return
+            }
             writer.raw("<rect")
             writer.attribute("x", r.minX)
             writer.attribute("y", r.minY)
@@ -25,6 +30,28 @@ extension SVGEncoder {
             writer.raw("<polygon")
             writer.points(r.corners.compactMap { toWindow.apply(to: $0) })
         }
+    }
+
+    /// A rectangle whose masked corners (`maskedCorners`) are quarter-circle arcs of `radius` and
+    /// the others square, clockwise from the top left: a `path` without its closing `/>`.
+    mutating func maskedOutline(_ r: Rect, radius: Double, corners: CornerMask) {
+        // Each corner: the point where its arc starts (or the corner itself), the corner, and
+        // the point where the arc ends, going clockwise in UIKit's y-down coordinates.
+        let turns: [(CornerMask, Point, Point, Point)] = [
+            (.minXMinY, Point(x: r.minX, y: r.minY + radius), Point(x: r.minX, y: r.minY), Point(x: r.minX + radius, y: r.minY)),
+            (.maxXMinY, Point(x: r.maxX - radius, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.minY + radius)),
+            (.maxXMaxY, Point(x: r.maxX, y: r.maxY - radius), Point(x: r.maxX, y: r.maxY), Point(x: r.maxX - radius, y: r.maxY)),
+            (.minXMaxY, Point(x: r.minX + radius, y: r.maxY), Point(x: r.minX, y: r.maxY), Point(x: r.minX, y: r.maxY - radius)),
+        ]
+        writer.raw("<path d=\"")
+        for (i, (corner, start, vertex, end)) in turns.enumerated() {
+            writer.raw(i == 0 ? "M" : "L")
+            guard corners.contains(corner) else { point(vertex); continue }
+            point(start)
+            // A clockwise (sweep 1) quarter circle in y-down coordinates.
+            writer.raw("A"); writer.number(radius); writer.raw(" "); writer.number(radius); writer.raw(" 0 0 1 "); point(end)
+        }
+        writer.raw("Z\"")
     }
 
     /// The background of a view with rounded corners (or its faint outline without a colour).

@@ -100,6 +100,7 @@ struct SnapshotEncoder {
         if let top = c.topViewController { writer.key("topViewController"); writer.string(top) }
         if let index = c.selectedIndex { writer.key("selectedIndex"); writer.integer(index) }
         if let style = c.modalPresentationStyle { writer.key("modalPresentationStyle"); writer.string(style) }
+        if let detent = c.selectedDetent { writer.key("selectedDetent"); writer.string(detent) }
         if let presented = c.presented.first { writer.key("presented"); controller(presented) }
         writer.endObject()
     }
@@ -162,6 +163,12 @@ struct SnapshotEncoder {
     mutating func layerFields(_ l: LayerProperties) {
         let d = LayerProperties.defaults
         if l.cornerRadius != d.cornerRadius { writer.key("cornerRadius"); writer.number(l.cornerRadius) }
+        if l.maskedCorners != d.maskedCorners {
+            writer.key("maskedCorners")
+            writer.beginArray()
+            for name in l.maskedCorners.cornerNames { writer.string(name) }
+            writer.endArray()
+        }
         if l.clipsToBounds != d.clipsToBounds { writer.key("clipsToBounds"); writer.bool(l.clipsToBounds) }
         if l.borderWidth != d.borderWidth { writer.key("borderWidth"); writer.number(l.borderWidth) }
         if l.borderColor != d.borderColor { writer.key("borderColor"); writer.string(Self.hex(l.borderColor)) }

@@ -47,6 +47,8 @@ enum ProblemTypes {
                                 text: "No interaction for the gesture's recognizer is declared on the front controller or the session, and none of UIKit's own (the back swipe, a sheet's pull) applies now."),
         "nothing-to-select": Entry(status: 409, title: "No tab to switch to",
                                    text: "A gesture's interaction switches to a tab (`next`, `previous` or an index) that does not exist or is already selected. `interaction` points at the declaration."),
+        "detent-unavailable": Entry(status: 409, title: "The sheet has no such detent",
+                                    text: "`selectDetent` names a detent the sheet does not declare (`detents` lists the ones it has), or a controller that is not the front sheet with detents (presented as a page or form sheet on iOS 15 or later with `sheet.detents` in its spec). `pointer` says which."),
         "history-truncated": Entry(status: 409, title: "The history no longer starts at the session's creation",
                                    text: "The session made more changes than its log keeps, so it cannot be exported as a scenario, and times before `historyStart` cannot be shown."),
         "concurrent-change": Entry(status: 409, title: "Other replicas kept changing the session",

@@ -1,0 +1,58 @@
+import JSONCodec
+
+/// Moving a presented sheet to another of its detents: the app setting
+/// `UISheetPresentationController.selectedDetentIdentifier` inside `animateChanges` (iOS 15+).
+/// It is no transition: no animator is asked and no appearance callback is made; the card, the
+/// veil and the covered view move on the session clock (docs/semantics.md § Modal presentation).
+extension World {
+    /// The motion of a sheet changing detents: UIKit's system spring (mass 3, stiffness 1000,
+    /// damping 500, run critically damped), over the time it takes to settle. *Estimate*: no public
+    /// source gives UIKit's detent animation (docs/semantics.md § Modal presentation).
+    static let detentSpring = Spring.system
+
+    /// Selects `detent` on the sheet `id`, which must be the top of the presentation chain and
+    /// declare it; the sheet rests where the `sheet` animator would have left it at that detent,
+    /// the veil and the covered view following the largest-undimmed-detent rule.
+    mutating func selectDetent(_ id: ControllerID, _ detent: SheetDetents.Detent, animated: Bool, pointer: String) throws(SimulationError) {
+        _ = try existingController(id, pointer: pointer + "/viewController")
+        guard self[controller: id].presentedStyle?.isSheet == true, var sheet = self[controller: id].settings.sheet,
+              let covered = self[controller: id].presenting, let container = self[controller: id].presentationContainer else {
+            throw .conflict(type: "detent-unavailable", detail: "'\(id)' is not presented as a sheet with detents (its spec's \"sheet\": {\"detents\": …}, iOS 15 or later)",
+                            pointer: pointer + "/viewController")
+        }
+        if let top = presentationChain().last, top != id {
+            throw .conflict(type: "detent-unavailable", detail: "'\(id)' is covered by the sheet '\(top)'; only the front sheet changes detents here",
+                            pointer: pointer + "/viewController")
+        }
+        guard sheet.detents.contains(detent) else {
+            throw .conflict(type: "detent-unavailable", detail: "the sheet of '\(id)' has no \(detent.rawValue) detent; it has \(sheet.detents.map(\.rawValue).joined(separator: ", "))",
+                            pointer: pointer + "/detent", extras: [("detents", .array(sheet.detents.map { .string($0.rawValue) }))])
+        }
+        try ensureIdle()
+        guard sheet.selected != detent else { return }
+        sheet.selected = detent
+        self[controller: id].settings.sheet = sheet
+        let parameters = sheetParameters(sheet: id, covered: covered)
+        func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
+        let rest = Self.sheetRest(parameters, in: tree[container].bounds.size)
+        let card = self[controller: id].view, page = self[controller: covered].view
+        var cardTarget = tree[card]
+        cardTarget.frame = rest.card
+        var targets: [(ViewID, AnimatedProperty, AnimatedValue)] = [
+            (card, .center, .point(cardTarget.center)), (card, .bounds, .rect(cardTarget.bounds)),
+            (page, .transform, .affine(rest.covered)), (page, .cornerRadius, .number(number("coveredCornerRadius"))),
+        ]
+        if let veil = tree[container].children.first(where: { tree[$0].role == "dimming" }) {
+            targets.append((veil, .alpha, .number(number("dimming"))))
+        }
+        let duration = Self.detentSpring.settlingDuration
+        for (view, property, value) in targets {
+            let shown = presentation(of: view, at: now).value(of: property)
+            tree[view].apply(value, to: property)
+            guard animated, shown != value else { animations.removeAnimations(on: view) { $0.property == property }; continue }
+            animations.install(PropertyAnimation(property: property, from: shown, to: value, transition: nil, begin: now, duration: duration,
+                                                 curve: .spring(Self.detentSpring)), on: view)
+        }
+        emit(.sheetPresentationControllerDidChangeSelectedDetentIdentifier, id, ["detent": .string(detent.rawValue)])
+    }
+}
