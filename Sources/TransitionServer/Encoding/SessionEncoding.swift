@@ -53,6 +53,19 @@ extension SnapshotEncoder {
         writer.endArray()
     }
 
+    /// `GET /v1/sessions/{id}/events`: the log's events after sequence number `after`, of one
+    /// type and one controller when those are given, and the last sequence number logged.
+    mutating func eventLog(_ log: EventLog, now: Double, after: Int, type: EventType?, viewController: String?) {
+        writer.beginObject()
+        writer.key("time"); writer.number(now)
+        writer.key("events")
+        events(log.lazy.filter { e in
+            e.seq > after && (type == nil || e.type == type) && (viewController == nil || e.viewController?.rawValue == viewController)
+        })
+        writer.key("lastSeq"); writer.integer(log.nextSeq - 1)
+        writer.endObject()
+    }
+
     /// The answer to actions and clock requests: the time reached, what happened, and the transition.
     mutating func outcome(world: World, firstEvent: Int, applied: Int?) {
         writer.beginObject()

@@ -4,25 +4,9 @@ import TransitionCore
 extension Application {
     /// The catalogue: name, operations, parameters with defaults, summary, source.
     func listAnimators(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
-        var w = JSONWriter()
-        w.beginObject()
-        w.key("animators")
-        w.beginArray()
-        for d in Catalogue.shared.definitions {
-            w.beginObject()
-            w.key("name"); w.string(d.name)
-            w.key("operations")
-            w.beginArray()
-            for op in d.operations { w.string(op.rawValue) }
-            w.endArray()
-            w.key("parameters"); w.value(.object(d.parameters))
-            w.key("summary"); w.string(d.summary)
-            w.key("source"); w.string(d.source)
-            w.endObject()
-        }
-        w.endArray()
-        w.endObject()
-        return Self.json(200, w.bytes)
+        var encoder = SnapshotEncoder(precision: nil, flat: false)
+        encoder.animatorList(Catalogue.shared.definitions)
+        return Self.json(200, encoder.writer.bytes)
     }
 
     /// One animator's full definition in the animator language.

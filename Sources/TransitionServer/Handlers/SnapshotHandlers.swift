@@ -131,19 +131,16 @@ extension Application {
             throw Problem.invalidParameter("viewController", reason: "at most 64 characters")
         }
         // A misspelt type would otherwise match nothing and look like an empty log.
-        if let type, EventType(rawValue: type) == nil {
-            throw Problem.invalidParameter("type", reason: "unknown event type; one of \(EventType.allCases.map(\.rawValue).joined(separator: ", "))")
+        var eventType: EventType?
+        if let type {
+            guard let known = EventType(rawValue: type) else {
+                throw Problem.invalidParameter("type", reason: "unknown event type; one of \(EventType.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            eventType = known
         }
         let world = session.current(now: ctx.now)
         var encoder = SnapshotEncoder(precision: nil, flat: false)
-        encoder.writer.beginObject()
-        encoder.writer.key("time"); encoder.writer.number(world.now)
-        encoder.writer.key("events")
-        encoder.events(world.events.lazy.filter { e in
-            e.seq > after && (type == nil || e.type.rawValue == type) && (controller == nil || e.viewController?.rawValue == controller)
-        })
-        encoder.writer.key("lastSeq"); encoder.writer.integer(world.events.nextSeq - 1)
-        encoder.writer.endObject()
+        encoder.eventLog(world.events, now: world.now, after: after, type: eventType, viewController: controller)
         return Self.json(200, encoder.writer.bytes)
     }
 }

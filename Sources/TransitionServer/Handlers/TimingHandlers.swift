@@ -26,12 +26,8 @@ extension Application {
             velocities.append(decoded.curve.velocity(at: t, duration: resolvedDuration))
         }
         try r.finish()
-        var w = JSONWriter()
-        w.beginObject()
-        w.key("duration"); w.number(resolvedDuration)
-        w.key("values"); w.beginArray(); for v in values { w.number(v) }; w.endArray()
-        w.key("velocities"); w.beginArray(); for v in velocities { w.number(v) }; w.endArray()
-        w.endObject()
-        return Self.json(200, w.bytes)
+        var encoder = SnapshotEncoder(precision: nil, flat: false)
+        encoder.timingSamples(duration: resolvedDuration, values: values, velocities: velocities)
+        return Self.json(200, encoder.writer.bytes)
     }
 }
