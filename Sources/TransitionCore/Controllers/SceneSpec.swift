@@ -33,16 +33,19 @@ struct ControllerSpec: Sendable {
                 spec.children.append(try decode(child, at: SpecReader.child(r.path("viewControllers"), String(i)), limits: limits, depth: depth + 1))
             }
         }
+        let selectedIndex = try r.integer("selectedIndex", in: 0...63)
+        spec.settings = try ControllerSettings.decode(from: &r, limits: limits, depth: depth)
+        // Unknown members first: a misspelt `viewControllers` is reported as such, not as a
+        // container without children.
+        try r.finish()
         if kind != .viewController, spec.children.isEmpty {
             throw SimulationError(r.path("viewControllers"), "a \(kind.rawValue) controller needs at least one child")
         }
-        if let index = try r.integer("selectedIndex", in: 0...63) {
+        if let index = selectedIndex {
             guard kind == .tabBar else { throw SimulationError(r.path("selectedIndex"), "only tabBar controllers have a selectedIndex") }
             guard index < spec.children.count else { throw SimulationError(r.path("selectedIndex"), "out of range: \(spec.children.count) tabs") }
             spec.selectedIndex = index
         }
-        spec.settings = try ControllerSettings.decode(from: &r, limits: limits, depth: depth)
-        try r.finish()
         if depth == 1 { try spec.checkUniqueIDs() }
         return spec
     }

@@ -130,6 +130,10 @@ extension Application {
         for (name, value) in [("type", type), ("viewController", controller)] where (value?.unicodeScalars.count ?? 0) > 64 {
             throw Problem.invalidParameter(name, reason: "at most 64 characters")
         }
+        // A misspelt type would match nothing and look like an empty log.
+        if let type, EventType(rawValue: type) == nil {
+            throw Problem.invalidParameter("type", reason: "unknown event type '\(type)'; one of \(EventType.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         let world = session.current(now: ctx.now)
         var encoder = SnapshotEncoder(precision: nil, flat: false)
         encoder.writer.beginObject()
