@@ -138,6 +138,7 @@ import Testing
         let at = "/root/viewControllers/0/interactions/0"
         #expect(pointer(#"[{"recognizer": "edgePan", "operation": "push"}]"#) == at + "/viewController")
         #expect(pointer(#"[{"recognizer": "pan", "operation": "selectTab", "tab": 1}]"#) == at + "/animator")
+        #expect(pointer(#"[{"recognizer": "pan", "operation": "selectTab", "tab": 1, "animator": "default"}]"#) == at + "/animator")
         #expect(pointer(#"[{"recognizer": "pan", "operation": "selectTab", "tab": "last", "animator": "flip"}]"#) == at + "/tab")
         #expect(pointer(#"[{"recognizer": "edgePan", "edge": "top", "axis": "horizontal", "operation": "present", "viewController": {"id": "m"}}]"#) == at + "/axis")
         #expect(pointer(#"[{"recognizer": "edgePan", "operation": "push", "viewController": {"id": "d", "pushAnimator": "zom"}}]"#)

@@ -154,6 +154,17 @@ import Testing
         #expect(try x(declared, "detail", at: 2.06) > 100)
     }
 
+    /// Issue 12, item 9: the release's decision reads the `ended` sample, and the gesture shows
+    /// that progress, while the timeline stays where the last `changed` left it.
+    @Test func theReleasedGestureShowsTheProgressItsDecisionRead() throws {
+        var world = try pushed()
+        for (phase, x, t) in [("began", 0.0, 2.0), ("changed", 96.0, 2.05), ("ended", 200.0, 2.1)] {
+            try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(x), "y": 0}}"#))
+        }
+        #expect(world.gesture?.progress == 200.0 / 320 && world.gesture?.decision == .finish && world.gesture?.reason == .threshold)
+        #expect(abs((world.shot(2.1).transition?.percentComplete ?? 0) - 0.3) < 1e-12)
+    }
+
     @Test func seed003DividesTheLocationBy300AndClampsBelowOne() throws {
         var world = try pushed()
         world[controller: "detail"].settings.interactions = try Interaction.decodeList(json(

@@ -150,7 +150,7 @@ def test_readme_walkthrough_through_the_generated_client(client_package, server)
     assert isinstance(finishing.transition.gesture, m.Gesture)
     assert finishing.transition.gesture.decision == m.GestureDecision.FINISH
     advance_clock.sync(session, client=client, body=m.ClockRequest(to=3))
-    completions = events.sync(session, client=client, type_="completeTransition")
+    completions = events.sync(session, client=client, type_=m.EventType.COMPLETETRANSITION)
     assert isinstance(completions, m.EventsResponse200)
     assert all(isinstance(e, m.CompleteTransitionEvent) for e in completions.events)
     assert [e.did_complete for e in completions.events] == [True, False, True]

@@ -48,3 +48,22 @@ def test_a_valid_request_the_state_does_not_allow_is_409_and_an_invalid_one_422(
     # The same mistakes in any state stay 422.
     assert_problem(server.post(act, {"type": "pop", "container": 7}), 422, "invalid-request")
     assert_problem(server.post(f"/v1/sessions/{sid}/clock", {"to": -1}), 422, "invalid-request")
+
+
+def test_an_unknown_event_type_is_a_422_listing_the_known_ones(server):
+    """Issue 12, item 7: a misspelt type filtered nothing and looked like an empty log."""
+    sid = create(server)
+    body = assert_problem(server.get(f"/v1/sessions/{sid}/events?type=completeTransaction"), 422, "invalid-request")
+    assert body["parameter"] == "type" and "completeTransaction" in body["detail"]
+    assert "completeTransition" in body["detail"] and "viewWillAppear" in body["detail"]
+    events = server.get(f"/v1/sessions/{sid}/events?type=viewWillAppear").json()["events"]
+    assert events and all(e["type"] == "viewWillAppear" for e in events)
+
+
+def test_a_misspelt_member_of_a_container_is_an_unknown_member(server):
+    """Issue 12, item 8: not "needs at least one child"."""
+    r = server.post("/v1/sessions", {"root": {"type": "navigation", "id": "nav", "viewcontrollers": [{"id": "a"}]}})
+    body = assert_problem(r, 422, "invalid-request")
+    assert body["pointer"] == "/root/viewcontrollers" and "unknown member" in body["detail"]
+    r = server.post("/v1/sessions", {"root": {"type": "tabBar", "id": "t", "selectedindex": 1, "viewControllers": [{"id": "a"}]}})
+    assert assert_problem(r, 422, "invalid-request")["pointer"] == "/root/selectedindex"

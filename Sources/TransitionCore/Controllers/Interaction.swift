@@ -123,8 +123,8 @@ public struct Interaction: Sendable {
         case .selectTab:
             guard let tab = r.value("tab") else { throw SimulationError(r.path("tab"), "is required: a tab index, \"next\" or \"previous\"") }
             i.tab = try Tab.decode(tab, at: r.path("tab"))
-            guard i.animator != nil else {
-                throw SimulationError(r.path("animator"), "is required: UIKit's own tab switch does not animate, so a gesture would have nothing to drive")
+            guard let animator = i.animator, animator.inline != nil || animator.name != "default" else {
+                throw SimulationError(r.path("animator"), "is required, and not 'default': UIKit's own tab switch does not animate, so a gesture would have nothing to drive")
             }
         case .pop, .dismiss:
             break

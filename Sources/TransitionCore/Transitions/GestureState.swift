@@ -21,7 +21,8 @@ public struct GestureState: Sendable {
     /// Points for 100 % (the interaction's distance, or the container's width or height).
     var distance: Double
     var startScale: Double
-    /// The progress of the last sample, after clamping.
+    /// The progress of the last sample, after clamping: after release, the `ended` sample's,
+    /// which the decision read (the timeline stays where the last `changed` put it).
     public var progress: Double
     public var velocity: Point
     /// Set once released.

@@ -158,6 +158,8 @@ extension World {
             // Released. Like the seeds, the decision reads the release sample but the timeline
             // stays where the last `changed` left it.
             let (finish, reason) = s.phase == .cancelled ? (false, .gestureCancelled) : decide(progress, g, s)
+            // The gesture reports the progress its decision read (issue 12, item 9).
+            if s.phase == .ended { g.progress = progress }
             g.decision = finish ? .finish : .cancel
             g.reason = reason
             gesture = g

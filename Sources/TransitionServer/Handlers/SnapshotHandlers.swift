@@ -134,7 +134,7 @@ extension Application {
         var eventType: EventType?
         if let type {
             guard let known = EventType(rawValue: type) else {
-                throw Problem.invalidParameter("type", reason: "unknown event type; one of \(EventType.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw Problem.invalidParameter("type", reason: "unknown event type '\(type)'; one of \(EventType.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             eventType = known
         }
