@@ -68,7 +68,7 @@ extension Application {
         for shot in shots {
             encoder.snapshot(shot)
             // Stop as soon as the answer outgrows the limit, before it takes more memory.
-            guard encoder.writer.bytes.count <= configuration.maxResponseBytes else {
+            guard encoder.writer.count <= configuration.maxResponseBytes else {
                 throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
             }
         }
