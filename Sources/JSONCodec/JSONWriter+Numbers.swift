@@ -6,7 +6,26 @@
 ///   computed by `ShortestDecimal` in the common plain-decimal range.
 extension JSONWriter {
     /// Writes `d`, first rounded to `precision` decimal places when the writer has one.
+    /// Integers (most numbers in a snapshot) are written here, inlined into the encoder, at any
+    /// precision: rounding to places leaves an integer as it is.
+    @inlinable @inline(__always)
     public mutating func number(_ d: Double) {
+        if !appendIfInteger(d) { appendFractional(d) }
+    }
+
+    /// Writes `d` if it is an integer below 2^53 in magnitude; says whether it did.
+    @inlinable @inline(__always)
+    mutating func appendIfInteger(_ d: Double) -> Bool {
+        guard d.magnitude < 0x1p53 else { return false }
+        let integer = Int64(d)
+        guard Double(integer) == d else { return false }  // (cheaper than `rounded`, a libm call)
+        appendInteger(integer.magnitude, isNegative: integer < 0)
+        return true
+    }
+
+    /// `number` for the rest, and NaN and ±∞.
+    @usableFromInline
+    mutating func appendFractional(_ d: Double) {
         guard let scale, let precision else {
             appendShortest(d)
             return
@@ -25,23 +44,67 @@ extension JSONWriter {
     }
 
     private mutating func appendShortest(_ d: Double) {
-        if !d.isFinite {
+        if appendIfInteger(d) { return }
+        let magnitude = d.magnitude
+        if let units = Self.fewPlaces(magnitude) {
+            appendDecimal(units, isNegative: d < 0, fractionDigits: Self.fewPlacesCount)
+        } else if !d.isFinite {
             appendValueToken("null")
-        } else if d.magnitude < 0x1p53, d == Double(Int64(d)) {  // (cheaper than `rounded`, a libm call)
-            appendDecimal(UInt64(d.magnitude), isNegative: d < 0, fractionDigits: 0)
         } else if let (digits, places) = ShortestDecimal.digits(d) {
             appendDecimal(digits, isNegative: d < 0, fractionDigits: places)
         } else {
-            let comma = takeComma()
+            if takeComma() { output.append(.comma) }
             var text = d.description
-            text.withUTF8 { text in
-                appendSpare(text.count + 1) { out in
-                    var n = 0
-                    if comma { out[n] = .comma; n += 1 }
-                    return Self.copy(text, to: out, at: n)
-                }
-            }
+            text.withUTF8 { output.append($0) }
         }
+    }
+
+    /// The places `fewPlaces` tries.
+    static let fewPlacesCount = 6
+
+    /// The fast path for the numbers a snapshot holds most after integers (0.25, 0.5, 12.5):
+    /// `magnitude` · 10^6 as an integer, when `magnitude` (1e-4 ≤ it < 1e9) is exactly the double
+    /// nearest that many millionths; nil otherwise, and `ShortestDecimal` decides.
+    ///
+    /// Why the digits are `ShortestDecimal`'s, trailing zeros dropped: below 1e9 an ulp is under
+    /// 1.2e-7, so the interval that reads back as `magnitude` holds at most one multiple of 10^-6,
+    /// and so at most one decimal of 6 places or fewer. The shortest decimal, when it has 6 places
+    /// or fewer, is that one; the check (a correctly rounded division of two exact doubles, as
+    /// reading the decimal back does) finds it. When the product rounds to a neighbour instead, the
+    /// check fails and the slow path still answers.
+    static func fewPlaces(_ magnitude: Double) -> UInt64? {
+        guard magnitude >= 1e-4, magnitude < 1e9 else { return nil }  // (false for NaN)
+        let units = UInt64(magnitude * 1e6 + 0.5)
+        return Double(units) / 1e6 == magnitude ? units : nil
+    }
+
+    /// Writes ±value after its comma, zero unsigned. Most numbers in a snapshot are integers of
+    /// three digits or fewer (0, 1, 80, 320), written here without counting digits.
+    @usableFromInline
+    mutating func appendInteger(_ value: UInt64, isNegative: Bool) {
+        let comma = takeComma()
+        let out = output.spare(22)  // comma, sign, 20 digits
+        // The comma is stored whether or not it is pending, and kept only when it is.
+        out[0] = .comma
+        var n = comma ? 1 : 0
+        if isNegative && value != 0 { out[n] = .minus; n &+= 1 }
+        if value < 10 {
+            out[n] = .digit0 &+ UInt8(truncatingIfNeeded: value)
+            n &+= 1
+        } else if value < 100 {
+            Self.writePair(UInt32(truncatingIfNeeded: value), at: n, in: out)
+            n &+= 2
+        } else if value < 1000 {
+            let (high, low) = UInt32(truncatingIfNeeded: value).quotientAndRemainder(dividingBy: 100)
+            out[n] = .digit0 &+ UInt8(truncatingIfNeeded: high)
+            Self.writePair(low, at: n &+ 1, in: out)
+            n &+= 3
+        } else {
+            let digits = Self.digitCount(value)
+            n &+= digits
+            _ = Self.writeDigits(value, count: digits, endingAt: n, in: out)
+        }
+        output.didWrite(n)
     }
 
     /// Writes ±magnitude / 10^fractionDigits in plain decimal after its comma: trailing fraction
@@ -53,30 +116,29 @@ extension JSONWriter {
             rest /= 10
             places -= 1
         }
-        let sign = isNegative && magnitude != 0 ? 1 : 0
-        let comma = takeComma() ? 1 : 0
-        let integerDigits = max(Self.digitCount(rest) - places, 1)  // "0.05" still has its "0"
-        let length = comma + sign + integerDigits + (places > 0 ? places + 1 : 0)
-        appendSpare(length) { out in
-            var end = length
-            var integer = rest
-            if places > 0 {
-                integer = Self.writeDigits(rest, count: places, endingAt: end, in: out)
-                end -= places + 1
-                out[end] = .dot
-            }
-            _ = Self.writeDigits(integer, count: integerDigits, endingAt: end, in: out)
-            if sign == 1 { out[comma] = .minus }
-            if comma == 1 { out[0] = .comma }
-            return length
+        guard places > 0 else {
+            appendInteger(rest, isNegative: isNegative)
+            return
         }
+        let comma = takeComma()
+        // At most: comma, sign, 20 digits, point, 21 places (`ShortestDecimal`'s most).
+        let out = output.spare(44)
+        var n = 0
+        if comma { out[n] = .comma; n += 1 }
+        if isNegative && magnitude != 0 { out[n] = .minus; n += 1 }
+        let integerDigits = max(Self.digitCount(rest) - places, 1)  // "0.05" still has its "0"
+        let end = n + integerDigits + 1 + places
+        let integer = Self.writeDigits(rest, count: places, endingAt: end, in: out)
+        out[end - places - 1] = .dot
+        _ = Self.writeDigits(integer, count: integerDigits, endingAt: n + integerDigits, in: out)
+        output.didWrite(end)
     }
 
     /// Writes the last `count` decimal digits of `value` (zero-padded) just before `end`;
     /// returns the digits left over, value / 10^count. Digits come two at a time from a table,
     /// and each eight split into independent halves, so that the divisions overlap rather than
     /// form one long chain.
-    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: Int, in out: UnsafeMutableBufferPointer<UInt8>) -> UInt64 {
+    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: Int, in out: UnsafeMutablePointer<UInt8>) -> UInt64 {
         var value = value
         var position = end
         var remaining = count
@@ -105,24 +167,22 @@ extension JSONWriter {
     }
 
     /// Writes `pair` (below 100) as two digits at `position`.
-    private static func writePair(_ pair: UInt32, at position: Int, in out: UnsafeMutableBufferPointer<UInt8>) {
+    private static func writePair(_ pair: UInt32, at position: Int, in out: UnsafeMutablePointer<UInt8>) {
         out[position] = digitPairs.utf8Start[Int(pair) * 2]
         out[position + 1] = digitPairs.utf8Start[Int(pair) * 2 + 1]
     }
 
-    /// Decimal digits in `value` (1 for zero), from its bit length: log10(2) ≈ 1233 / 4096.
+    /// Decimal digits in `value` (1 for zero): four at a time, then compared (no table lookup,
+    /// most values here have three digits or fewer).
     private static func digitCount(_ value: UInt64) -> Int {
-        let guess = ((64 - value.leadingZeroBitCount) * 1233) >> 12
-        return max(guess + (value >= powersOfTen[guess] ? 1 : 0), 1)
+        var rest = value
+        var count = 0
+        while rest >= 10_000 {
+            rest /= 10_000
+            count += 4
+        }
+        return count + (rest < 10 ? 1 : rest < 100 ? 2 : rest < 1000 ? 3 : 4)
     }
 
     private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-
-    /// 10^0 … 10^19, every power of ten a UInt64 holds.
-    private static let powersOfTen: [UInt64] = [
-        1, 10, 100, 1000, 10000,
-        100000, 1000000, 10000000, 100000000, 1000000000,
-        10000000000, 100000000000, 1000000000000, 10000000000000, 100000000000000,
-        1000000000000000, 10000000000000000, 100000000000000000, 1000000000000000000, 10000000000000000000,
-    ]
 }

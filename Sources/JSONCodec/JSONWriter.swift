@@ -1,6 +1,6 @@
 /// Builds compact JSON bytes directly, with no intermediate `JSONValue`: the service's snapshot
-/// encoding goes through here, so each token (its comma included) is written into the output's
-/// spare capacity in one step, with one capacity check rather than one per byte.
+/// encoding goes through here. Each token (its comma included) reserves its room in the output
+/// once and is then stored with no further checks (`OutputBuffer`).
 ///
 /// Commas are automatic. One flag is enough for any nesting: after `[`, `{` or a key nothing is
 /// pending; after any complete value a comma is, and the next key or value writes it. Callers
@@ -9,19 +9,16 @@
 /// The output is deterministic: the same calls give the same bytes (keys in call order, numbers
 /// in one fixed format, see `number(_:)`).
 ///
-/// Cost, measured with a throwaway `-O` executable (best of 20 runs of 500 encodes, on the shared
-/// 2-core development VM, where timings vary by ±40 %): an array of 1000 numbers takes about
-/// 55–90 µs with arbitrary doubles (`ShortestDecimal`, ≈ 150 cycles a number), 32 µs with
-/// `precision: 3` and 25–35 µs with whole numbers; a 50-view snapshot-shaped document (28 KB,
-/// ≈ 1150 numbers, ids, keys) about 80–120 µs, or 50 µs when its numbers are whole. For
-/// comparison, `Double.description` alone costs 140–190 ns a number there.
-public struct JSONWriter {
-    /// The output so far (the setter is internal only so that number formatting can live in its own file).
-    public internal(set) var bytes: [UInt8]
+/// Cost: `transition-bench repeat encode N` under callgrind counts the instructions of encoding
+/// the benchmark snapshot (scripts/bench prints them). A writer owns its output and cannot be
+/// copied.
+public struct JSONWriter: ~Copyable {
+    /// The output so far.
+    @usableFromInline var output: OutputBuffer
     /// Decimal places numbers are rounded to, and 10^precision.
     let precision: Int?
     let scale: Double?
-    private var needsComma = false
+    @usableFromInline var needsComma = false
 
     /// - Parameter precision: round every number to this many decimal places (clamped to 0…15)
     ///   before writing it; nil writes numbers exactly.
@@ -29,9 +26,14 @@ public struct JSONWriter {
         let places = precision.map { min(max($0, 0), 15) }
         self.precision = places
         scale = places.map { places in (0 ..< places).reduce(1.0) { power, _ in power * 10 } }
-        bytes = []
-        bytes.reserveCapacity(reservingCapacity)
+        output = OutputBuffer(capacity: reservingCapacity)
     }
+
+    /// The output so far, as an array (a copy: take it once, when the document is complete).
+    public var bytes: [UInt8] { output.bytes }
+
+    /// How many bytes have been written.
+    public var count: Int { output.count }
 
     /// `v` as compact JSON, object members in entry order.
     public static func encode(_ v: JSONValue, precision: Int? = nil) -> [UInt8] {
@@ -40,31 +42,59 @@ public struct JSONWriter {
         return writer.bytes
     }
 
+    // The structural tokens, literal values and literal keys are inlined into the encoders, where
+    // the literal's length is a constant and its copy folds to a few stores.
+
+    @inlinable @inline(__always)
     public mutating func beginObject() {
         appendValueToken("{")
         needsComma = false
     }
 
+    @inlinable @inline(__always)
     public mutating func endObject() {
-        bytes.append(.closeBrace)
+        output.append(.closeBrace)
         needsComma = true
     }
 
+    @inlinable @inline(__always)
     public mutating func beginArray() {
         appendValueToken("[")
         needsComma = false
     }
 
+    @inlinable @inline(__always)
     public mutating func endArray() {
-        bytes.append(.closeBracket)
+        output.append(.closeBracket)
         needsComma = true
     }
 
     /// A member name written as it stands: the caller guarantees it needs no escaping (no `"`,
     /// `\` or control characters), which holds for the literal names the encoders use.
+    @inlinable @inline(__always)
     public mutating func key(_ k: StaticString) {
-        assert(k.withUTF8Buffer { !$0.contains(where: Self.needsEscape) }, "key \(k) needs escaping")
-        k.withUTF8Buffer { appendQuoted($0, comma: takeComma(), colon: true) }
+        assert(k.withUTF8Buffer { !$0.contains { $0 < 0x20 || $0 == .quote || $0 == .backslash } }, "key \(k) needs escaping")
+        // A literal's bytes are read in place, so the length folds to a constant here (a
+        // one-scalar `StaticString` built from a `Character` has no bytes to point at).
+        if k.hasPointerRepresentation {
+            appendKey(k.utf8Start, k.utf8CodeUnitCount)
+        } else {
+            k.withUTF8Buffer { appendKey($0.baseAddress!, $0.count) }
+        }
+    }
+
+    /// `"name":` after its comma; `name` needs no escaping.
+    @inlinable @inline(__always)
+    mutating func appendKey(_ name: UnsafePointer<UInt8>, _ count: Int) {
+        let out = output.spare(count + 4)
+        // The comma is stored whether or not it is pending, and kept only when it is: no branch.
+        out[0] = .comma
+        let n = needsComma ? 1 : 0
+        out[n] = .quote
+        OutputBuffer.copy(name, count, to: out + n + 1)
+        out[n + count + 1] = .quote
+        out[n + count + 2] = .colon
+        output.didWrite(n + count + 3)
         needsComma = false
     }
 
@@ -72,26 +102,33 @@ public struct JSONWriter {
     /// the `StaticString` overload (Swift would otherwise prefer `String` for a literal).
     @_disfavoredOverload
     public mutating func key(_ k: String) {
-        var k = k
-        k.withUTF8 { appendEscaped($0, comma: takeComma(), colon: true) }
+        appendEscaped(k, colon: true)
         needsComma = false
     }
 
     public mutating func string(_ s: String) {
-        var s = s
-        s.withUTF8 { appendEscaped($0, comma: takeComma(), colon: false) }
+        appendEscaped(s, colon: false)
     }
 
     public mutating func integer(_ i: Int) {
-        appendDecimal(UInt64(i.magnitude), isNegative: i < 0, fractionDigits: 0)
+        appendInteger(UInt64(i.magnitude), isNegative: i < 0)
     }
 
+    @inlinable @inline(__always)
     public mutating func bool(_ b: Bool) {
         appendValueToken(b ? "true" : "false")
     }
 
+    @inlinable @inline(__always)
     public mutating func null() {
         appendValueToken("null")
+    }
+
+    /// A value the caller has already encoded as compact JSON (a constant such as the identity
+    /// transform's object), written whole after its comma.
+    @inlinable @inline(__always)
+    public mutating func encoded(_ json: StaticString) {
+        appendValueToken(json)
     }
 
     /// A whole value. Recursive, so as deep as the value: the values this service writes are
@@ -119,115 +156,145 @@ public struct JSONWriter {
     /// Bytes as they stand, for a format that embeds this writer's numbers in its own markup (the
     /// service's SVG encoder): nothing is escaped, and no comma is pending after them, so a number
     /// written next is written bare.
+    @inlinable @inline(__always)
     public mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { text in appendSpare(text.count) { out in Self.copy(text, to: out, at: 0) } }
+        text.withUTF8Buffer { output.append($0) }
         needsComma = false
     }
 
     /// `raw` for bytes known only at run time; the caller escapes them for its format.
     public mutating func raw(_ text: some Collection<UInt8>) {
-        bytes.append(contentsOf: text)
+        for byte in text { output.append(byte) }
         needsComma = false
     }
 
     // MARK: Output primitives
 
     /// Whether the token about to be written needs a comma first; a value is pending after it.
+    @inlinable
     mutating func takeComma() -> Bool {
         defer { needsComma = true }
         return needsComma
     }
 
-    /// Appends what `body` writes into (at most `maxCount` bytes of) spare capacity; `body`
-    /// returns how many bytes it wrote.
-    @inline(__always)
-    mutating func appendSpare(_ maxCount: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
-        bytes.append(addingCapacity: maxCount) { span in
-            span.withUnsafeMutableBufferPointer { spare, written in written = body(spare) }
-        }
-    }
-
-    /// A literal value or opening bracket, after its comma.
+    /// A literal value, opening bracket or encoded value, after its comma.
+    @inlinable @inline(__always)
     mutating func appendValueToken(_ token: StaticString) {
-        let comma = takeComma()
-        token.withUTF8Buffer { token in
-            appendSpare(token.count + 1) { out in
-                var n = 0
-                if comma { out[n] = .comma; n += 1 }
-                return Self.copy(token, to: out, at: n)
-            }
+        if token.hasPointerRepresentation {
+            appendValueToken(token.utf8Start, token.utf8CodeUnitCount)
+        } else {
+            token.withUTF8Buffer { appendValueToken($0.baseAddress!, $0.count) }
         }
     }
 
-    /// `"text"` (then `:` for a member name) where `text` needs no escaping.
-    private mutating func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, comma: Bool, colon: Bool) {
-        appendSpare(text.count + 4) { out in
-            var n = 0
-            if comma { out[n] = .comma; n += 1 }
-            out[n] = .quote
-            n = Self.copy(text, to: out, at: n + 1)
-            out[n] = .quote
-            n += 1
-            if colon { out[n] = .colon; n += 1 }
-            return n
+    @inlinable @inline(__always)
+    mutating func appendValueToken(_ token: UnsafePointer<UInt8>, _ count: Int) {
+        let out = output.spare(count + 1)
+        out[0] = .comma
+        let n = takeComma() ? 1 : 0
+        OutputBuffer.copy(token, count, to: out + n)
+        output.didWrite(n + count)
+    }
+
+    /// `text`'s UTF-8 read in place (native strings, every string on Linux; a copy otherwise).
+    private mutating func appendEscaped(_ text: String, colon: Bool) {
+        let comma = takeComma()
+        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, comma: comma, colon: colon) }) == nil {
+            var text = text
+            text.withUTF8 { appendEscaped($0, comma: comma, colon: colon) }
         }
     }
 
     /// `"text"` escaped per RFC 8259 (then `:` for a member name). Most strings need no escaping
-    /// and take `appendQuoted`'s single copy; the rest are copied run by run between escapes.
+    /// and are copied whole after one scan; the rest reserve room for the longest escaping (six
+    /// bytes a byte, `\u00XX`) and are written byte by byte.
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, comma: Bool, colon: Bool) {
-        guard text.contains(where: Self.needsEscape) else {
-            appendQuoted(text, comma: comma, colon: colon)
-            return
+        let plain = !Self.anyNeedsEscape(text)
+        let out = output.spare(plain ? text.count + 4 : text.count * 6 + 4)
+        out[0] = .comma
+        var n = comma ? 1 : 0
+        out[n] = .quote
+        n += 1
+        if plain {
+            OutputBuffer.copy(text.baseAddress!, text.count, to: out + n)
+            n += text.count
+        } else {
+            for byte in text {
+                if Self.needsEscape(byte) {
+                    n = Self.writeEscape(byte, to: out, at: n)
+                } else {
+                    out[n] = byte
+                    n += 1
+                }
+            }
         }
-        if comma { bytes.append(.comma) }
-        bytes.append(.quote)
-        var runStart = 0
-        for (i, byte) in text.enumerated() where Self.needsEscape(byte) {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart ..< i]))
-            appendEscape(byte)
-            runStart = i + 1
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
-        bytes.append(.quote)
-        if colon { bytes.append(.colon) }
+        out[n] = .quote
+        out[n + 1] = .colon
+        output.didWrite(n + (colon ? 2 : 1))
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == .quote || byte == .backslash
     }
 
-    private mutating func appendEscape(_ byte: UInt8) {
-        bytes.append(.backslash)
-        switch byte {
-        case .quote, .backslash: bytes.append(byte)
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        default:
-            bytes.append(UInt8(ascii: "u"))
-            bytes.append(.digit0)
-            bytes.append(.digit0)
-            bytes.append(Self.hexDigit(byte >> 4))
-            bytes.append(Self.hexDigit(byte & 0xF))
+    /// Whether any byte of `text` needs escaping, eight bytes at a time: a string of up to 16
+    /// bytes (most ids and paths) is one or two words, read as `OutputBuffer.copy` reads them
+    /// (overlapping words, or shorter reads repeated to fill one, so every lane is a text byte).
+    static func anyNeedsEscape(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = text.count
+        guard count > 0, let start = text.baseAddress else { return false }
+        let bytes = UnsafeRawPointer(start)
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                if wordNeedsEscape(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+                offset += 8
+            }
+            return wordNeedsEscape(bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
         }
+        let word: UInt64
+        if count >= 4 {
+            word = UInt64(bytes.loadUnaligned(as: UInt32.self)) | UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+        } else if count >= 2 {
+            let half = UInt64(bytes.loadUnaligned(as: UInt16.self)) | UInt64(bytes.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)) << 16
+            word = half | half << 32
+        } else {
+            word = UInt64(start.pointee) &* 0x0101_0101_0101_0101
+        }
+        return wordNeedsEscape(word)
+    }
+
+    /// Whether any of the eight bytes is below 0x20, `"` or `\` (the SWAR tests for "a byte less
+    /// than n" and "a zero byte", exact about whether there is one).
+    private static func wordNeedsEscape(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let control = (w &- ones &* 0x20) & ~w & highs
+        return control | hasZero(w ^ (ones &* 0x22)) | hasZero(w ^ (ones &* 0x5C)) != 0
+    }
+
+    /// Writes the escape for `byte` (at most six bytes) at `n`; returns the position after it.
+    private static func writeEscape(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>, at n: Int) -> Int {
+        out[n] = .backslash
+        switch byte {
+        case .quote, .backslash: out[n + 1] = byte
+        case 0x08: out[n + 1] = UInt8(ascii: "b")
+        case 0x09: out[n + 1] = UInt8(ascii: "t")
+        case 0x0A: out[n + 1] = UInt8(ascii: "n")
+        case 0x0C: out[n + 1] = UInt8(ascii: "f")
+        case 0x0D: out[n + 1] = UInt8(ascii: "r")
+        default:
+            out[n + 1] = UInt8(ascii: "u")
+            out[n + 2] = .digit0
+            out[n + 3] = .digit0
+            out[n + 4] = hexDigit(byte >> 4)
+            out[n + 5] = hexDigit(byte & 0xF)
+            return n + 6
+        }
+        return n + 2
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? .digit0 + nibble : UInt8(ascii: "a") + nibble - 10
-    }
-
-    /// Copies `source` into `out` from `offset`; returns the offset after it. Byte by byte when
-    /// short (most keys and numbers), where a `memcpy` call would cost more than the copy.
-    @inline(__always)
-    static func copy(_ source: UnsafeBufferPointer<UInt8>, to out: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
-        if source.count <= 16 {
-            for i in 0 ..< source.count { out[offset + i] = source[i] }
-        } else {
-            _ = UnsafeMutableBufferPointer(rebasing: out[offset ..< offset + source.count]).initialize(fromContentsOf: source)
-        }
-        return offset + source.count
     }
 }

@@ -62,15 +62,21 @@ enum ComputeBenchmark {
               + String(repeating: " ", count: max(0, 8 - number.count)) + number + " " + unit)
     }
 
+    /// The benchmark's time, mid-push (the push lasts 0.5 s).
+    static let time = 0.25
+
+    /// The snapshot at `t`, computed as `GET …/snapshot?t=` computes it.
+    static func snapshot(_ world: World, at t: Double) -> Snapshot {
+        var copy = world
+        copy.advance(to: t)
+        return copy.snapshot(at: t)
+    }
+
     static func run() {
         let world = scene()
-        let t = 0.25
+        let t = time
         var sink = 0
-        let snapshot = { () -> Snapshot in
-            var copy = world
-            copy.advance(to: t)
-            return copy.snapshot(at: t)
-        }
+        let snapshot = { ComputeBenchmark.snapshot(world, at: t) }
         let shot = snapshot()
         let views = count(shot.root)
         let bytes = shot.encoded().count

@@ -2,6 +2,7 @@
 //   transition-bench compute            snapshot compute + encode for a 50-view scene mid-push, timing evaluations,
 //                                       and what compressing a 240-frame answer costs
 //   transition-bench static-server ...  a bare libmicrohttpd server answering fixed bytes (see StaticServer.swift)
+//   transition-bench repeat PART N      compute, encode or both, N times untimed, for callgrind (see RepeatBenchmark.swift)
 // scripts/bench runs both and the HTTP load comparison with wrk.
 import JSONCodec
 import TransitionCore
@@ -14,6 +15,8 @@ case "compute", nil:
     CompressionBenchmark.run()
 case "static-server":
     StaticServer.run(Array(arguments.dropFirst()))
+case "repeat":
+    RepeatBenchmark.run(Array(arguments.dropFirst()))
 default:
-    print("usage: transition-bench [compute | static-server --port N --bytes N]")
+    print("usage: transition-bench [compute | static-server --port N --bytes N | repeat compute|encode|snapshot N]")
 }

@@ -63,7 +63,7 @@ public struct Transform3D: Sendable, Hashable {
     }
 
     /// The affine transform this is, when it is one (`CATransform3DIsAffine`).
-    var affine: AffineTransform? {
+    public var affine: AffineTransform? {
         guard m13 == 0, m14 == 0, m23 == 0, m24 == 0, m31 == 0, m32 == 0, m33 == 1, m34 == 0, m43 == 0, m44 == 1 else { return nil }
         return AffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
     }

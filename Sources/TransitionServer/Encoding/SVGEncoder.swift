@@ -9,7 +9,7 @@ import TransitionCore
 /// `data-kind`; its first element is the view's own shape, then what its content draws (text, an
 /// image), then its subviews' groups, back to front. Window points are SVG user units: a view's
 /// polygon has the window coordinates of its corners.
-struct SVGEncoder {
+struct SVGEncoder: ~Copyable {
     var writer: SVGWriter
     /// The next number for a layer's clip path or shadow filter id (`layer-3`): unique in the
     /// document, in drawing order.

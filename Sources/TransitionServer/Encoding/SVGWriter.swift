@@ -4,7 +4,7 @@ import TransitionCore
 /// SVG markup written straight into bytes, as `JSONWriter` writes JSON: numbers go through that
 /// writer (one fixed format, the request's `precision` honoured, no Foundation formatting), text
 /// and attribute values are escaped for XML here. The same calls give the same bytes.
-struct SVGWriter {
+struct SVGWriter: ~Copyable {
     private(set) var output: JSONWriter
 
     init(precision: Int?) {
@@ -12,6 +12,9 @@ struct SVGWriter {
     }
 
     var bytes: [UInt8] { output.bytes }
+
+    /// How many bytes have been written.
+    var count: Int { output.count }
 
     mutating func raw(_ text: StaticString) { output.raw(text) }
 

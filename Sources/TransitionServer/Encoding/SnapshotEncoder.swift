@@ -3,13 +3,13 @@ import TransitionCore
 
 /// Writes snapshots and the documents around them with `JSONWriter`: this is the service's hot
 /// path, so no intermediate `JSONValue` is built. Key order is fixed (the order written here).
-struct SnapshotEncoder {
+struct SnapshotEncoder: ~Copyable {
     var writer: JSONWriter
     /// A flat list of views (each with `parent`) instead of nested `children`.
     var flat: Bool
 
     init(precision: Int?, flat: Bool) {
-        writer = JSONWriter(precision: precision, reservingCapacity: 16_384)
+        writer = JSONWriter(precision: precision, reservingCapacity: 32_768)
         self.flat = flat
     }
 
@@ -21,10 +21,10 @@ struct SnapshotEncoder {
         if flat {
             writer.key("views")
             writer.beginArray()
-            flatNodes(s.root, parent: nil)
+            withUnsafePointer(to: s.root) { flatNodes($0, parent: nil) }
             writer.endArray()
         } else {
-            writer.key("root"); node(s.root)
+            writer.key("root"); withUnsafePointer(to: s.root) { node($0) }
         }
         writer.endObject()
     }
@@ -121,40 +121,60 @@ struct SnapshotEncoder {
         writer.endObject()
     }
 
-    mutating func nodeFields(_ n: SnapshotNode) {
-        writer.key("id"); writer.string(n.id)
-        writer.key("kind"); writer.string(n.kind)
-        writer.key("viewController"); if let vc = n.viewController { writer.string(vc) } else { writer.null() }
-        writer.key("path"); writer.string(n.path)
-        if let role = n.role { writer.key("role"); writer.string(role) }
-        writer.key("frame"); rect(n.frame)
-        writer.key("bounds"); rect(n.bounds)
-        writer.key("center"); point(n.center)
-        writer.key("transform")
-        writer.beginObject()
-        writer.key("a"); writer.number(n.transform.a)
-        writer.key("b"); writer.number(n.transform.b)
-        writer.key("c"); writer.number(n.transform.c)
-        writer.key("d"); writer.number(n.transform.d)
-        writer.key("tx"); writer.number(n.transform.tx)
-        writer.key("ty"); writer.number(n.transform.ty)
-        writer.endObject()
-        if let t3 = n.transform3D {
-            writer.key("transform3D")
-            writer.beginArray()
-            for m in t3.rowMajor { writer.number(m) }
-            writer.endArray()
+    /// Most views are untransformed: their transform is one constant (the same bytes the six
+    /// numbers make, -0 included, which is written 0).
+    mutating func transform(_ t: AffineTransform) {
+        guard t != .identity else {
+            writer.encoded(#"{"a":1,"b":0,"c":0,"d":1,"tx":0,"ty":0}"#)
+            return
         }
-        writer.key("alpha"); writer.number(n.alpha)
-        writer.key("hidden"); writer.bool(n.hidden)
-        writer.key("windowFrame"); rect(n.windowFrame)
-        if let c = n.backgroundColor { writer.key("backgroundColor"); writer.string(Self.hex(c)) }
-        if let text = n.text { writer.key("text"); writer.string(text) }
-        if let image = n.image { writer.key("image"); writer.string(image) }
-        if let source = n.snapshotOf { writer.key("snapshotOf"); writer.string(source) }
-        if n.layer != .defaults { layerFields(n.layer) }
-        if let r = n.visibleRect { writer.key("visibleRect"); rect(r) }
-        if !n.visible { writer.key("visible"); writer.bool(false) }
+        writer.beginObject()
+        writer.key("a"); writer.number(t.a)
+        writer.key("b"); writer.number(t.b)
+        writer.key("c"); writer.number(t.c)
+        writer.key("d"); writer.number(t.d)
+        writer.key("tx"); writer.number(t.tx)
+        writer.key("ty"); writer.number(t.ty)
+        writer.endObject()
+    }
+
+    /// The 16 entries, row by row. A 2D transform in 3D form (what most 3D animations start and
+    /// end on) has ten constant entries, written as one run of bytes each time.
+    mutating func transform3D(_ t: Transform3D) {
+        writer.beginArray()
+        if let a = t.affine {
+            writer.number(a.a); writer.number(a.b); writer.raw(",0,0,")
+            writer.number(a.c); writer.number(a.d); writer.raw(",0,0,0,0,1,0,")
+            writer.number(a.tx); writer.number(a.ty); writer.raw(",0,1")
+        } else {
+            for m in t.rowMajor { writer.number(m) }
+        }
+        writer.endArray()
+    }
+
+    /// The view's members but `children` (or `parent`). Through a pointer: a node is 680 bytes
+    /// with a dozen references, and passing it by value from its parent's array copied it whole.
+    mutating func nodeFields(_ p: UnsafePointer<SnapshotNode>) {
+        writer.key("id"); writer.string(p.pointee.id)
+        writer.key("kind"); writer.string(p.pointee.kind)
+        writer.key("viewController"); if let vc = p.pointee.viewController { writer.string(vc) } else { writer.null() }
+        writer.key("path"); writer.string(p.pointee.path)
+        if let role = p.pointee.role { writer.key("role"); writer.string(role) }
+        writer.key("frame"); rect(p.pointee.frame)
+        writer.key("bounds"); rect(p.pointee.bounds)
+        writer.key("center"); point(p.pointee.center)
+        writer.key("transform"); transform(p.pointee.transform)
+        if let t3 = p.pointee.transform3D { writer.key("transform3D"); transform3D(t3) }
+        writer.key("alpha"); writer.number(p.pointee.alpha)
+        writer.key("hidden"); writer.bool(p.pointee.hidden)
+        writer.key("windowFrame"); rect(p.pointee.windowFrame)
+        if let c = p.pointee.backgroundColor { writer.key("backgroundColor"); writer.string(Self.hex(c)) }
+        if let text = p.pointee.text { writer.key("text"); writer.string(text) }
+        if let image = p.pointee.image { writer.key("image"); writer.string(image) }
+        if let source = p.pointee.snapshotOf { writer.key("snapshotOf"); writer.string(source) }
+        if p.pointee.layer != .defaults { layerFields(p.pointee.layer) }
+        if let r = p.pointee.visibleRect { writer.key("visibleRect"); rect(r) }
+        if !p.pointee.visible { writer.key("visible"); writer.bool(false) }
     }
 
     /// Each layer property that differs from CALayer's default, in this order, so that a view
@@ -187,23 +207,27 @@ struct SnapshotEncoder {
         if l.isDoubleSided != d.isDoubleSided { writer.key("isDoubleSided"); writer.bool(l.isDoubleSided) }
     }
 
-    mutating func node(_ n: SnapshotNode) {
+    mutating func node(_ p: UnsafePointer<SnapshotNode>) {
         writer.beginObject()
-        nodeFields(n)
+        nodeFields(p)
         writer.key("children")
         writer.beginArray()
-        for child in n.children { node(child) }
+        p.pointee.children.withUnsafeBufferPointer { children in
+            for i in children.indices { node(children.baseAddress! + i) }
+        }
         writer.endArray()
         writer.endObject()
     }
 
-    mutating func flatNodes(_ n: SnapshotNode, parent: String?) {
+    mutating func flatNodes(_ p: UnsafePointer<SnapshotNode>, parent: String?) {
         writer.beginObject()
-        nodeFields(n)
+        nodeFields(p)
         writer.key("parent"); if let parent { writer.string(parent) } else { writer.null() }
         writer.endObject()
-        let me = n.viewController.map { "\($0):\(n.path)" } ?? n.id
-        for child in n.children { flatNodes(child, parent: me) }
+        let me = p.pointee.viewController.map { "\($0):\(p.pointee.path)" } ?? p.pointee.id
+        p.pointee.children.withUnsafeBufferPointer { children in
+            for i in children.indices { flatNodes(children.baseAddress! + i, parent: me) }
+        }
     }
 
     /// `#rrggbbaa`, components rounded to bytes.

@@ -25,7 +25,7 @@ extension Application {
         for (i, shot) in shots.enumerated() {
             encoder.frame(shot, x: Double(i) * (window.width + SVGStyle.frameGap))
             // Stop as soon as the answer outgrows the limit, before it takes more memory.
-            guard encoder.writer.bytes.count <= configuration.maxResponseBytes else {
+            guard encoder.writer.count <= configuration.maxResponseBytes else {
                 throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
             }
         }

@@ -37,7 +37,7 @@ extension Application {
     }
 
     static let snapshotParameters: Set<String> = ["t", "flat", "precision"]
-    static let seriesParameters: Set<String> = ["t", "from", "to", "fps", "flat", "precision"]
+    static let seriesParameters: Set<String> = ["t", "from", "to", "fps", "flat", "precision", "changes"]
 
     static func rejectUnknown(_ q: QueryParameters, allowed: Set<String>) throws {
         for name in q.names where !allowed.contains(name) {
@@ -60,21 +60,39 @@ extension Application {
         let session = try session(ctx)
         let q = ctx.query
         try Self.rejectUnknown(q, allowed: Self.seriesParameters)
+        let changes = try Self.changesOnly(q)
         var encoder = try encoderOptions(q)
         let shots = try session.snapshots(at: try Self.seriesTimes(q), now: ctx.now)
+        if changes {
+            guard let bytes = ChangeBatch.encode(shots, precision: try Self.precision(q), limit: configuration.maxResponseBytes) else {
+                throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
+            }
+            return Self.json(200, bytes)
+        }
         encoder.writer.beginObject()
         encoder.writer.key("snapshots")
         encoder.writer.beginArray()
         for shot in shots {
             encoder.snapshot(shot)
             // Stop as soon as the answer outgrows the limit, before it takes more memory.
-            guard encoder.writer.bytes.count <= configuration.maxResponseBytes else {
+            guard encoder.writer.count <= configuration.maxResponseBytes else {
                 throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
             }
         }
         encoder.writer.endArray()
         encoder.writer.endObject()
         return Self.json(200, encoder.writer.bytes)
+    }
+
+    /// `changes` (default false): the series as the first frame and then only what changes
+    /// (`ChangeBatch`), which names views by their flat form's keys: with `flat=false` it is a 422.
+    static func changesOnly(_ q: QueryParameters) throws -> Bool {
+        guard let c = q["changes"] else { return false }
+        guard c == "true" || c == "false" else { throw Problem.invalidParameter("changes", reason: "true or false") }
+        if c == "true", q["flat"] == "false" {
+            throw Problem.invalidParameter("changes", reason: "change-only frames are of the flat form; leave out flat=false")
+        }
+        return c == "true"
     }
 
     /// The timestamps of a series request (`/snapshots`, `/filmstrip.svg`): `t=a,b,c`, or frames

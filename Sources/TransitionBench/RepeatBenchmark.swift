@@ -1,0 +1,36 @@
+import TransitionCore
+import TransitionServer
+
+/// `transition-bench repeat compute|encode|snapshot N`: one part of the hot path done N times on
+/// the benchmark scene, untimed, for an instruction counter. Under
+/// `valgrind --tool=callgrind`, the difference between N and 0 runs, divided by N, is the
+/// instructions per call: repeatable on a shared machine where timings are not.
+enum RepeatBenchmark {
+    static func run(_ arguments: [String]) {
+        guard arguments.count == 2, let part = Part(rawValue: arguments[0]), let count = Int(arguments[1]), count >= 0 else {
+            print("usage: transition-bench repeat compute|encode|snapshot N")
+            return
+        }
+        let world = ComputeBenchmark.scene()
+        let t = ComputeBenchmark.time
+        let shot = ComputeBenchmark.snapshot(world, at: t)
+        var sink = 0
+        for _ in 0..<count {
+            switch part {
+            case .compute: sink &+= ComputeBenchmark.snapshot(world, at: t).root.children.count
+            case .encode: sink &+= shot.encoded().count
+            case .snapshot: sink &+= ComputeBenchmark.snapshot(world, at: t).encoded().count
+            }
+        }
+        print("\(part.rawValue) × \(count): \(sink) (checksum)")
+    }
+
+    enum Part: String {
+        /// The snapshot's values at `ComputeBenchmark.time`.
+        case compute
+        /// Its JSON, from a snapshot computed once.
+        case encode
+        /// Both, as `GET …/snapshot` does.
+        case snapshot
+    }
+}
