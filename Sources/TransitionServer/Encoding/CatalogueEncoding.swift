@@ -3,7 +3,7 @@ import TransitionCore
 
 /// The documents that describe what the service offers rather than a session: the animator
 /// catalogue, the device profiles, and timing samples.
-extension SnapshotEncoder {
+extension ResponseEncoder {
     /// `GET /v1/animators`: each built-in's name, operations, parameters with defaults, summary
     /// and source.
     mutating func animatorList(_ definitions: [AnimatorDefinition]) {

@@ -25,7 +25,7 @@ struct ChangeBatch {
         writer.beginArray()
         var previous: Frame?
         for shot in shots {
-            var encoder = SnapshotEncoder(precision: precision, flat: true)
+            var encoder = ResponseEncoder(precision: precision, flat: true)
             encoder.snapshot(shot)
             // The encoder's own output always parses; a failure would be a bug, answered whole.
             let value = (try? JSONParser.parse(encoder.writer.bytes, limits: ownOutput)) ?? .null

@@ -1,7 +1,7 @@
 import JSONCodec
 import TransitionCore
 
-extension SnapshotEncoder {
+extension ResponseEncoder {
     /// `GET /v1/sessions/{id}` and the 201 body of creation.
     mutating func sessionState(id: String, clock: ClockMode, world: World, historyStart: Double) {
         writer.beginObject()

@@ -4,7 +4,7 @@ import TransitionCore
 extension Application {
     /// The catalogue: name, operations, parameters with defaults, summary, source.
     func listAnimators(_ ctx: RequestContext) throws(Problem) -> HTTPResponse {
-        var encoder = SnapshotEncoder(precision: nil, flat: false)
+        var encoder = ResponseEncoder()
         encoder.animatorList(Catalogue.shared.definitions)
         return Self.json(200, encoder.writer.bytes)
     }

@@ -21,7 +21,7 @@ extension Application {
         } else {
             session = try makeSession(body, at: "", now: ctx.now)
         }
-        var encoder = SnapshotEncoder(precision: nil, flat: false)
+        var encoder = ResponseEncoder()
         encoder.sessionState(id: session.id, clock: session.clockMode, world: session.current(now: ctx.now), historyStart: session.historyStart)
         return Self.json(201, encoder.writer.bytes, headers: [("Location", "/v1/sessions/\(session.id)")])
     }
@@ -46,7 +46,7 @@ extension Application {
     func showSession(_ ctx: RequestContext) throws -> HTTPResponse {
         let session = try session(ctx)
         let world = session.current(now: ctx.now)
-        var encoder = SnapshotEncoder(precision: nil, flat: false)
+        var encoder = ResponseEncoder()
         encoder.sessionState(id: session.id, clock: session.clockMode, world: world, historyStart: session.historyStart)
         return Self.json(200, encoder.writer.bytes)
     }
@@ -78,7 +78,7 @@ extension Application {
         }
         let outcome = try session.apply(actions, now: ctx.now)
         recordTransitions(outcome.world, since: outcome.firstEvent)
-        var encoder = SnapshotEncoder(precision: nil, flat: false)
+        var encoder = ResponseEncoder()
         encoder.outcome(world: outcome.world, firstEvent: outcome.firstEvent, applied: actions.count)
         return Self.json(200, encoder.writer.bytes)
     }
@@ -94,7 +94,7 @@ extension Application {
         guard (by == nil) != (to == nil) else { throw SimulationError("", "give exactly one of 'by' (seconds) or 'to' (a session time)") }
         let outcome = try session.advance(to: { now in to ?? (now + by!) }, now: ctx.now)
         recordTransitions(outcome.world, since: outcome.firstEvent)
-        var encoder = SnapshotEncoder(precision: nil, flat: false)
+        var encoder = ResponseEncoder()
         encoder.outcome(world: outcome.world, firstEvent: outcome.firstEvent, applied: nil)
         return Self.json(200, encoder.writer.bytes)
     }

@@ -16,14 +16,14 @@ extension Application {
     }
 
     /// `flat` and `precision`, shared by both JSON snapshot routes.
-    func encoderOptions(_ q: QueryParameters) throws -> SnapshotEncoder {
+    func encoderOptions(_ q: QueryParameters) throws -> ResponseEncoder {
         let precision = try Self.precision(q)
         var flat = false
         if let f = q["flat"] {
             guard f == "true" || f == "false" else { throw Problem.invalidParameter("flat", reason: "true or false") }
             flat = f == "true"
         }
-        return SnapshotEncoder(precision: precision, flat: flat)
+        return ResponseEncoder(precision: precision, flat: flat)
     }
 
     static func time(_ text: String, name: String) throws -> Double {
@@ -69,18 +69,9 @@ extension Application {
             }
             return Self.json(200, bytes)
         }
-        encoder.writer.beginObject()
-        encoder.writer.key("snapshots")
-        encoder.writer.beginArray()
-        for shot in shots {
-            encoder.snapshot(shot)
-            // Stop as soon as the answer outgrows the limit, before it takes more memory.
-            guard encoder.writer.count <= configuration.maxResponseBytes else {
-                throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
-            }
+        guard encoder.snapshotSeries(shots, limit: configuration.maxResponseBytes) else {
+            throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
         }
-        encoder.writer.endArray()
-        encoder.writer.endObject()
         return Self.json(200, encoder.writer.bytes)
     }
 
@@ -157,7 +148,7 @@ extension Application {
             eventType = known
         }
         let world = session.current(now: ctx.now)
-        var encoder = SnapshotEncoder(precision: nil, flat: false)
+        var encoder = ResponseEncoder()
         encoder.eventLog(world.events, now: world.now, after: after, type: eventType, viewController: controller)
         return Self.json(200, encoder.writer.bytes)
     }

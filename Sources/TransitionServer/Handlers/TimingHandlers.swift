@@ -26,7 +26,7 @@ extension Application {
             velocities.append(decoded.curve.velocity(at: t, duration: resolvedDuration))
         }
         try r.finish()
-        var encoder = SnapshotEncoder(precision: nil, flat: false)
+        var encoder = ResponseEncoder()
         encoder.timingSamples(duration: resolvedDuration, values: values, velocities: velocities)
         return Self.json(200, encoder.writer.bytes)
     }

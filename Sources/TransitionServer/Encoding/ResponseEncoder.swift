@@ -1,14 +1,16 @@
 import JSONCodec
 import TransitionCore
 
-/// Writes snapshots and the documents around them with `JSONWriter`: this is the service's hot
-/// path, so no intermediate `JSONValue` is built. Key order is fixed (the order written here).
-struct SnapshotEncoder: ~Copyable {
+/// The service's one JSON response writer, a method per document: snapshots here, sessions,
+/// events and action outcomes in SessionEncoding.swift, the catalogue, devices and timing
+/// samples in CatalogueEncoding.swift. Snapshots are the hot path, so it writes bytes through
+/// `JSONWriter` with no intermediate `JSONValue`; key order is the order written.
+struct ResponseEncoder: ~Copyable {
     var writer: JSONWriter
     /// A flat list of views (each with `parent`) instead of nested `children`.
     var flat: Bool
 
-    init(precision: Int?, flat: Bool) {
+    init(precision: Int? = nil, flat: Bool = false) {
         writer = JSONWriter(precision: precision, reservingCapacity: 32_768)
         self.flat = flat
     }
@@ -27,6 +29,21 @@ struct SnapshotEncoder: ~Copyable {
             writer.key("root"); withUnsafePointer(to: s.root) { node($0) }
         }
         writer.endObject()
+    }
+
+    /// `GET …/snapshots`: the frames in the order asked, or false as soon as the answer
+    /// outgrows `limit` bytes, before it takes more memory.
+    mutating func snapshotSeries(_ shots: [Snapshot], limit: Int) -> Bool {
+        writer.beginObject()
+        writer.key("snapshots")
+        writer.beginArray()
+        for shot in shots {
+            snapshot(shot)
+            guard writer.count <= limit else { return false }
+        }
+        writer.endArray()
+        writer.endObject()
+        return true
     }
 
     mutating func transition(_ t: TransitionState?) {
@@ -246,7 +263,7 @@ struct SnapshotEncoder: ~Copyable {
 extension Snapshot {
     /// The snapshot's JSON, exactly as `GET …/snapshot` answers it.
     public func encoded(precision: Int? = nil, flat: Bool = false) -> [UInt8] {
-        var encoder = SnapshotEncoder(precision: precision, flat: flat)
+        var encoder = ResponseEncoder(precision: precision, flat: flat)
         encoder.snapshot(self)
         return encoder.writer.bytes
     }
