@@ -106,3 +106,18 @@ def test_select_detent_refusals(server):
     assert unknown.status_code == 422 and unknown.json()["pointer"] == "/detent"
     not_sheet = server.post(f"/v1/sessions/{sid}/actions", {"type": "selectDetent", "viewController": "nav", "detent": "medium"})
     assert not_sheet.status_code == 409 and not_sheet.json()["pointer"] == "/viewController"
+
+
+def test_a_sheet_with_a_grabber(server):
+    """docs/semantics.md § Modal presentation: 36 × 5 pt, centred, 5 pt below the card's top."""
+    scene = {"screen": {"device": "iPhone 15"},
+             "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "title": "A"}]}}
+    sid = server.post("/v1/sessions", scene).json()["id"]
+    sheet = {"detents": ["large"], "prefersGrabberVisible": True}
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": {"id": "s", "sheet": sheet}})
+    views = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": 1, "flat": "true"}).json()["views"]
+    grabber = next(v for v in views if v.get("role") == "sheetGrabber")
+    frame = grabber["windowFrame"]
+    assert (frame["x"], frame["width"], frame["height"]) == ((393 - 36) / 2, 36, 5)
+    assert abs(frame["y"] - (0.08 * 852 + 5)) < 1e-6
+    assert grabber["cornerRadius"] == 2.5

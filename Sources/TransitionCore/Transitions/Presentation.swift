@@ -37,6 +37,7 @@ extension World {
         self[controller: id].presenting = presenting
         self[controller: id].presentationContainer = container
         self[controller: id].presentedStyle = style
+        if style.isSheet, spec.settings.sheet?.prefersGrabberVisible == true { try addGrabber(to: id, in: container) }
         var appearance: [(type: EventType, controller: ControllerID)] = []
         if style == .fullScreen { appearance.append((.viewWillDisappear, presenting)) }
         appearance.append((.viewWillAppear, id))
