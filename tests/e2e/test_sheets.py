@@ -121,3 +121,22 @@ def test_a_sheet_with_a_grabber(server):
     assert (frame["x"], frame["width"], frame["height"]) == ((393 - 36) / 2, 36, 5)
     assert abs(frame["y"] - (0.08 * 852 + 5)) < 1e-6
     assert grabber["cornerRadius"] == 2.5
+
+
+def test_an_upward_pull_stretches_the_card_at_most_0_008_h(server):
+    scene = {"screen": {"device": "iPhone 15"},
+             "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "title": "A"}]}}
+    sid = server.post("/v1/sessions", scene).json()["id"]
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": {"id": "s"}})
+    pull = [{"type": "gesture", "recognizer": "pan", "phase": phase, "at": t, "translation": {"x": 0, "y": dy},
+             "velocity": {"x": 0, "y": -100}} for phase, t, dy in [("began", 1, 0), ("changed", 1.1, -40), ("ended", 1.2, -40)]]
+    assert server.post(f"/v1/sessions/{sid}/actions", pull).status_code == 200
+
+    def card(t):
+        views = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": t, "flat": "true"}).json()["views"]
+        return next(v for v in views if v.get("viewController") == "s" and v["path"] == "")["windowFrame"]
+
+    stretched = card(1.15)
+    assert abs(stretched["y"] - 0.072 * 852) < 1e-6 and abs(stretched["y"] + stretched["height"] - 852) < 1e-6
+    server.post(f"/v1/sessions/{sid}/clock", {"to": 2})
+    assert abs(card(2)["y"] - 0.08 * 852) < 1e-6
