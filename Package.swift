@@ -43,10 +43,12 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "JSONCodec", swiftSettings: strict),
-        .target(name: "TransitionCore", dependencies: ["JSONCodec"], swiftSettings: strict),
+        // The catalogue's animators are JSON files, compiled in by the same plugin.
+        .target(name: "TransitionCore", dependencies: ["JSONCodec"], exclude: ["Catalogue/Animators"], swiftSettings: strict,
+                plugins: ["EmbedDocuments"]),
         .target(name: "TransitionServer", dependencies: ["TransitionCore", "JSONCodec", "CZlib"], swiftSettings: strict,
                 plugins: ["EmbedDocuments"]),
-        // openapi.yaml compiled into the server at build time (one copy of the contract).
+        // openapi.yaml and the catalogue compiled in at build time (one copy of each).
         .executableTarget(name: "EmbedText", swiftSettings: strict),
         .plugin(name: "EmbedDocuments", capability: .buildTool(), dependencies: ["EmbedText"]),
         .target(name: "RedisJournal", dependencies: ["TransitionServer", "CHiredis"], swiftSettings: strict),

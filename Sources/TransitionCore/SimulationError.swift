@@ -62,6 +62,15 @@ public struct SimulationError: Error, Sendable, CustomStringConvertible {
         return SimulationError(base + pointer, reason)
     }
 
+    /// A conflict met while a gesture starts the operation `interaction` declares: the detail and
+    /// an `interaction` member point at the declaration (a JSON pointer into the request that
+    /// declared it), since the gesture sample itself names no operation.
+    func started(by interaction: Interaction) -> SimulationError {
+        guard case .conflict(let type, let extras) = kind else { return self }
+        return .conflict(type: type, detail: "\(reason) (the \(interaction.operation.rawValue) the \(interaction.recognizer.rawValue) interaction at \(interaction.origin) declares)",
+                         extras: extras + [("interaction", .string(interaction.origin))])
+    }
+
     /// The same error with its pointer moved from under `old` to under `new`: a completion
     /// step is reported by its place in the list that ran, not by its place in the body.
     func moved(from old: String, to new: String) -> SimulationError {

@@ -48,6 +48,8 @@ public struct World: Sendable {
         windowNode.backgroundColor = .black
         self.window = try tree.create(windowNode)
         self.tree = tree
+        for rule in scene.rules { try check(rule.animator) }
+        for choice in scene.interactions.flatMap(\.animatorChoices) { try check(choice) }
         let root = try makeController(scene.root, parent: nil)
         self.tree.addSubview(self[controller: root].view, to: window)
         for id in visibleControllers() { emit(.viewWillAppear, id, ["animated": .bool(false)]) }
@@ -79,6 +81,7 @@ public struct World: Sendable {
         guard controllers.count < limits.controllersPerSession else {
             throw .limitExceeded("a session holds at most \(limits.controllersPerSession) controllers")
         }
+        for choice in spec.settings.animatorChoices { try check(choice) }
         let bounds = Rect(origin: .zero, size: screen)
         var controller: Controller
         switch spec.kind {

@@ -34,6 +34,16 @@ struct Flags {
                 return true
             }
         }
+
+        /// A size in bytes, with an optional K, M or G suffix, at least `minimum`.
+        static func bytes(_ flag: String, _ environment: String, _ help: String, minimum: Int,
+                          _ field: WritableKeyPath<ServerConfiguration, Int> & Sendable) -> Setting {
+            Setting(flag: flag, environment: environment, help: help) { c, v in
+                guard let n = byteCount(v), n >= minimum else { return false }
+                c[keyPath: field] = n
+                return true
+            }
+        }
     }
 
     static let settings: [Setting] = [
@@ -81,12 +91,9 @@ struct Flags {
             c.probePort = p
             return true
         },
-        Setting(flag: "--max-memory", environment: "TRANSITION_SIM_MAX_MEMORY",
-                help: "bytes all sessions may hold, estimated; K, M, G suffixes (default: half the machine's or cgroup's memory)") { c, v in
-            guard let n = byteCount(v), n >= 1 << 20 else { return false }
-            c.maxMemoryBytes = n
-            return true
-        },
+        .bytes("--max-memory", "TRANSITION_SIM_MAX_MEMORY",
+               "bytes all sessions may hold, estimated; K, M, G suffixes (default: half the machine's or cgroup's memory)",
+               minimum: 1 << 20, \.maxMemoryBytes),
         Setting(flag: "--store", environment: "TRANSITION_SIM_STORE",
                 help: "where sessions live: memory (default) or redis://HOST:PORT[/DB], shared by replicas") { c, v in
             if v == "memory" {
@@ -109,12 +116,8 @@ struct Flags {
             c.drainSeconds = n
             return true
         },
-        Setting(flag: "--max-response-bytes", environment: "TRANSITION_SIM_MAX_RESPONSE_BYTES",
-                help: "largest response body; K, M, G suffixes (default 16M)") { c, v in
-            guard let n = byteCount(v), n >= 64 << 10 else { return false }
-            c.maxResponseBytes = n
-            return true
-        },
+        .bytes("--max-response-bytes", "TRANSITION_SIM_MAX_RESPONSE_BYTES", "largest response body; K, M, G suffixes (default 16M)",
+               minimum: 64 << 10, \.maxResponseBytes),
         Setting(flag: "--cors-origin", environment: "TRANSITION_SIM_CORS_ORIGIN",
                 help: "origin whose pages may call the service (https://app.example[:port]), or * for any; repeat or separate with commas (default: none)",
                 reset: { $0.corsOrigins = [] }) { c, v in

@@ -204,13 +204,11 @@ func exercises(for name: String) -> [(Exercise, String)] {
     func servedSpecPostedBackInlineGivesIdenticalSnapshots(name: String) throws {
         let d = try #require(Catalogue.shared.definition(named: name))
         for (exercise, choice) in exercises(for: name) {
-            // An inline spec takes no overrides: the ones the named choice gives go into its defaults.
-            var spec = try JSONParser.parse(JSONWriter.encode(d.json)).objectValue!
-            var parameters = spec["parameters"]?.objectValue ?? JSONObject()
-            let named = try json(choice)
-            for (key, value) in named.objectValue?.entries ?? [] where key != "name" { parameters[key] = value }
-            spec["parameters"] = .object(parameters)
-            let inline = "{\"spec\": " + String(decoding: JSONWriter.encode(.object(spec)), as: UTF8.self) + "}"
+            // The named choice's overrides go beside the inline spec (docs/animators.md § Choosing an animator).
+            var inlineChoice = JSONObject()
+            inlineChoice["spec"] = d.json
+            for (key, value) in try json(choice).objectValue?.entries ?? [] where key != "name" { inlineChoice[key] = value }
+            let inline = String(decoding: JSONWriter.encode(.object(inlineChoice)), as: UTF8.self)
             let a = try exercise.run(name, choice: choice)
             let b = try exercise.run(name, choice: inline)
             for t in [2.0, 2.05, 2.1, 2.15, 2.2, 2.25, 2.3, 2.5, 2.75, 3.0, 4.0] {
@@ -219,8 +217,9 @@ func exercises(for name: String) -> [(Exercise, String)] {
         }
     }
 
-    /// docs/animators.md shows every animator as served, the literal translations as tested, and
-    /// every ```json block in it is a definition that decodes.
+    /// docs/animators.md shows every animator as served (each catalogue file's text, as
+    /// scripts/catalogue-docs copies it), the literal translations as tested, and every ```json
+    /// block in it is a definition that decodes.
     @Test func theDocsShowWhatRuns() throws {
         let text = try #require(repositoryFile("docs/animators.md"), "cannot read docs/animators.md")
         var blocks: [String: JSONValue] = [:]
@@ -232,6 +231,11 @@ func exercises(for name: String) -> [(Exercise, String)] {
         }
         for name in Self.names {
             #expect(blocks[name] == Catalogue.shared.definition(named: name)?.json, "docs/animators.md: \(name)")
+        }
+        // Each file's own text, not just the same value: scripts/catalogue-docs copies them.
+        for name in Self.names where name != "default" {
+            let file = try #require(repositoryFile("Sources/TransitionCore/Catalogue/Animators/\(name).json"))
+            #expect(text.contains("```json\n" + file + "```"), "docs/animators.md shows an older \(name): run scripts/catalogue-docs")
         }
         for (name, spec) in [("literal-000-001-push", SeedFidelityTests.literalZoomPush), ("literal-002-overlay", SeedFidelityTests.literalOverlay),
                              ("literal-003-fade", SeedFidelityTests.literalFade)] {

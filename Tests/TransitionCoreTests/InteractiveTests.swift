@@ -139,7 +139,7 @@ import Testing
 
         // The same drag with UIKit's fling rule (|v| ≥ 1 width/s decides) finishes.
         var flung = try pushed()
-        let interactions = try Interaction.decodeList(json(#"[{"recognizer": "edgePan", "velocity": {"rule": "fling"}}]"#), at: "")
+        let interactions = try Interaction.decodeList(json(#"[{"recognizer": "edgePan", "velocity": {"rule": "fling"}}]"#), at: "", limits: SceneLimits(), depth: 1)
         flung[controller: "detail"].settings.interactions = interactions
         for (phase, x, t) in [("began", 0.0, 2.0), ("changed", 64.0, 2.05), ("ended", 64.0, 2.1)] {
             try flung.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(x), "y": 0}, "velocity": {"x": 400, "y": 0}}"#))
@@ -157,7 +157,7 @@ import Testing
     @Test func seed003DividesTheLocationBy300AndClampsBelowOne() throws {
         var world = try pushed()
         world[controller: "detail"].settings.interactions = try Interaction.decodeList(json(
-            #"[{"recognizer": "pan", "input": "location", "distance": 300, "clamp": [0, 0.99]}]"#), at: "")
+            #"[{"recognizer": "pan", "input": "location", "distance": 300, "clamp": [0, 0.99]}]"#), at: "", limits: SceneLimits(), depth: 1)
         try world.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "began", "at": 2, "location": {"x": 0, "y": 300}}"#))
         try world.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "changed", "at": 2.1, "location": {"x": 150, "y": 300}}"#))
         #expect(world.gesture?.progress == 0.5)

@@ -89,7 +89,7 @@ import Testing
         for slug in ["transition-in-progress", "nothing-to-pop", "nothing-presented", "already-presenting", "no-interactive-transition",
                      "gesture-in-progress", "no-running-transition", "history-truncated", "concurrent-change", "session-log-full",
                      "session-exists", "limit-exceeded", "store-unavailable", "malformed-json", "unknown-controller",
-                     "wrong-container", "not-in-container", "controller-exists", "time-in-the-past", "no-interaction", "detent-unavailable"] {
+                     "wrong-container", "not-in-container", "controller-exists", "time-in-the-past", "no-interaction", "nothing-to-select", "detent-unavailable"] {
             #expect(ProblemTypes.page(slug) != nil, "\(slug)")
         }
         #expect(Problem.unsupportedMediaType("text/plain").detail == "the body is 'text/plain'; send application/json")

@@ -317,3 +317,50 @@ def test_hostile_variations_of_every_animator_never_break_the_service(api):
                 api.request("DELETE", f"/v1/sessions/{sid}")
     assert statuses == {200, 422}
     assert api.request("GET", "/livez")[0] == 200
+
+
+def test_inline_spec_overrides_and_choices_checked_at_creation(api):
+    """docs/animators.md § Choosing an animator: overrides beside an inline spec, and a bad name or
+    override is a 422 at its member when the session or request is made, not when it runs."""
+    fade = {"parameters": {"duration": 0.4},
+            "duration": "duration",
+            "setup": [{"set": "to", "frame": "final", "alpha": 0}, {"add": "to"}],
+            "animations": [{"duration": "duration", "curve": "linear", "changes": [{"view": "to", "alpha": 1}],
+                            "completion": [{"completeTransition": "!cancelled"}]}]}
+    sid = api.json("POST", "/v1/sessions", THINGS, expect=201)["id"]
+    api.json("POST", f"/v1/sessions/{sid}/actions",
+             {"type": "push", "viewController": DETAIL, "animator": {"spec": fade, "duration": 0.8}})
+    shot = api.json("GET", f"/v1/sessions/{sid}/snapshot?t=0.2&flat=true")
+    assert shot["transition"]["duration"] == 0.8
+    detail = next(v for v in shot["views"] if v.get("viewController") == "detail" and v["path"] == "")
+    assert abs(detail["alpha"] - 0.25) < 1e-9   # linear over 0.8 s, not 0.5 as over the default 0.4 s
+    api.request("DELETE", f"/v1/sessions/{sid}")
+
+    def problem(status, raw, pointer):
+        assert status == 422, raw
+        body = json.loads(raw)
+        assert body["pointer"] == pointer, body
+        return body
+
+    # In a session: a controller's unknown animator, an override it does not declare, a rule's name.
+    nav = THINGS["root"]
+    things = dict(nav["viewControllers"][0], pushAnimator={"name": "zoom", "durations": 1})
+    status, _, raw = api.request("POST", "/v1/sessions", dict(THINGS, root=dict(nav, viewControllers=[things])))
+    problem(status, raw, "/root/viewControllers/0/pushAnimator/durations")
+    status, _, raw = api.request("POST", "/v1/sessions", dict(THINGS, rules=[{"operation": "pop", "animator": "slid"}]))
+    assert "unknown animator 'slid'" in problem(status, raw, "/rules/0/animator")["detail"]
+    # In a request: nothing runs, the session is untouched.
+    sid = api.json("POST", "/v1/sessions", THINGS, expect=201)["id"]
+    for animator, pointer in [({"spec": fade, "duration": "long"}, "/0/animator/duration"),
+                              ({"spec": fade, "speed": 2}, "/0/animator/speed"),
+                              ({"name": "slide", "curve": "wobbly"}, "/0/animator/curve"),
+                              ({"name": "zom"}, "/0/animator/name")]:
+        status, _, raw = api.request("POST", f"/v1/sessions/{sid}/actions",
+                                     [{"type": "push", "viewController": DETAIL, "animator": animator}])
+        problem(status, raw, pointer)
+    # A presented controller's own choices are checked when it is presented, not when it is dismissed.
+    status, _, raw = api.request("POST", f"/v1/sessions/{sid}/actions",
+                                 {"type": "present", "viewController": dict(DETAIL, dismissAnimator="fadez")})
+    problem(status, raw, "/viewController/dismissAnimator")
+    assert api.json("GET", f"/v1/sessions/{sid}")["controllers"]["topViewController"] == "things"
+    api.request("DELETE", f"/v1/sessions/{sid}")

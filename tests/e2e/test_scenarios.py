@@ -197,3 +197,43 @@ def test_wall_clock_and_idle_expiry(make_server):
     idle = create(s)
     time.sleep(1.3)
     assert_problem(s.get(f"/v1/sessions/{idle}"), 404, "not-found")
+
+
+def test_gestures_start_push_present_and_tab_switch(server):
+    """docs/semantics.md § Gestures that start a transition: the declaration decides the operation."""
+    detail = {"id": "gdetail", "title": "Detail"}
+    sid = create(server, {"root": {"type": "tabBar", "id": "tabs", "viewControllers": [
+        {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "interactions": [
+            {"recognizer": "edgePan", "edge": "right", "operation": "push", "viewController": detail},
+            {"recognizer": "edgePan", "edge": "bottom", "operation": "present", "viewController": {"id": "modal"}}]}]},
+        {"id": "b"}]},
+        "interactions": [{"recognizer": "pan", "operation": "selectTab", "tab": "next", "animator": "crossDissolve"}]})
+    seq = last_seq(server, sid)
+    # An edge pan from the right pushes: 80 pt to the left of 320 is 25 %, released past half it finishes.
+    out = act(server, sid, [
+        {"type": "gesture", "recognizer": "edgePan", "edge": "right", "phase": "began", "translation": {"x": 0, "y": 0}},
+        {"type": "gesture", "recognizer": "edgePan", "edge": "right", "phase": "changed", "at": 0.1, "translation": {"x": -80, "y": 0}}])
+    assert out["transition"]["operation"] == "push" and out["transition"]["to"] == "gdetail"
+    assert out["transition"]["phase"] == "interactive" and out["transition"]["percentComplete"] == 0.25
+    assert events(server, sid, seq)[:6] == [("viewWillDisappear", "a"), ("viewWillAppear", "gdetail"), ("willShow", "nav"),
+                                            ("animationControllerFor", "nav"), ("animateTransition", "nav"),
+                                            ("updateInteractiveTransition", "nav")]
+    out = act(server, sid, {"type": "gesture", "recognizer": "edgePan", "edge": "right", "phase": "ended", "at": 0.2,
+                            "translation": {"x": -200, "y": 0}})
+    assert out["transition"]["gesture"]["decision"] == "finish"
+    server.post(f"/v1/sessions/{sid}/clock", {"to": 2})
+    state = server.get(f"/v1/sessions/{sid}").json()
+    assert [c["id"] for c in state["controllers"]["viewControllers"][0]["viewControllers"]] == ["a", "gdetail"]
+    # `gdetail` declares nothing, so the session's pan switches to the next tab.
+    act(server, sid, [{"type": "gesture", "recognizer": "pan", "phase": "began", "at": 2, "translation": {"x": 0, "y": 0}},
+                      {"type": "gesture", "recognizer": "pan", "phase": "ended", "at": 2.1, "translation": {"x": 300, "y": 0}}])
+    server.post(f"/v1/sessions/{sid}/clock", {"to": 4})
+    assert server.get(f"/v1/sessions/{sid}").json()["controllers"]["selectedIndex"] == 1
+    # From the last tab there is no next one: a 409 that names the declaration.
+    r = server.post(f"/v1/sessions/{sid}/actions", {"type": "gesture", "recognizer": "pan", "phase": "began",
+                                                    "translation": {"x": 0, "y": 0}})
+    problem = assert_problem(r, 409, "nothing-to-select")
+    assert problem["interaction"] == "/interactions/0" and "/interactions/0" in problem["detail"]
+    # An unknown operation or a push without its controller is refused when the session is made.
+    bad = server.post("/v1/sessions", {"root": {"id": "x", "interactions": [{"recognizer": "pan", "operation": "push"}]}})
+    assert assert_problem(bad, 422, "invalid-request")["pointer"] == "/root/interactions/0/viewController"

@@ -52,6 +52,7 @@ extension World {
     /// Performs one action: first the clock moves to its `at`, then the action runs.
     /// On error the world may be half-changed: callers apply actions to a copy.
     public mutating func apply(_ action: Action) throws(SimulationError) {
+        try check(action.animator)
         if let at = action.at {
             guard at >= now else {
                 throw .timeInThePast(at: action.pointer + "/at", now: now)

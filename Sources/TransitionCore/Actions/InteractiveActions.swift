@@ -117,7 +117,7 @@ struct GestureAction: ActionBody {
         g.location = try point("location", &r)
         g.scale = try r.number("scale", in: 0.001...1000)
         if let edge = try r.string("edge", maxLength: 8) {
-            guard edge == "left" || edge == "right" else { throw SimulationError(r.path("edge"), "left or right") }
+            guard Interaction.edges.contains(edge) else { throw SimulationError(r.path("edge"), "one of \(Interaction.edges.joined(separator: ", "))") }
             g.edge = edge
         }
         return g

@@ -33,11 +33,8 @@ enum NavigationActions {
         var controller: ControllerSpec
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
-            let nav = try world.navigationController(named: action.container, pointer: action.pointer + "/container")
-            try world.ensureIdle()
-            let id = try world.makeController(controller, parent: nav)
-            try world.changeStack(of: nav, to: world[controller: nav].children + [id], operation: .push,
-                                  animated: action.animated, animator: action.animator, interactive: action.interactive)
+            try world.push(controller, container: action.container, animated: action.animated, animator: action.animator,
+                           interactive: action.interactive, pointer: action.pointer)
         }
     }
 

@@ -92,6 +92,11 @@ public struct AnimatorDefinition: Sendable {
         default:
             throw SimulationError(pointer, "expected a \(fallback.typeName) like the default, found \(value.typeName)")
         }
+        // A timing's override is a timing, in range, as the Timing module reads it: checked here,
+        // not when an "@name" curve first reads it in a running transition.
+        if (try? TimingCurve.decode(fallback, duration: 1, at: pointer)) != nil {
+            _ = try TimingCurve.decode(value, duration: 1, at: pointer)
+        }
     }
 
     /// The parameters with an action's overrides applied; unknown names are refused.

@@ -1,8 +1,10 @@
 import JSONCodec
 
 /// The built-in animators, each written in the animator language (docs/animators.md) so that
-/// `GET /v1/animators/{name}` shows exactly what runs and users can copy and change it.
-/// Every default number names its source in the animator's `source` (and in docs/animators.md).
+/// `GET /v1/animators/{name}` shows exactly what runs and users can copy and change it. Each is
+/// a file, `Catalogue/Animators/NAME.json`, compiled in as `CatalogueFiles.NAME` and shown in
+/// docs/animators.md (scripts/catalogue-docs copies it there). Every default number names its
+/// source in the animator's `source` and in docs/animators.md § The catalogue.
 public struct Catalogue: Sendable {
     public static let shared = Catalogue()
 
@@ -13,7 +15,7 @@ public struct Catalogue: Sendable {
     public var names: [String] { definitions.map(\.name) }
 
     init() {
-        let slide = Self.decode(Self.slide), coverVertical = Self.decode(Self.coverVertical)
+        let slide = Self.decode(CatalogueFiles.slide), coverVertical = Self.decode(CatalogueFiles.coverVertical)
         defaultAnimator = Self.makeDefault(slide: slide, coverVertical: coverVertical)
         definitions = [defaultAnimator, slide, coverVertical] + Self.others.map(Self.decode)
     }
@@ -60,5 +62,7 @@ public struct Catalogue: Sendable {
     }
 
     /// The built-ins after slide and coverVertical (which `default` is made of), in the order listed.
-    static let others = [crossDissolve, flipFromLeft, flipFromRight, curlUp, curlDown, zoom, flip, overlay, fade, sidePanel, sheet]
+    static let others = [CatalogueFiles.crossDissolve, CatalogueFiles.flipFromLeft, CatalogueFiles.flipFromRight, CatalogueFiles.curlUp,
+                         CatalogueFiles.curlDown, CatalogueFiles.zoom, CatalogueFiles.flip, CatalogueFiles.overlay, CatalogueFiles.fade,
+                         CatalogueFiles.sidePanel, CatalogueFiles.sheet]
 }

@@ -7,36 +7,6 @@ enum ControllerKind: String, Sendable {
     case tabBar
 }
 
-/// How an action or a controller names an animator: a built-in or session name with parameter
-/// overrides, or an inline definition.
-struct AnimatorChoice: Sendable {
-    var name: String?
-    var overrides: JSONObject
-    var inline: AnimatorDefinition?
-    /// Where the choice was written, for errors raised when it is resolved.
-    var pointer: String
-
-    static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> AnimatorChoice {
-        if let name = json.stringValue {
-            guard ViewSpec.isValidID(name) else { throw SimulationError(pointer, "'\(name)' is not an animator name") }
-            return AnimatorChoice(name: name, overrides: JSONObject(), inline: nil, pointer: pointer)
-        }
-        guard var object = json.objectValue else {
-            throw SimulationError(pointer, "expected an animator name, {\"name\": …, parameters…} or {\"spec\": {…}}")
-        }
-        if let spec = object["spec"] {
-            guard object.entries.count == 1 else { throw SimulationError(pointer, "an inline animator has only 'spec'") }
-            let definition = try AnimatorDefinition.decode(spec, at: pointer + "/spec", defaultName: "inline")
-            return AnimatorChoice(name: nil, overrides: JSONObject(), inline: definition, pointer: pointer)
-        }
-        guard let name = object["name"]?.stringValue, ViewSpec.isValidID(name) else {
-            throw SimulationError(pointer + "/name", "is required: the animator's name")
-        }
-        object["name"] = nil
-        return AnimatorChoice(name: name, overrides: object, inline: nil, pointer: pointer)
-    }
-}
-
 /// Modal presentation styles (`UIModalPresentationStyle`).
 enum PresentationStyle: String, Sendable, CaseIterable {
     case automatic, fullScreen, overFullScreen, pageSheet, formSheet, custom

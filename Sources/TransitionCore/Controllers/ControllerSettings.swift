@@ -21,8 +21,15 @@ struct ControllerSettings: Sendable {
     /// Gestures that drive this controller's interactive transitions (tried before the session's).
     var interactions: [Interaction] = []
 
-    /// Reads the settings' members of a controller spec; the reader checks the other members.
-    static func decode(from r: inout SpecReader) throws(SimulationError) -> ControllerSettings {
+    /// The animator choices these settings write, those of the controllers their interactions
+    /// declare included, checked when the controller is made (`World.check(_:)`).
+    var animatorChoices: [AnimatorChoice?] {
+        [pushAnimator, popAnimator, presentAnimator, dismissAnimator] + interactions.flatMap(\.animatorChoices)
+    }
+
+    /// Reads the settings' members of a controller spec nested `depth` deep; the reader checks
+    /// the other members.
+    static func decode(from r: inout SpecReader, limits: SceneLimits, depth: Int) throws(SimulationError) -> ControllerSettings {
         var settings = ControllerSettings()
         func animator(_ key: String) throws(SimulationError) -> AnimatorChoice? {
             guard let value = r.value(key) else { return nil }
@@ -42,7 +49,7 @@ struct ControllerSettings: Sendable {
         settings.hidesBottomBarWhenPushed = try r.bool("hidesBottomBarWhenPushed") ?? false
         settings.navigationBarHidden = try r.bool("navigationBarHidden") ?? false
         if let sheet = r.value("sheet") { settings.sheet = try SheetDetents.decode(sheet, at: r.path("sheet")) }
-        settings.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"))
+        settings.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"), limits: limits, depth: depth)
         return settings
     }
 }

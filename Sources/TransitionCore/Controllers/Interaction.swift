@@ -3,13 +3,22 @@ import JSONCodec
 /// Which gesture drives which interactive transition, and how its samples become progress and a
 /// decision (docs/semantics.md § Gestures). The defaults are seeds 000/001's: an edge pan from the
 /// left pops, progress = translation.x / container width clamped to [0, 1], finish above 0.5 on
-/// release, no velocity rule, completion speed 1.
+/// release, no velocity rule, completion speed 1. A declaration may also start a push or a
+/// presentation of a controller it declares, or a tab switch:
+/// docs/semantics.md § Gestures that start a transition.
 public struct Interaction: Sendable {
     public enum Recognizer: String, Sendable { case edgePan, pan, pinch }
     enum Axis: String, Sendable { case horizontal, vertical }
     /// What a pan's progress is read from: the translation since it began (000/001), or the
     /// touch's location in the view (003).
     enum Input: String, Sendable { case translation, location }
+
+    /// The tab a `selectTab` interaction switches to.
+    enum Tab: Sendable, Equatable {
+        case index(Int)
+        /// The tab after (before) the selected one; none past the last (first) tab.
+        case next, previous
+    }
 
     /// How the release velocity can override the threshold.
     enum VelocityRule: Sendable, Equatable {
@@ -29,6 +38,10 @@ public struct Interaction: Sendable {
     var edge = "left"
     var axis = Axis.horizontal
     public var operation = TransitionOperation.pop
+    /// The controller a `push` or `present` interaction brings in, declared with it.
+    var controller: ControllerSpec?
+    /// The tab a `selectTab` interaction switches to.
+    var tab: Tab?
     var animator: AnimatorChoice?
     var input = Input.translation
     /// Points of movement for 100 %; nil: the container's width (or height, vertically).
@@ -64,27 +77,58 @@ public struct Interaction: Sendable {
         return i
     }
 
-    public static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Interaction {
+    /// The screen edges an edge pan starts from.
+    static let edges = ["left", "right", "top", "bottom"]
+
+    /// Its own animator and those its declared controller writes.
+    var animatorChoices: [AnimatorChoice?] { [animator] + (controller?.allAnimatorChoices ?? []) }
+
+    /// −1 when the finger moves toward negative coordinates to make progress: an edge pan from
+    /// the right or the bottom edge moves left or up.
+    var direction: Double { recognizer == .edgePan && (edge == "right" || edge == "bottom") ? -1 : 1 }
+
+    static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits, depth: Int) throws(SimulationError) -> Interaction {
         var r = try SpecReader(json, at: pointer)
         let name = try r.requiredString("recognizer", maxLength: 16)
         guard let recognizer = Recognizer(rawValue: name) else { throw SimulationError(r.path("recognizer"), "one of edgePan, pan, pinch") }
         var i = Interaction(recognizer: recognizer, origin: pointer)
         if let edge = try r.string("edge", maxLength: 8) {
-            guard edge == "left" || edge == "right" else { throw SimulationError(r.path("edge"), "left or right") }
+            guard edges.contains(edge) else { throw SimulationError(r.path("edge"), "one of \(edges.joined(separator: ", "))") }
             i.edge = edge
+            // A pan from the top or bottom edge moves vertically.
+            if edge == "top" || edge == "bottom" { i.axis = .vertical }
         }
         if let axis = try r.string("axis", maxLength: 16) {
             guard let parsed = Axis(rawValue: axis) else { throw SimulationError(r.path("axis"), "horizontal or vertical") }
+            guard recognizer != .edgePan || parsed == i.axis else {
+                throw SimulationError(r.path("axis"), "an edge pan from the \(i.edge) edge moves \(i.axis.rawValue)ly")
+            }
             i.axis = parsed
         }
         if let op = try r.string("operation", maxLength: 16) {
-            switch op {
-            case "pop": i.operation = .pop
-            case "dismiss": i.operation = .dismiss
-            default: throw SimulationError(r.path("operation"), "gestures drive pop or dismiss")
+            guard let parsed = TransitionOperation(rawValue: op) else {
+                throw SimulationError(r.path("operation"), "one of \(TransitionOperation.allCases.map(\.rawValue).joined(separator: ", "))")
             }
+            i.operation = parsed
         }
         if let a = r.value("animator") { i.animator = try AnimatorChoice.decode(a, at: r.path("animator")) }
+        switch i.operation {
+        case .push, .present:
+            guard let spec = r.value("viewController") else {
+                throw SimulationError(r.path("viewController"), "is required: the controller the gesture's \(i.operation.rawValue) brings in")
+            }
+            let controller = try ControllerSpec.decode(spec, at: r.path("viewController"), limits: limits, depth: depth + 1)
+            try controller.checkUniqueIDs()
+            i.controller = controller
+        case .selectTab:
+            guard let tab = r.value("tab") else { throw SimulationError(r.path("tab"), "is required: a tab index, \"next\" or \"previous\"") }
+            i.tab = try Tab.decode(tab, at: r.path("tab"))
+            guard i.animator != nil else {
+                throw SimulationError(r.path("animator"), "is required: UIKit's own tab switch does not animate, so a gesture would have nothing to drive")
+            }
+        case .pop, .dismiss:
+            break
+        }
         if let input = try r.string("input", maxLength: 16) {
             guard let parsed = Input(rawValue: input) else { throw SimulationError(r.path("input"), "translation or location") }
             i.input = parsed
@@ -120,12 +164,27 @@ public struct Interaction: Sendable {
         return i
     }
 
-    static func decodeList(_ json: JSONValue?, at pointer: String) throws(SimulationError) -> [Interaction] {
+    /// `depth`: how deep the controller declaring them nests (0 for the session's), which bounds
+    /// the controllers declared inside interactions as it bounds children.
+    static func decodeList(_ json: JSONValue?, at pointer: String, limits: SceneLimits, depth: Int) throws(SimulationError) -> [Interaction] {
         guard let json else { return [] }
         guard let list = json.arrayValue else { throw SimulationError(pointer, "expected a list of interactions") }
         guard list.count <= 16 else { throw SimulationError(pointer, "at most 16 interactions") }
         var result: [Interaction] = []
-        for (i, item) in list.enumerated() { result.append(try decode(item, at: SpecReader.child(pointer, String(i)))) }
+        for (i, item) in list.enumerated() {
+            result.append(try decode(item, at: SpecReader.child(pointer, String(i)), limits: limits, depth: depth))
+        }
         return result
+    }
+}
+
+extension Interaction.Tab {
+    static func decode(_ json: JSONValue, at pointer: String) throws(SimulationError) -> Interaction.Tab {
+        switch json {
+        case .string("next"): return .next
+        case .string("previous"): return .previous
+        case .number(let n) where n >= 0 && n <= 63 && n == n.rounded(): return .index(Int(n))
+        default: throw SimulationError(pointer, "expected a tab index 0…63, \"next\" or \"previous\"")
+        }
     }
 }

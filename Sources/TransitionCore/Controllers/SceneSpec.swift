@@ -33,27 +33,35 @@ struct ControllerSpec: Sendable {
                 spec.children.append(try decode(child, at: SpecReader.child(r.path("viewControllers"), String(i)), limits: limits, depth: depth + 1))
             }
         }
+        let selectedIndex = try r.integer("selectedIndex", in: 0...63)
+        spec.settings = try ControllerSettings.decode(from: &r, limits: limits, depth: depth)
+        // Unknown members first: a misspelt `viewcontrollers` is named as such, not reported as
+        // a container without children.
+        try r.finish()
         if kind != .viewController, spec.children.isEmpty {
             throw SimulationError(r.path("viewControllers"), "a \(kind.rawValue) controller needs at least one child")
         }
-        if let index = try r.integer("selectedIndex", in: 0...63) {
+        if let index = selectedIndex {
             guard kind == .tabBar else { throw SimulationError(r.path("selectedIndex"), "only tabBar controllers have a selectedIndex") }
             guard index < spec.children.count else { throw SimulationError(r.path("selectedIndex"), "out of range: \(spec.children.count) tabs") }
             spec.selectedIndex = index
         }
-        spec.settings = try ControllerSettings.decode(from: &r)
-        try r.finish()
-        if depth == 1 {
-            // A tree that names one id twice is invalid whatever the session holds (422), at
-            // creation as in a push or a presentation; an id the session already holds is a
-            // conflict with its state (409, when the controller is made).
-            var ids: Set<ControllerID> = []
-            for id in spec.allIDs where !ids.insert(id).inserted {
-                throw SimulationError(pointer, "controller id '\(id)' is used twice")
-            }
-        }
+        if depth == 1 { try spec.checkUniqueIDs() }
         return spec
     }
+
+    /// A tree that names one id twice is invalid whatever the session holds (422), at creation as
+    /// in a push, a presentation or an interaction's declared controller; an id the session
+    /// already holds is a conflict with its state (409, when the controller is made).
+    func checkUniqueIDs() throws(SimulationError) {
+        var ids: Set<ControllerID> = []
+        for id in allIDs where !ids.insert(id).inserted {
+            throw SimulationError(pointer, "controller id '\(id)' is used twice")
+        }
+    }
+
+    /// This subtree's animator choices, children included.
+    var allAnimatorChoices: [AnimatorChoice?] { settings.animatorChoices + children.flatMap(\.allAnimatorChoices) }
 
     /// Every controller id in this subtree, depth first.
     var allIDs: [ControllerID] { [id] + children.flatMap(\.allIDs) }
@@ -133,7 +141,7 @@ public struct SceneSpec: Sendable {
                 animators.append(definition)
             }
         }
-        let interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"))
+        let interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"), limits: limits, depth: 0)
         try r.finish()
         return SceneSpec(screen: screen, clock: clock, root: root, rules: rules, animators: animators,
                          interactions: interactions)

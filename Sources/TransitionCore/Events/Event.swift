@@ -16,7 +16,7 @@ public struct Event: Sendable {
 
 /// The calls a session records, named as UIKit names them (clients filter on these names);
 /// `animateTransition` marks the animator's start and `diagnostic` is ours.
-public enum EventType: String, Sendable {
+public enum EventType: String, Sendable, CaseIterable {
     case viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear
     case willShow, didShow
     case shouldSelect, didSelect

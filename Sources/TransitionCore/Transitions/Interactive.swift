@@ -114,7 +114,7 @@ extension World {
                 let pull = interaction.origin == Interaction.sheetPullOrigin
                 if pull, let sheet = presentationChain().last { emit(.presentationControllerWillDismiss, sheet, [:]) }
                 try dismiss(nil, animated: true, animator: interaction.animator, interactive: true, builtInGesture: pull, pointer: pointer)
-            default:
+            case .pop:
                 let nav = try navigationController(named: s.container, pointer: pointer + "/container")
                 let stack = self[controller: nav].children
                 guard stack.count > 1 else {
@@ -123,6 +123,12 @@ extension World {
                 try changeStack(of: nav, to: Array(stack.dropLast()), operation: .pop, animated: true,
                                 animator: interaction.animator, interactive: true,
                                 builtInGesture: interaction.origin == Interaction.defaultEdgePop.origin)
+            case .push, .present, .selectTab:
+                do throws(SimulationError) {
+                    try startDeclared(interaction, container: s.container, pointer: pointer)
+                } catch {
+                    throw error.started(by: interaction)
+                }
             }
             let started = transitions[transitions.count - 1]
             let bounds = tree[started.containerView].bounds.size
@@ -171,6 +177,37 @@ extension World {
         }
     }
 
+    /// Starts the push, presentation or tab switch a declared interaction names, interactively,
+    /// through the same code as the actions.
+    /// docs/semantics.md § Gestures that start a transition
+    mutating func startDeclared(_ interaction: Interaction, container: ControllerID?, pointer: String) throws(SimulationError) {
+        let first = transitions.nextID
+        switch (interaction.operation, interaction.controller, interaction.tab) {
+        case (.push, let spec?, _):
+            try push(spec, container: container, animated: true, animator: interaction.animator, interactive: true, pointer: pointer)
+        case (.present, let spec?, _):
+            try present(spec, from: nil, style: nil, animated: true, animator: interaction.animator, interactive: true,
+                        pointer: interaction.origin)
+        case (.selectTab, _, let tab?):
+            let tabs = try tabBarController(named: container, pointer: pointer + "/container")
+            let c = self[controller: tabs]
+            let index: Int
+            switch tab {
+            case .index(let i): index = i
+            case .next: index = c.selectedIndex + 1
+            case .previous: index = c.selectedIndex - 1
+            }
+            guard c.children.indices.contains(index), index != c.selectedIndex else {
+                let which = c.children.indices.contains(index) ? "is already selected" : "does not exist (\(c.children.count) tabs, tab \(c.selectedIndex) selected)"
+                throw .conflict(type: "nothing-to-select", detail: "tab \(index) of '\(tabs)' \(which); the gesture has no tab to switch to")
+            }
+            try selectTab(tabs, index: index, animated: true, animator: interaction.animator, interactive: true, pointer: interaction.origin)
+        default:
+            preconditionFailure("interaction \(interaction.origin) decoded without what its \(interaction.operation.rawValue) needs")
+        }
+        precondition(transitions.nextID != first, "a gesture-started \(interaction.operation.rawValue) started no transition")
+    }
+
     /// The interaction a `began` sample starts: the front-most controllers' own (the visible leaf
     /// first, then its containers), then the session's, then UIKit's edge pop.
     func findInteraction(for s: GestureAction, pointer: String) throws(SimulationError) -> Interaction {
@@ -201,7 +238,7 @@ extension World {
         case .edgePan, .pan:
             let vector = (i.input == .location ? s.location : s.translation) ?? .zero
             var value = i.axis == .vertical ? vector.y : vector.x
-            if i.recognizer == .edgePan, i.edge == "right", i.input == .translation { value = -value }
+            if i.input == .translation { value *= i.direction }
             raw = value / g.distance
         }
         return min(i.clamp.upperBound, max(i.clamp.lowerBound, raw))
@@ -210,8 +247,7 @@ extension World {
     /// Finish or cancel on release, and why.
     func decide(_ progress: Double, _ g: GestureState, _ s: GestureAction) -> (Bool, GestureState.Reason) {
         let v = s.velocity ?? .zero
-        var along = g.interaction.axis == .vertical ? v.y : v.x
-        if g.interaction.recognizer == .edgePan, g.interaction.edge == "right" { along = -along }
+        let along = (g.interaction.axis == .vertical ? v.y : v.x) * g.interaction.direction
         switch g.interaction.velocity {
         case .none: break
         case .fling(let minimum):

@@ -18,6 +18,17 @@ extension World {
         return nav
     }
 
+    /// `pushViewController:animated:` on the navigation controller named `container` (else the
+    /// front-most): a push action's and a gesture-started push's one code path.
+    mutating func push(_ spec: ControllerSpec, container: ControllerID?, animated: Bool, animator: AnimatorChoice?,
+                       interactive: Bool, pointer: String) throws(SimulationError) {
+        let nav = try navigationController(named: container, pointer: pointer + "/container")
+        try ensureIdle()
+        let id = try makeController(spec, parent: nav)
+        try changeStack(of: nav, to: self[controller: nav].children + [id], operation: .push,
+                        animated: animated, animator: animator, interactive: interactive)
+    }
+
     /// Replaces the stack; `operation` says which way the top changes (nil: it does not).
     mutating func changeStack(of nav: ControllerID, to newStack: [ControllerID], operation: TransitionOperation?, animated: Bool,
                               animator: AnimatorChoice?, interactive: Bool, builtInGesture: Bool = false) throws(SimulationError) {

@@ -9,7 +9,7 @@ extension World {
         if let own = sessionAnimators.first(where: { $0.name == name }) { return own }
         if let builtIn = Catalogue.shared.definition(named: name) { return builtIn }
         let known = (sessionAnimators.map(\.name) + Catalogue.shared.names).joined(separator: ", ")
-        throw SimulationError(choice.pointer, "unknown animator '\(name)'; known: \(known)")
+        throw SimulationError(choice.namePointer, "unknown animator '\(name)'; known: \(known)")
     }
 
     /// UIKit's order of asking: the action's own animator, then the delegate rules in order,

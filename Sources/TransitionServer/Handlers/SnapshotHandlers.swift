@@ -127,8 +127,12 @@ extension Application {
         let type = q["type"], controller = q["viewController"]
         // The bound the contract documents: at most 64 characters (JSON Schema's maxLength counts
         // code points, so the server counts them too).
-        for (name, value) in [("type", type), ("viewController", controller)] where (value?.unicodeScalars.count ?? 0) > 64 {
-            throw Problem.invalidParameter(name, reason: "at most 64 characters")
+        if let controller, controller.unicodeScalars.count > 64 {
+            throw Problem.invalidParameter("viewController", reason: "at most 64 characters")
+        }
+        // A misspelt type would otherwise match nothing and look like an empty log.
+        if let type, EventType(rawValue: type) == nil {
+            throw Problem.invalidParameter("type", reason: "unknown event type; one of \(EventType.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let world = session.current(now: ctx.now)
         var encoder = SnapshotEncoder(precision: nil, flat: false)
