@@ -140,3 +140,19 @@ def test_an_upward_pull_stretches_the_card_at_most_0_008_h(server):
     assert abs(stretched["y"] - 0.072 * 852) < 1e-6 and abs(stretched["y"] + stretched["height"] - 852) < 1e-6
     server.post(f"/v1/sessions/{sid}/clock", {"to": 2})
     assert abs(card(2)["y"] - 0.08 * 852) < 1e-6
+
+
+def test_a_form_sheet_on_an_ipad_is_a_centred_card(server):
+    """docs/semantics.md § Modal presentation: 540 × 620 pt centred, veil 0.4, the page untouched."""
+    scene = {"screen": {"device": "iPad (10th)"},
+             "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "title": "A"}]}}
+    sid = server.post("/v1/sessions", scene).json()["id"]
+    out = server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "modalPresentationStyle": "formSheet", "viewController": {"id": "s"}})
+    assert out.json()["transition"]["animator"] == "formSheet"
+    views = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": 1, "flat": "true"}).json()["views"]
+    card = next(v for v in views if v.get("viewController") == "s" and v["path"] == "")
+    page = next(v for v in views if v.get("viewController") == "nav" and v["path"] == "")
+    veil = next(v for v in views if v.get("role") == "dimming")
+    assert card["windowFrame"] == {"x": 140, "y": 280, "width": 540, "height": 620} and card["cornerRadius"] == 12
+    assert "maskedCorners" not in card and veil["alpha"] == 0.4
+    assert page["windowFrame"] == {"x": 0, "y": 0, "width": 820, "height": 1180} and "cornerRadius" not in page
