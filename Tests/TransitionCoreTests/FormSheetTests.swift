@@ -58,6 +58,13 @@ import Testing
         #expect(phone.runningTransition?.animator == "sheet")
     }
 
+    @Test func theGrabberIsCentredOnTheFormSheet() throws {
+        var w = try iPad()
+        try w.apply(try action(#"{"type": "present", "animated": false, "modalPresentationStyle": "formSheet", "viewController": {"id": "s", "sheet": {"prefersGrabberVisible": true}}}"#))
+        let grabber = try #require(w.shot(0).root.find(role: "sheetGrabber")).windowFrame
+        #expect(abs(grabber.midX - width / 2) < 1e-9 && abs(grabber.minY - ((h - 620) / 2 + 5)) < 1e-9)
+    }
+
     @Test func aFormSheetCardHasNoDetentsToSelect() throws {
         var w = try iPad()
         try w.apply(try action(#"{"type": "present", "animated": false, "modalPresentationStyle": "formSheet", "viewController": {"id": "s", "sheet": {"detents": ["medium", "large"]}}}"#))
