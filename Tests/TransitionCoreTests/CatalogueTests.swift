@@ -93,6 +93,7 @@ func exercises(for name: String) -> [(Exercise, String)] {
     case "flip": return [(.push, #""flip""#), (.pop, #""flip""#)]
     case "overlay", "sidePanel": return [(.present("custom"), "\"\(name)\""), (.dismiss("custom"), "\"\(name)\"")]
     case "sheet": return [(.present("pageSheet"), #""sheet""#), (.dismiss("pageSheet"), #""sheet""#)]
+    case "formSheet": return [(.present("formSheet"), #""formSheet""#), (.dismiss("formSheet"), #""formSheet""#)]
     case "fade": return [(.push, #""fade""#), (.pop, #""fade""#), (.present("fullScreen"), #""fade""#), (.dismiss("fullScreen"), #""fade""#), (.selectTab, #""fade""#)]
     default: return []
     }
@@ -100,7 +101,7 @@ func exercises(for name: String) -> [(Exercise, String)] {
 
 @Suite struct CatalogueTests {
     static let names = ["default", "slide", "coverVertical", "crossDissolve", "flipFromLeft", "flipFromRight", "curlUp", "curlDown",
-                        "zoom", "flip", "overlay", "fade", "sidePanel", "sheet"]
+                        "zoom", "flip", "overlay", "fade", "sidePanel", "sheet", "formSheet"]
 
     @Test func theCatalogueHoldsThePinnedNames() {
         #expect(Catalogue.shared.names == Self.names)
@@ -170,17 +171,20 @@ func exercises(for name: String) -> [(Exercise, String)] {
             #expect(done.diagnostics.isEmpty, "\(name) \(exercise): \(done.diagnostics.map(\.message))")
             let shot = world.snapshot(at: 5)
             #expect(shot.root.find(role: "snapshot") == nil, "\(name) \(exercise)")
-            // Only the side panel and the sheet keep a view of their own, while presented: the
+            // Only the side panel and the sheets keep a view of their own, while presented: the
             // overlay and the veil.
-            let keeps = (name == "sidePanel" || name == "sheet") && exercise.operation == .present
+            let keeps = (name == "sidePanel" || name == "sheet" || name == "formSheet") && exercise.operation == .present
             #expect((shot.root.find(role: "dimming") != nil) == keeps, "\(name) \(exercise)")
             let to = try #require(shot.root.find(done.to.rawValue, ""), "\(name) \(exercise): the to view is on screen")
             #expect(!to.hidden && to.alpha == 1 && to.transform3D == nil, "\(name) \(exercise)")
-            if exercise.operation != .dismiss, name != "overlay", name != "sidePanel", name != "sheet" {
+            if exercise.operation != .dismiss, name != "overlay", name != "sidePanel", name != "sheet", name != "formSheet" {
                 #expect(to.frame == Rect(x: 0, y: 0, width: 320, height: 568), "\(name) \(exercise): \(to.frame)")
             }
             if exercise.operation == .present, name == "sheet" {
                 #expect(abs(to.frame.minY - 0.08 * 568) < 1e-9 && abs(to.frame.height - 0.92 * 568) < 1e-9, "the card rests 0.08 H down")
+            }
+            if exercise.operation == .present, name == "formSheet" {
+                #expect(to.frame == Rect(x: (320 - 540) / 2, y: (568 - 620) / 2, width: 540, height: 620), "the card rests centred")
             }
             switch exercise.operation {
             case .push, .pop, .selectTab:

@@ -106,3 +106,53 @@ def test_select_detent_refusals(server):
     assert unknown.status_code == 422 and unknown.json()["pointer"] == "/detent"
     not_sheet = server.post(f"/v1/sessions/{sid}/actions", {"type": "selectDetent", "viewController": "nav", "detent": "medium"})
     assert not_sheet.status_code == 409 and not_sheet.json()["pointer"] == "/viewController"
+
+
+def test_a_sheet_with_a_grabber(server):
+    """docs/semantics.md § Modal presentation: 36 × 5 pt, centred, 5 pt below the card's top."""
+    scene = {"screen": {"device": "iPhone 15"},
+             "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "title": "A"}]}}
+    sid = server.post("/v1/sessions", scene).json()["id"]
+    sheet = {"detents": ["large"], "prefersGrabberVisible": True}
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": {"id": "s", "sheet": sheet}})
+    views = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": 1, "flat": "true"}).json()["views"]
+    grabber = next(v for v in views if v.get("role") == "sheetGrabber")
+    frame = grabber["windowFrame"]
+    assert (frame["x"], frame["width"], frame["height"]) == ((393 - 36) / 2, 36, 5)
+    assert abs(frame["y"] - (0.08 * 852 + 5)) < 1e-6
+    assert grabber["cornerRadius"] == 2.5
+
+
+def test_an_upward_pull_stretches_the_card_at_most_0_008_h(server):
+    scene = {"screen": {"device": "iPhone 15"},
+             "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "title": "A"}]}}
+    sid = server.post("/v1/sessions", scene).json()["id"]
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": {"id": "s"}})
+    pull = [{"type": "gesture", "recognizer": "pan", "phase": phase, "at": t, "translation": {"x": 0, "y": dy},
+             "velocity": {"x": 0, "y": -100}} for phase, t, dy in [("began", 1, 0), ("changed", 1.1, -40), ("ended", 1.2, -40)]]
+    assert server.post(f"/v1/sessions/{sid}/actions", pull).status_code == 200
+
+    def card(t):
+        views = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": t, "flat": "true"}).json()["views"]
+        return next(v for v in views if v.get("viewController") == "s" and v["path"] == "")["windowFrame"]
+
+    stretched = card(1.15)
+    assert abs(stretched["y"] - 0.072 * 852) < 1e-6 and abs(stretched["y"] + stretched["height"] - 852) < 1e-6
+    server.post(f"/v1/sessions/{sid}/clock", {"to": 2})
+    assert abs(card(2)["y"] - 0.08 * 852) < 1e-6
+
+
+def test_a_form_sheet_on_an_ipad_is_a_centred_card(server):
+    """docs/semantics.md § Modal presentation: 540 × 620 pt centred, veil 0.4, the page untouched."""
+    scene = {"screen": {"device": "iPad (10th)"},
+             "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "title": "A"}]}}
+    sid = server.post("/v1/sessions", scene).json()["id"]
+    out = server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "modalPresentationStyle": "formSheet", "viewController": {"id": "s"}})
+    assert out.json()["transition"]["animator"] == "formSheet"
+    views = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": 1, "flat": "true"}).json()["views"]
+    card = next(v for v in views if v.get("viewController") == "s" and v["path"] == "")
+    page = next(v for v in views if v.get("viewController") == "nav" and v["path"] == "")
+    veil = next(v for v in views if v.get("role") == "dimming")
+    assert card["windowFrame"] == {"x": 140, "y": 280, "width": 540, "height": 620} and card["cornerRadius"] == 12
+    assert "maskedCorners" not in card and veil["alpha"] == 0.4
+    assert page["windowFrame"] == {"x": 0, "y": 0, "width": 820, "height": 1180} and "cornerRadius" not in page

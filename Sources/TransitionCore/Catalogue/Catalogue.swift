@@ -32,12 +32,12 @@ public struct Catalogue: Sendable {
 
     /// UIKit's animator when nobody supplies one: push and pop slide, present and dismiss cover
     /// vertically (`UIModalTransitionStyleCoverVertical`, UIKit's default modal transition
-    /// style), or move a sheet card when the presentation is a page or form sheet; tab switches
-    /// have none.
-    func platformDefault(for operation: TransitionOperation, sheet: Bool = false) -> AnimatorDefinition? {
+    /// style), or move a sheet card when the presentation is a page or form sheet (`sheet`: the
+    /// card's animator, `sheet` or `formSheet`); tab switches have none.
+    func platformDefault(for operation: TransitionOperation, sheet: String? = nil) -> AnimatorDefinition? {
         switch operation {
         case .push, .pop: definition(named: "slide")
-        case .present, .dismiss: definition(named: sheet ? "sheet" : "coverVertical")
+        case .present, .dismiss: definition(named: sheet ?? "coverVertical")
         case .selectTab: nil
         }
     }
@@ -64,5 +64,5 @@ public struct Catalogue: Sendable {
     /// The built-ins after slide and coverVertical (which `default` is made of), in the order listed.
     static let others = [CatalogueFiles.crossDissolve, CatalogueFiles.flipFromLeft, CatalogueFiles.flipFromRight, CatalogueFiles.curlUp,
                          CatalogueFiles.curlDown, CatalogueFiles.zoom, CatalogueFiles.flip, CatalogueFiles.overlay, CatalogueFiles.fade,
-                         CatalogueFiles.sidePanel, CatalogueFiles.sheet]
+                         CatalogueFiles.sidePanel, CatalogueFiles.sheet, CatalogueFiles.formSheet]
 }

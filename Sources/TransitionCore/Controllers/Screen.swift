@@ -22,6 +22,11 @@ public struct Screen: Sendable, Equatable {
 
     static let versions = 7...18
 
+    /// Whether the window is horizontally regular: an iPad profile (the service lays out portrait
+    /// full-screen windows only, which are compact on every iPhone). A screen given by its size is
+    /// taken as compact.
+    var isRegularWidth: Bool { device.flatMap(DeviceProfile.named)?.idiom == .pad }
+
     /// The radius of the screen's own corners as UIKit's sheets start the covered page's from,
     /// points: Flutter's fit of iOS 18 sheets takes 0.9 × the top safe-area inset when that
     /// exceeds 20 pt, else 0 (a screen with square corners; *approximate*, docs/reference.md § Sheets).

@@ -15,7 +15,7 @@ extension World {
     /// the veil and the covered view following the largest-undimmed-detent rule.
     mutating func selectDetent(_ id: ControllerID, _ detent: SheetDetents.Detent, animated: Bool, pointer: String) throws(SimulationError) {
         _ = try existingController(id, pointer: pointer + "/viewController")
-        guard self[controller: id].presentedStyle?.isSheet == true, var sheet = self[controller: id].settings.sheet,
+        guard sheetAnimator(of: id) == "sheet", var sheet = self[controller: id].settings.sheet,
               let covered = self[controller: id].presenting, let container = self[controller: id].presentationContainer else {
             throw .conflict(type: "detent-unavailable", detail: "'\(id)' is not presented as a sheet with detents (its spec's \"sheet\": {\"detents\": …}, iOS 15 or later)",
                             pointer: pointer + "/viewController")

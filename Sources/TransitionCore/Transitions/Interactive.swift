@@ -153,8 +153,10 @@ extension World {
                 g.progress = progress
                 gesture = g
                 updateInteractive(driven.id, percent: progress)
+                if driven.tracking == .sheetPull { stretchSheet(self[controller: driven.from].view, translationY: s.translation?.y ?? 0) }
                 return
             }
+            if driven.tracking == .sheetPull { releaseStretch(self[controller: driven.from].view) }
             // Released. Like the seeds, the decision reads the release sample but the timeline
             // stays where the last `changed` left it.
             let (finish, reason) = s.phase == .cancelled ? (false, .gestureCancelled) : decide(progress, g, s)

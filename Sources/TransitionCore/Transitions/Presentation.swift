@@ -37,6 +37,7 @@ extension World {
         self[controller: id].presenting = presenting
         self[controller: id].presentationContainer = container
         self[controller: id].presentedStyle = style
+        if style.isSheet, spec.settings.sheet?.prefersGrabberVisible == true { try addGrabber(to: id, in: container) }
         var appearance: [(type: EventType, controller: ControllerID)] = []
         if style == .fullScreen { appearance.append((.viewWillDisappear, presenting)) }
         appearance.append((.viewWillAppear, id))
@@ -134,6 +135,7 @@ extension World {
     /// its resting top, the covered page shrunk and the veil over it (the numbers are that
     /// animator's parameters, so both ways agree).
     mutating func layOutSheet(_ id: ControllerID, over presenting: ControllerID, in container: ViewID) throws(SimulationError) {
+        if sheetAnimator(of: id) == "formSheet" { return try layOutFormSheet(id, in: container) }
         let parameters = sheetParameters(sheet: id, covered: presenting)
         func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
         let size = tree[container].bounds.size
@@ -143,10 +145,39 @@ extension World {
         (tree[card].layer.cornerRadius, tree[card].layer.maskedCorners, tree[card].layer.clipsToBounds) = (number("cornerRadius"), .top, true)
         tree[self[controller: presenting].view].transform = rest.covered
         tree[self[controller: presenting].view].layer.cornerRadius = number("coveredCornerRadius")
-        var veil = ViewNode(id: "\(tree[container].id).veil", kind: "view", owner: nil, path: "\(tree[container].id).veil", role: "dimming",
-                            frame: Rect(origin: .zero, size: size))
+        try addVeil(alpha: number("dimming"), in: container)
+    }
+
+    /// The platform animators of sheets: the phone's card and the form sheet in regular width.
+    static let sheetAnimators = ["sheet", "formSheet"]
+
+    /// The platform animator of the sheet `id` presents as: `formSheet` for a form sheet in
+    /// regular width (an iPad), `sheet` for the phone's card (a page sheet, or any sheet in
+    /// compact width); nil when it is no sheet.
+    func sheetAnimator(of id: ControllerID) -> String? {
+        guard let style = controllers[id]?.presentedStyle, style.isSheet else { return nil }
+        return style == .formSheet && display.isRegularWidth ? "formSheet" : "sheet"
+    }
+
+    /// A form sheet in regular width presented without animation rests where the `formSheet`
+    /// animator leaves it: the card centred, the veil over the page, the page as it was.
+    mutating func layOutFormSheet(_ id: ControllerID, in container: ViewID) throws(SimulationError) {
+        let parameters = Catalogue.shared.definition(named: "formSheet")?.parameters ?? JSONObject()
+        func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
+        let size = tree[container].bounds.size
+        let card = self[controller: id].view
+        tree[card].frame = Rect(x: (size.width - number("width")) / 2, y: (size.height - number("height")) / 2,
+                                width: number("width"), height: number("height"))
+        (tree[card].layer.cornerRadius, tree[card].layer.clipsToBounds) = (number("cornerRadius"), true)
+        try addVeil(alpha: number("dimming"), in: container)
+    }
+
+    /// The black veil a sheet animator keeps over the container (`$veil`), at `alpha`.
+    mutating func addVeil(alpha: Double, in container: ViewID) throws(SimulationError) {
+        let name = "\(tree[container].id).veil"
+        var veil = ViewNode(id: name, kind: "view", owner: nil, path: name, role: "dimming", frame: Rect(origin: .zero, size: tree[container].bounds.size))
         veil.backgroundColor = .black
-        veil.alpha = number("dimming")
+        veil.alpha = alpha
         tree.addSubview(try tree.create(veil), to: container)
     }
 

@@ -82,7 +82,7 @@ extension World {
         var name = resolved.name
         // `default` stands for the platform's animator for the operation.
         let presented = r.operation == .present ? r.to : r.from
-        let sheet = (r.operation == .present || r.operation == .dismiss) && controllers[presented]?.presentedStyle?.isSheet == true
+        let sheet = (r.operation == .present || r.operation == .dismiss) ? sheetAnimator(of: presented) : nil
         if resolved.name == "default", let platform = Catalogue.shared.platformDefault(for: r.operation, sheet: sheet) {
             definition = platform
             name = platform.name
@@ -95,9 +95,8 @@ extension World {
         if r.builtInGesture, name == "slide", parameters["curve"] != nil {
             parameters["curve"] = .string("linear")
             tracking = .backSwipe
-        } else if r.builtInGesture, name == "sheet", r.operation == .dismiss, parameters["dismissCurve"] != nil {
-            parameters["dismissCurve"] = .string("linear")
-            parameters["coveredDismissCurve"] = .string("linear")
+        } else if r.builtInGesture, Self.sheetAnimators.contains(name), r.operation == .dismiss, parameters["dismissCurve"] != nil {
+            for key in ["dismissCurve", "coveredDismissCurve", "dimmingDismissCurve"] where parameters[key] != nil { parameters[key] = .string("linear") }
             tracking = .sheetPull
         }
         // The covered page's corners start from the screen's; a sheet over a sheet stops a little
