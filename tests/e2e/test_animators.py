@@ -13,7 +13,7 @@ import urllib.request
 import pytest
 
 PINNED = ["default", "slide", "coverVertical", "crossDissolve", "flipFromLeft", "flipFromRight",
-          "curlUp", "curlDown", "zoom", "flip", "overlay", "fade", "sidePanel", "sheet"]
+          "curlUp", "curlDown", "zoom", "flip", "overlay", "fade", "sidePanel", "sheet", "formSheet"]
 
 
 class Api:
@@ -83,6 +83,7 @@ def operations(name):
         "curlDown": ["push", "pop", "present", "dismiss", "selectTab"],
         "zoom": ["push", "pop"], "flip": ["push", "pop"],
         "overlay": ["present", "dismiss"], "sidePanel": ["present", "dismiss"], "sheet": ["present", "dismiss"],
+        "formSheet": ["present", "dismiss"],
         "fade": ["push", "pop", "present", "dismiss", "selectTab"],
     }
     return table[name]
