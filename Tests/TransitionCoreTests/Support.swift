@@ -1,4 +1,5 @@
 import JSONCodec
+import TestSupport
 import Testing
 @testable import TransitionCore
 
@@ -7,16 +8,18 @@ func json(_ text: String) throws -> JSONValue {
     try JSONParser.parse(Array(text.utf8))
 }
 
+/// The README's scene and the controller it pushes: tests/fixtures/things.json, shared with the
+/// end-to-end tests (tests/e2e/conftest.py).
+let thingsFixture: JSONObject = {
+    guard let text = repositoryFile("tests/fixtures/things.json"), let fixture = try? json(text).objectValue else {
+        fatalError("cannot read tests/fixtures/things.json")
+    }
+    return fixture
+}()
+
 /// A 320×568 window with a navigation controller holding `things` (a collection with one cell).
 func thingsScene() throws -> World {
-    let scene = try SceneSpec.decode(json("""
-    {"screen": {"width": 320, "height": 568, "scale": 2},
-     "root": {"type": "navigation", "id": "nav", "viewControllers": [
-       {"id": "things", "title": "Things", "view": {"id": "root", "kind": "collection", "children": [
-         {"id": "cell-3", "kind": "cell", "frame": {"x": 110, "y": 80, "width": 100, "height": 120}, "children": [
-           {"id": "image", "kind": "imageView", "image": "thing-3", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}},
-           {"id": "label", "kind": "label", "text": "Thing 3", "frame": {"x": 0, "y": 100, "width": 100, "height": 20}}]}]}}]}}
-    """), limits: SceneLimits())
+    let scene = try SceneSpec.decode(try #require(thingsFixture["scene"]), limits: SceneLimits())
     return try World(scene: scene)
 }
 
@@ -24,10 +27,8 @@ func action(_ text: String) throws -> Action {
     try Action.decode(json(text), at: "", limits: SceneLimits())
 }
 
-let detailPush = """
-{"type": "push", "viewController": {"id": "detail", "title": "Detail", "view": {"id": "root", "kind": "view", "children": [
-  {"id": "image", "kind": "imageView", "image": "thing-3", "frame": {"x": 20, "y": 84, "width": 280, "height": 280}}]}}}
-"""
+/// A push of the fixture's `detail` controller, with the platform's animator.
+let detailPush = #"{"type": "push", "viewController": "# + String(decoding: JSONWriter.encode(thingsFixture["detail"]!), as: UTF8.self) + "}"
 
 extension World {
     /// The snapshot at `t` of a copy advanced there.

@@ -1,4 +1,5 @@
 """Starts the real transition-sim binary on a free loopback port for the end-to-end tests."""
+import json
 import os
 import signal
 import socket
@@ -12,6 +13,11 @@ import requests
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("TRANSITION_SIM_BIN", str(ROOT / ".build" / "debug" / "transition-sim"))
+
+# The README's scene (a navigation controller holding `things`, a collection with one cell) and
+# the detail controller it pushes: one fixture, shared with the Swift tests (Tests/*/Support.swift).
+_THINGS = json.loads((ROOT / "tests" / "fixtures" / "things.json").read_text())
+THINGS_SCENE, DETAIL = _THINGS["scene"], _THINGS["detail"]
 
 
 def free_port():

@@ -12,6 +12,8 @@ import urllib.request
 
 import pytest
 
+from conftest import DETAIL, THINGS_SCENE
+
 PINNED = ["default", "slide", "coverVertical", "crossDissolve", "flipFromLeft", "flipFromRight",
           "curlUp", "curlDown", "zoom", "flip", "overlay", "fade", "sidePanel", "sheet", "formSheet"]
 
@@ -48,19 +50,7 @@ def api(base_url):
 # ----------------------------------------------------------------------------------------------
 # Scenes and operations
 
-THINGS = {
-    "screen": {"width": 320, "height": 568, "scale": 2},
-    "clock": "virtual",
-    "root": {"type": "navigation", "id": "nav", "viewControllers": [
-        {"id": "things", "title": "Things", "view": {"id": "root", "kind": "collection", "children": [
-            {"id": "cell-3", "kind": "cell", "frame": {"x": 110, "y": 80, "width": 100, "height": 120}, "children": [
-                {"id": "image", "kind": "imageView", "image": "thing-3",
-                 "frame": {"x": 0, "y": 0, "width": 100, "height": 100}},
-                {"id": "label", "kind": "label", "text": "Thing 3",
-                 "frame": {"x": 0, "y": 100, "width": 100, "height": 20}}]}]}}]},
-}
-DETAIL = {"id": "detail", "title": "Detail", "view": {"id": "root", "kind": "view", "children": [
-    {"id": "image", "kind": "imageView", "image": "thing-3", "frame": {"x": 20, "y": 84, "width": 280, "height": 280}}]}}
+THINGS = THINGS_SCENE
 HOME = {"screen": {"width": 320, "height": 568}, "root": {"id": "home", "title": "Home"}}
 TABS = {"screen": {"width": 320, "height": 568}, "root": {"type": "tabBar", "id": "tabs", "viewControllers": [
     {"id": "a", "title": "A"}, {"id": "b", "title": "B"}, {"id": "c", "title": "C"}]}}

@@ -5,18 +5,9 @@ import random
 import pytest
 import requests
 
-SCENE = {
-    "screen": {"width": 320, "height": 568, "scale": 2},
-    "clock": "virtual",
-    "root": {"type": "navigation", "id": "nav", "viewControllers": [
-        {"id": "things", "title": "Things", "view": {"id": "root", "kind": "collection", "children": [
-            {"id": "cell-3", "kind": "cell", "frame": {"x": 110, "y": 80, "width": 100, "height": 120}, "children": [
-                {"id": "image", "kind": "imageView", "image": "thing-3", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}},
-                {"id": "label", "kind": "label", "text": "Thing 3", "frame": {"x": 0, "y": 100, "width": 100, "height": 20}}]}]}}]},
-}
+from conftest import DETAIL, THINGS_SCENE
 
-DETAIL = {"id": "detail", "title": "Detail", "view": {"id": "root", "kind": "view", "children": [
-    {"id": "image", "kind": "imageView", "image": "thing-3", "frame": {"x": 20, "y": 84, "width": 280, "height": 280}}]}}
+SCENE = THINGS_SCENE
 
 
 def create(server, scene=SCENE):

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from conftest import Server
+from conftest import THINGS_SCENE, Server
 
 
 def rss_kb(server):
@@ -57,13 +57,7 @@ def tab_storm_session(server):
     return sid
 
 
-README_SCENE = {
-    "screen": {"width": 320, "height": 568, "scale": 2},
-    "root": {"type": "navigation", "id": "nav", "viewControllers": [
-        {"id": "things", "title": "Things", "view": {"id": "root", "kind": "collection", "children": [
-            {"id": "cell-3", "kind": "cell", "frame": {"x": 110, "y": 80, "width": 100, "height": 120}, "children": [
-                {"id": "image", "kind": "imageView", "image": "thing-3", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}},
-                {"id": "label", "kind": "label", "text": "Thing 3", "frame": {"x": 0, "y": 100, "width": 100, "height": 20}}]}]}}]}}
+README_SCENE = THINGS_SCENE
 
 
 def readme_session(server):
