@@ -19,5 +19,5 @@ case "static-server":
 case "repeat":
     RepeatBenchmark.run(Array(arguments.dropFirst()))
 default:
-    print("usage: transition-bench [compute | static-server --port N --bytes N | repeat compute|encode|snapshot N]")
+    print("usage: transition-bench [compute | static-server --port N --bytes N | repeat compute|encode|snapshot|changes N]")
 }
