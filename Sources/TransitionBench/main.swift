@@ -1,6 +1,6 @@
 // transition-bench: the numbers behind "speed is a feature".
-//   transition-bench compute            snapshot compute + encode for a 50-view scene mid-push, timing evaluations,
-//                                       and what compressing a 240-frame answer costs
+//   transition-bench compute            snapshot compute + encode for a 61-view scene mid-push, timing evaluations,
+//                                       a 60-frame batch full and change-only, and what compressing a 240-frame answer costs
 //   transition-bench static-server ...  a bare libmicrohttpd server answering fixed bytes (see StaticServer.swift)
 //   transition-bench repeat PART N      compute, encode or both, N times untimed, for callgrind (see RepeatBenchmark.swift)
 // scripts/bench runs both and the HTTP load comparison with wrk.
@@ -12,11 +12,12 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "compute", nil:
     ComputeBenchmark.run()
+    BatchBenchmark.run()
     CompressionBenchmark.run()
 case "static-server":
     StaticServer.run(Array(arguments.dropFirst()))
 case "repeat":
     RepeatBenchmark.run(Array(arguments.dropFirst()))
 default:
-    print("usage: transition-bench [compute | static-server --port N --bytes N | repeat compute|encode|snapshot N]")
+    print("usage: transition-bench [compute | static-server --port N --bytes N | repeat compute|encode|snapshot|changes N]")
 }

@@ -81,7 +81,7 @@ struct AnimatorInterpreter {
             let pn = tree[p]
             let anchor = pn.anchorInBounds
             let local = rect.offsetBy(dx: -anchor.x, dy: -anchor.y)
-            rect = Rect.bounding(local.corners.map { pn.transform.apply(to: $0) }).offsetBy(dx: pn.center.x, dy: pn.center.y)
+            rect = pn.transform.boundingBox(of: local).offsetBy(dx: pn.center.x, dy: pn.center.y)
             parent = pn.parent
         }
         return (rect, parent)

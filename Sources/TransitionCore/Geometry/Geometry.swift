@@ -108,4 +108,19 @@ public struct AffineTransform: Sendable, Hashable {
     public func apply(to p: Point) -> Point {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }
+
+    /// `CGRectApplyAffineTransform`: the bounding box of the rect's corners mapped, the same
+    /// fold as `Rect.bounding(r.corners.map(apply))` (corner order included, so signed zeros
+    /// come out the same) without the two arrays, which cost more than the arithmetic on the
+    /// snapshot path (every view, every frame).
+    public func boundingBox(of r: Rect) -> Rect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func fold(_ x: Double, _ y: Double) {
+            let p = apply(to: Point(x: x, y: y))
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        fold(r.minX, r.minY); fold(r.maxX, r.minY); fold(r.maxX, r.maxY); fold(r.minX, r.maxY)
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
 }

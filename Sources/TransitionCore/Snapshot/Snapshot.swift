@@ -127,9 +127,9 @@ extension World {
         let toWindow = toSuper.concatenating(parent)
         let windowFrame: Rect
         if let t3 = v.transform3D, t3.affine == nil {
-            windowFrame = Rect.bounding(frame.corners.map { parent.apply(to: $0) })
+            windowFrame = parent.boundingBox(of: frame)
         } else {
-            windowFrame = Rect.bounding(v.bounds.corners.map { toWindow.apply(to: $0) })
+            windowFrame = toWindow.boundingBox(of: v.bounds)
         }
         let visibleRect = LayerGeometry.visibleRect(windowFrame, clip: clip)
         let clippedAway = visibleRect.map { LayerGeometry.area(windowFrame) > 0 && LayerGeometry.area($0) == 0 } ?? false

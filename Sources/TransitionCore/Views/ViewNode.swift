@@ -107,7 +107,7 @@ enum ViewGeometry {
             return Rect(x: center.x - ax, y: center.y - ay, width: bounds.width, height: bounds.height)
         }
         let local = Rect(x: -ax, y: -ay, width: bounds.width, height: bounds.height)
-        return Rect.bounding(local.corners.map { transform.apply(to: $0) }).offsetBy(dx: center.x, dy: center.y)
+        return transform.boundingBox(of: local).offsetBy(dx: center.x, dy: center.y)
     }
 
     /// The position (`center`) that puts an untransformed view's frame at `frame`.

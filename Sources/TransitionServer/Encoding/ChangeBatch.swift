@@ -114,8 +114,7 @@ struct ChangeBatch {
         var unset: [String: [Int]] = [:], unsetOrder: [String] = []
         for (index, before) in diff.kept {
             var changes = PathChanges()
-            for (name, value) in new.views[index].view.entries { changes.compare(before[name], value, at: name) }
-            for name in before.keys where new.views[index].view[name] == nil { changes.unset.append(name) }
+            changes.compareMembers(before, new.views[index].view, at: "")
             for (path, value) in changes.set {
                 if set[path] == nil { setOrder.append(path) }
                 if let group = set[path]?.firstIndex(where: { $0.value == value }) {
@@ -171,8 +170,19 @@ struct ChangeBatch {
                 set.append((path, new))
                 return
             }
-            for (name, value) in after.entries { compare(before[name], value, at: path + "." + name) }
-            for name in before.keys where after[name] == nil { unset.append(path + "." + name) }
+            compareMembers(before, after, at: path + ".")
+        }
+
+        /// Member by member, `prefix` before each name. Two frames' objects almost always have
+        /// the same members in the same order (the encoder's), so each is first looked for at
+        /// the same position, and only otherwise by name.
+        mutating func compareMembers(_ before: JSONObject, _ after: JSONObject, at prefix: String) {
+            for (i, (name, value)) in after.entries.enumerated() {
+                let old = i < before.entries.count && before.entries[i].key == name ? before.entries[i].value : before[name]
+                compare(old, value, at: prefix + name)
+            }
+            guard before.keys != after.keys else { return }
+            for name in before.keys where after[name] == nil { unset.append(prefix + name) }
         }
 
         func write(set setName: StaticString, unset unsetName: StaticString, into writer: inout JSONWriter) {
