@@ -120,7 +120,7 @@ def test_readme_walkthrough_through_the_generated_client(client_package, server)
     assert pushed.transition.operation == m.TransitionOperation.PUSH and pushed.transition.animator == "zoom"
 
     frames = snapshots.sync(session, client=client, t="0,0.1,0.2,0.3")
-    assert isinstance(frames, m.SnapshotsResponse200) and [f.time for f in frames.snapshots] == [0, 0.1, 0.2, 0.3]
+    assert isinstance(frames, m.SnapshotSeries) and [f.time for f in frames.snapshots] == [0, 0.1, 0.2, 0.3]
     assert all(isinstance(f.root, m.ViewNode) for f in frames.snapshots)
     flat = snapshot.sync(session, client=client, t=0.15, flat=True, precision=2)
     assert isinstance(flat, m.Snapshot) and all(isinstance(v, m.FlatView) for v in flat.views)
