@@ -153,4 +153,23 @@ import Testing
         #expect(w.events.last?.arguments.first?.value == .string("medium"))
         #expect(try abs(frame(w, "s", at: 3).minY - mediumTop) < 1e-9 && w.presentationChain().last == "s")
     }
+
+    @Test func aCancelledPullReturnsToItsDetentAndASecondBeganWaits() throws {
+        var w = try resting()
+        let before = w.events.nextSeq - 1
+        try pan(&w, [("began", 1, 0, 0), ("changed", 1.1, -300, -100)])
+        let error = #expect(throws: SimulationError.self) { try pan(&w, [("began", 1.15, 0, 0)]) }
+        if case .conflict(let type, _)? = error?.kind { #expect(type == "gesture-in-progress") } else { Issue.record("not a conflict") }
+        try pan(&w, [("cancelled", 1.2, -300, -100)])
+        w.advance(to: 2)
+        #expect(try abs(frame(w, "s", at: 2).minY - mediumTop) < 1e-9 && w.eventNames(after: before) == [])
+        // A pull left unfinished when its sheet goes does not block the next sheet's.
+        try pan(&w, [("began", 2, 0, 0)])
+        try w.apply(try action(#"{"type": "dismiss", "at": 2}"#))
+        w.advance(to: 3)
+        try w.apply(try action(#"{"type": "present", "viewController": {"id": "t", "sheet": {"detents": ["medium", "large"]}}}"#))
+        w.advance(to: 4)
+        try pan(&w, [("began", 4, 0, 0), ("changed", 4.1, -200, 0)])
+        #expect(try abs(frame(w, "t", at: 4.1).minY - (mediumTop - 200)) < 1e-6)
+    }
 }

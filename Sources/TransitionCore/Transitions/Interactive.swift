@@ -102,7 +102,10 @@ extension World {
                 throw .conflict(type: "gesture-in-progress", detail: "a \(g.recognizer.rawValue) gesture already drives transition \(g.transition)")
             }
             if let pull = detentPull {
-                throw .conflict(type: "gesture-in-progress", detail: "a pan gesture already moves the sheet '\(pull.sheet)' between its detents")
+                guard presentationChain().last != pull.sheet else {
+                    throw .conflict(type: "gesture-in-progress", detail: "a pan gesture already moves the sheet '\(pull.sheet)' between its detents")
+                }
+                detentPull = nil  // its sheet went while it lasted
             }
             let interaction = try findInteraction(for: s, pointer: pointer)
             if interaction.origin == Interaction.sheetPullOrigin, let sheet = presentationChain().last, hasSeveralDetents(sheet) {
