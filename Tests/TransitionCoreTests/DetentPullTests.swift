@@ -167,6 +167,9 @@ import Testing
         try pan(&w, [("began", 2, 0, 0)])
         try w.apply(try action(#"{"type": "dismiss", "at": 2}"#))
         w.advance(to: 3)
+        let gone = w.events.nextSeq - 1
+        try pan(&w, [("changed", 3, -100, 0)])
+        #expect(w.eventNames(after: gone) == ["diagnostic:-"], "a sample with nothing left to move, as without a began")
         try w.apply(try action(#"{"type": "present", "viewController": {"id": "t", "sheet": {"detents": ["medium", "large"]}}}"#))
         w.advance(to: 4)
         try pan(&w, [("began", 4, 0, 0), ("changed", 4.1, -200, 0)])

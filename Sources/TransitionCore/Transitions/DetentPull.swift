@@ -39,13 +39,14 @@ extension World {
     }
 
     /// A later sample of the pull; false when it handed the pull over to a dismissal, whose
-    /// gesture then takes the sample.
+    /// gesture then takes the sample, or when the pull's sheet is no longer there to move.
     mutating func detentPullSample(_ s: GestureAction, pointer: String) throws(SimulationError) -> Bool {
         guard var pull = detentPull else { return false }
-        // The sheet went or started moving by other means: the pull has nothing left to move.
+        // The sheet went or started moving by other means: the pull has nothing left to move,
+        // and the sample is one without a gesture in progress.
         guard presentationChain().last == pull.sheet, runningTransition == nil else {
             detentPull = nil
-            return true
+            return false
         }
         let top = s.translation.map { pull.startTop + $0.y } ?? pull.top
         let tops = detentTops(pull.sheet)
