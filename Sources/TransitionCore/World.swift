@@ -30,6 +30,8 @@ public struct World: Sendable {
     /// A pull on a sheet that refuses it (`isModalInPresentation`) is under way: its samples move
     /// nothing until it ends.
     var refusedPull = false
+    /// A pull moving a sheet between its detents, before it becomes a dismissal (if it does).
+    var detentPull: DetentPull?
     public let limits: SceneLimits
 
     /// The latest session time anything may name or reach (seconds): `at`, clock moves, snapshot times.

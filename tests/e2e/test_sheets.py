@@ -92,6 +92,51 @@ def test_select_detent_moves_the_sheet_and_dims_the_page(server):
                        "viewController": "s", "detent": "large"}]
 
 
+def test_a_pull_moves_the_sheet_between_detents_and_dismisses_below_the_smallest(server):
+    """docs/semantics.md § Modal presentation: the pan moves the card itself between detents, the
+    release settles at the nearest detent on the system spring; below medium the pull dismisses."""
+    scene = {"screen": {"device": "iPhone 15"},
+             "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "title": "A"}]}}
+    sid = server.post("/v1/sessions", scene).json()["id"]
+    sheet = {"detents": ["medium", "large"], "largestUndimmedDetent": "medium"}
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": {"id": "s", "sheet": sheet}})
+    h = 852
+    medium, large = 0.54 * h, 0.08 * h
+
+    def pan(samples):
+        out = server.post(f"/v1/sessions/{sid}/actions", [
+            {"type": "gesture", "recognizer": "pan", "phase": phase, "at": t, "translation": {"x": 0, "y": dy},
+             "velocity": {"x": 0, "y": vy}} for phase, t, dy, vy in samples])
+        assert out.status_code == 200, out.text
+
+    def views(t):
+        shown = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": t, "flat": "true"}).json()["views"]
+        card = next(v for v in shown if v.get("viewController") == "s" and v["path"] == "")
+        return card, next(v for v in shown if v.get("role") == "dimming")
+
+    # 250 pt up from medium, released slowly: nearer large (142 pt) than medium (250 pt).
+    pan([("began", 1, 0, 0), ("changed", 1.1, -250, -300)])
+    card, veil = views(1.1)
+    f = 250 / (medium - large)
+    assert abs(card["windowFrame"]["y"] - (medium - 250)) < 1e-6 and abs(veil["alpha"] - 0.1 * f) < 1e-9
+    pan([("ended", 1.2, -250, -300)])
+    for dt in (0.05, 0.15):
+        card, veil = views(1.2 + dt)
+        s = critically_damped(dt)
+        assert abs(card["windowFrame"]["y"] - (medium - 250 + (large - medium + 250) * s)) < 0.5
+        assert abs(veil["alpha"] - (0.1 * f + 0.1 * (1 - f) * s)) < 0.002
+    server.post(f"/v1/sessions/{sid}/clock", {"to": 2})
+    assert server.get(f"/v1/sessions/{sid}").json()["controllers"]["presented"]["selectedDetent"] == "large"
+    # From large, 300 pt below medium (300 / 391.92 of the medium card, past 48 %): dismissed.
+    pan([("began", 2, 0, 0), ("changed", 2.1, medium - large + 300, 200), ("ended", 2.2, medium - large + 300, 200)])
+    server.post(f"/v1/sessions/{sid}/clock", {"to": 3})
+    events = [(e["type"], e.get("detent")) for e in server.get(f"/v1/sessions/{sid}/events").json()["events"]
+              if e["type"].startswith(("presentationController", "sheetPresentationController"))]
+    assert events == [("sheetPresentationControllerDidChangeSelectedDetentIdentifier", "large"),
+                      ("presentationControllerWillDismiss", None), ("presentationControllerDidDismiss", None)]
+    assert "presented" not in server.get(f"/v1/sessions/{sid}").json()["controllers"]
+
+
 def test_select_detent_refusals(server):
     scene = {"screen": {"device": "iPhone 15"},
              "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "title": "A"}]}}

@@ -67,13 +67,17 @@ public struct Interaction: Sendable {
     /// UIKit's own pull on a sheet: progress = translation.y / the sheet's height; on release a
     /// vertical speed of at least two screen heights per second decides by its direction, else
     /// the sheet goes when pulled more than 48 % (docs/reference.md § Sheets, *approximate*).
+    /// The release speed, in screen heights per second, from which a pulled sheet goes by the
+    /// direction of the fling rather than by where it is.
+    static let sheetFlingSpeed = 2.0
+
     static func sheetPull(sheetHeight: Double, screenHeight: Double) -> Interaction {
         var i = Interaction(recognizer: .pan, origin: sheetPullOrigin)
         i.axis = .vertical
         i.operation = .dismiss
         i.distance = sheetHeight
         i.threshold = 0.48
-        i.velocity = .fling(minimum: 2 * screenHeight / max(sheetHeight, 1))
+        i.velocity = .fling(minimum: sheetFlingSpeed * screenHeight / max(sheetHeight, 1))
         return i
     }
 

@@ -15,8 +15,8 @@ extension World {
     /// the veil and the covered view following the largest-undimmed-detent rule.
     mutating func selectDetent(_ id: ControllerID, _ detent: SheetDetents.Detent, animated: Bool, pointer: String) throws(SimulationError) {
         _ = try existingController(id, pointer: pointer + "/viewController")
-        guard sheetAnimator(of: id) == "sheet", var sheet = self[controller: id].settings.sheet,
-              let covered = self[controller: id].presenting, let container = self[controller: id].presentationContainer else {
+        guard sheetAnimator(of: id) == "sheet", let sheet = self[controller: id].settings.sheet,
+              self[controller: id].presenting != nil, self[controller: id].presentationContainer != nil else {
             throw .conflict(type: "detent-unavailable", detail: "'\(id)' is not presented as a sheet with detents (its spec's \"sheet\": {\"detents\": …}, iOS 15 or later)",
                             pointer: pointer + "/viewController")
         }
@@ -30,29 +30,43 @@ extension World {
         }
         try ensureIdle()
         guard sheet.selected != detent else { return }
-        sheet.selected = detent
-        self[controller: id].settings.sheet = sheet
-        let parameters = sheetParameters(sheet: id, covered: covered)
+        settleSheet(id, at: detent, animated: animated)
+        emit(.sheetPresentationControllerDidChangeSelectedDetentIdentifier, id, ["detent": .string(detent.rawValue)])
+    }
+
+    /// What a sheet's detent moves, and where `detent` puts it: the card's centre and bounds (full
+    /// width, bottom at the screen's bottom), the covered view's transform and corner radius, and
+    /// the veil's alpha, as the `sheet` animator would leave them there (the
+    /// largest-undimmed-detent rule included). The sheet `id` is presented as a `sheet` with detents.
+    func detentLayout(of id: ControllerID, at detent: SheetDetents.Detent) -> [(view: ViewID, property: AnimatedProperty, value: AnimatedValue)] {
+        guard let covered = self[controller: id].presenting, let container = self[controller: id].presentationContainer else { return [] }
+        let parameters = sheetParameters(sheet: id, covered: covered, at: detent)
         func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
         let rest = Self.sheetRest(parameters, in: tree[container].bounds.size)
         let card = self[controller: id].view, page = self[controller: covered].view
         var cardTarget = tree[card]
         cardTarget.frame = rest.card
-        var targets: [(ViewID, AnimatedProperty, AnimatedValue)] = [
+        var layout: [(view: ViewID, property: AnimatedProperty, value: AnimatedValue)] = [
             (card, .center, .point(cardTarget.center)), (card, .bounds, .rect(cardTarget.bounds)),
             (page, .transform, .affine(rest.covered)), (page, .cornerRadius, .number(number("coveredCornerRadius"))),
         ]
         if let veil = tree[container].children.first(where: { tree[$0].role == "dimming" }) {
-            targets.append((veil, .alpha, .number(number("dimming"))))
+            layout.append((veil, .alpha, .number(number("dimming"))))
         }
+        return layout
+    }
+
+    /// The sheet `id` comes to rest at `detent`, which becomes its selected one: on the detent
+    /// spring from what is on screen when `animated`, at once otherwise. Reports nothing.
+    mutating func settleSheet(_ id: ControllerID, at detent: SheetDetents.Detent, animated: Bool) {
+        self[controller: id].settings.sheet?.selected = detent
         let duration = Self.detentSpring.settlingDuration
-        for (view, property, value) in targets {
+        for (view, property, value) in detentLayout(of: id, at: detent) {
             let shown = presentation(of: view, at: now).value(of: property)
             tree[view].apply(value, to: property)
             guard animated, shown != value else { animations.removeAnimations(on: view) { $0.property == property }; continue }
             animations.install(PropertyAnimation(property: property, from: shown, to: value, transition: nil, begin: now, duration: duration,
                                                  curve: .spring(Self.detentSpring)), on: view)
         }
-        emit(.sheetPresentationControllerDidChangeSelectedDetentIdentifier, id, ["detent": .string(detent.rawValue)])
     }
 }

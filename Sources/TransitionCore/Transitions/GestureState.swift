@@ -21,6 +21,12 @@ public struct GestureState: Sendable {
     /// Points for 100 % (the interaction's distance, or the container's width or height).
     var distance: Double
     var startScale: Double
+    /// The finger's translation when the transition began: zero, except for a pull between
+    /// detents that became a dismissal below the smallest detent (progress counts from there).
+    var startTranslation = Point.zero
+    /// Such a pull moved the sheet to its smallest detent from another: the change the delegate
+    /// hears if the release keeps the sheet.
+    var detentChange: SheetDetents.Detent?
     /// The progress of the last sample, after clamping: after release, the `ended` sample's,
     /// which the decision read (the timeline stays where the last `changed` put it).
     public var progress: Double

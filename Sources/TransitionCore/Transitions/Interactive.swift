@@ -101,7 +101,18 @@ extension World {
             if let g = gesture, g.decision == nil, transitions.contains(where: { $0.id == g.transition && $0.phase == .interactive }) {
                 throw .conflict(type: "gesture-in-progress", detail: "a \(g.recognizer.rawValue) gesture already drives transition \(g.transition)")
             }
+            if let pull = detentPull {
+                guard presentationChain().last != pull.sheet else {
+                    throw .conflict(type: "gesture-in-progress", detail: "a pan gesture already moves the sheet '\(pull.sheet)' between its detents")
+                }
+                detentPull = nil  // its sheet went while it lasted
+            }
             let interaction = try findInteraction(for: s, pointer: pointer)
+            if interaction.origin == Interaction.sheetPullOrigin, let sheet = presentationChain().last, hasSeveralDetents(sheet) {
+                try ensureIdle()
+                beginDetentPull(sheet)
+                return
+            }
             if interaction.origin == Interaction.sheetPullOrigin, let sheet = presentationChain().last,
                self[controller: sheet].settings.isModalInPresentation {
                 // UIKit lets the sheet give a little and spring back, and tells the delegate.
@@ -130,13 +141,9 @@ extension World {
                     throw error.started(by: interaction)
                 }
             }
-            let started = transitions[transitions.count - 1]
-            let bounds = tree[started.containerView].bounds.size
-            let distance = interaction.distance ?? (interaction.axis == .vertical ? bounds.height : bounds.width)
-            gesture = GestureState(recognizer: s.recognizer, phase: .began, transition: started.id,
-                                   interaction: interaction, distance: distance, startScale: s.scale ?? 1, progress: 0,
-                                   velocity: s.velocity ?? .zero)
+            track(s, interaction: interaction)
         case .changed, .ended, .cancelled:
+            if detentPull != nil, try detentPullSample(s, pointer: pointer) { return }
             if refusedPull {
                 if s.phase != .changed { refusedPull = false }
                 return
@@ -153,7 +160,9 @@ extension World {
                 g.progress = progress
                 gesture = g
                 updateInteractive(driven.id, percent: progress)
-                if driven.tracking == .sheetPull { stretchSheet(self[controller: driven.from].view, translationY: s.translation?.y ?? 0) }
+                if driven.tracking == .sheetPull {
+                    stretchSheet(self[controller: driven.from].view, translationY: (s.translation?.y ?? 0) - g.startTranslation.y)
+                }
                 return
             }
             if driven.tracking == .sheetPull { releaseStretch(self[controller: driven.from].view) }
@@ -171,12 +180,28 @@ extension World {
                 let settling = tracking == .backSwipe ? Self.backSwipeSettling(percent: percent, finish: finish) : Self.sheetPullSettling
                 let rest = driven.duration * (finish ? 1 - percent : percent)
                 release(driven.id, finish: finish, speed: settling.seconds > 0 ? rest / settling.seconds : 1, settling: settling, percentDriven: false)
+                // A pull from a larger detent kept at the smallest: the selection changed.
+                if !finish, let detent = g.detentChange {
+                    emit(.sheetPresentationControllerDidChangeSelectedDetentIdentifier, driven.from, ["detent": .string(detent.rawValue)])
+                }
                 return
             }
             let speed = g.interaction.completionSpeed == .remaining ? max(0.01, 1 - percent) : 1
             let curve = (try? g.interaction.completionCurve.map { try TimingCurve.decode($0, duration: 1, at: "").curve }) ?? nil
             release(driven.id, finish: finish, speed: speed, curve: curve ?? .easeInOut)
         }
+    }
+
+    /// The gesture `s` drives the transition started last, under `interaction`, its progress
+    /// counted from the finger's translation `startTranslation`.
+    mutating func track(_ s: GestureAction, interaction: Interaction, startTranslation: Point = .zero, detentChange: SheetDetents.Detent? = nil) {
+        let started = transitions[transitions.count - 1]
+        let bounds = tree[started.containerView].bounds.size
+        let distance = interaction.distance ?? (interaction.axis == .vertical ? bounds.height : bounds.width)
+        gesture = GestureState(recognizer: s.recognizer, phase: .began, transition: started.id,
+                               interaction: interaction, distance: distance, startScale: s.scale ?? 1,
+                               startTranslation: startTranslation, detentChange: detentChange, progress: 0,
+                               velocity: s.velocity ?? .zero)
     }
 
     /// Starts the push, presentation or tab switch a declared interaction names, interactively,
@@ -238,7 +263,8 @@ extension World {
         case .pinch:
             raw = 1 - (s.scale ?? g.startScale) / g.startScale
         case .edgePan, .pan:
-            let vector = (i.input == .location ? s.location : s.translation) ?? .zero
+            let t = s.translation ?? .zero
+            let vector = i.input == .location ? s.location ?? .zero : Point(x: t.x - g.startTranslation.x, y: t.y - g.startTranslation.y)
             var value = i.axis == .vertical ? vector.y : vector.x
             if i.input == .translation { value *= i.direction }
             raw = value / g.distance

@@ -190,20 +190,24 @@ extension World {
                 AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: size.height * (number("coveredShift") - (1 - scale) / 2)))
     }
 
-    /// The `sheet` animator's catalogue parameters for `sheet` over `covered`, adapted as below.
-    func sheetParameters(sheet: ControllerID, covered: ControllerID) -> JSONObject {
+    /// The `sheet` animator's catalogue parameters for `sheet` over `covered`, adapted as below;
+    /// `detent`: as if that detent were selected (nil: the selected one).
+    func sheetParameters(sheet: ControllerID, covered: ControllerID, at detent: SheetDetents.Detent? = nil) -> JSONObject {
         var parameters = Catalogue.shared.definition(named: "sheet")?.parameters ?? JSONObject()
-        adaptSheetParameters(&parameters, sheet: sheet, covered: covered)
+        adaptSheetParameters(&parameters, sheet: sheet, covered: covered, at: detent)
         return parameters
     }
 
     /// The `sheet` animator's parameters for this screen and these controllers: the covered
     /// page's corners start from the screen's, a sheet over a sheet stacks, and a sheet with
     /// detents rests at the selected one.
-    func adaptSheetParameters(_ parameters: inout JSONObject, sheet: ControllerID, covered: ControllerID) {
+    func adaptSheetParameters(_ parameters: inout JSONObject, sheet: ControllerID, covered: ControllerID, at detent: SheetDetents.Detent? = nil) {
         parameters["deviceCornerRadius"] = .number(display.sheetCornerRadius)
         if self[controller: covered].presentedStyle?.isSheet == true { stackSheetParameters(&parameters) }
-        if let detents = self[controller: sheet].settings.sheet { detentSheetParameters(&parameters, detents) }
+        if var detents = self[controller: sheet].settings.sheet {
+            if let detent { detents.selected = detent }
+            detentSheetParameters(&parameters, detents)
+        }
     }
 
     /// The `sheet` animator's parameters for a sheet over a sheet (Flutter's fit of iOS 18,
