@@ -165,13 +165,14 @@ struct ChangeBatch {
         var set: [(path: String, value: JSONValue)] = []
         var unset: [String] = []
 
-        mutating func compare(_ old: JSONValue?, _ new: JSONValue, at path: String) {
+        /// `path` is made only for a value that changed: most of a frame's members have not.
+        mutating func compare(_ old: JSONValue?, _ new: JSONValue, at path: @autoclosure () -> String) {
             guard old != new else { return }
             guard let before = old?.objectValue, let after = new.objectValue else {
-                set.append((path, new))
+                set.append((path(), new))
                 return
             }
-            compareMembers(before, after, at: path + ".")
+            compareMembers(before, after, at: path() + ".")
         }
 
         /// Member by member, `prefix` before each name. Two frames' objects almost always have
