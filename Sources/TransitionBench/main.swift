@@ -3,6 +3,8 @@
 //                                       a 60-frame batch full and change-only, and what compressing a 240-frame answer costs
 //   transition-bench static-server ...  a bare libmicrohttpd server answering fixed bytes (see StaticServer.swift)
 //   transition-bench repeat PART N      compute, encode or both, N times untimed, for callgrind (see RepeatBenchmark.swift)
+//   transition-bench scene              the benchmark scene's creation and push bodies, as {"scene": …, "push": …},
+//                                       for the HTTP and memory measurements to use the same scene
 // scripts/bench runs both and the HTTP load comparison with wrk.
 import JSONCodec
 import TransitionCore
@@ -18,6 +20,8 @@ case "static-server":
     StaticServer.run(Array(arguments.dropFirst()))
 case "repeat":
     RepeatBenchmark.run(Array(arguments.dropFirst()))
+case "scene":
+    print(#"{"scene": "# + ComputeBenchmark.sceneBody + #", "push": "# + ComputeBenchmark.pushBody + "}")
 default:
-    print("usage: transition-bench [compute | static-server --port N --bytes N | repeat compute|encode|snapshot|changes N]")
+    print("usage: transition-bench [compute | static-server --port N --bytes N | repeat compute|encode|snapshot|changes N | scene]")
 }

@@ -150,6 +150,17 @@ import Testing
         #expect(parseError("{\"\u{E9}\": 1, \"e\u{301}\": 2}")?.reason.contains("duplicate") == true)
     }
 
+    @Test func ownOutputIsReadWithoutTheDuplicateCheck() throws {
+        let unchecked = JSONParser.Limits(rejectsDuplicateNames: false)
+        let members = (0 ..< 40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        let object = try #require(try JSONParser.parse(Array("{\(members)}".utf8), limits: unchecked).objectValue)
+        #expect(object.keys == (0 ..< 40).map { "k\($0)" })
+        #expect(object["k39"] == .number(39))
+        // Without the check a repeated name is kept as written, both members in order.
+        let repeated = try #require(try JSONParser.parse(Array(#"{"a":1,"a":2}"#.utf8), limits: unchecked).objectValue)
+        #expect(repeated.entries.map(\.value) == [.number(1), .number(2)])
+    }
+
     // MARK: Limits
 
     @Test func depthLimit() throws {

@@ -13,8 +13,9 @@ struct ChangeBatch {
     static let format = "changes/1"
 
     /// Limits for reading back the service's own frames: its output is bounded by the scene's
-    /// limits, not a client's body, so only the nesting is capped.
-    private static let ownOutput = JSONParser.Limits(maxDepth: 256, maxStringBytes: .max, maxValues: .max)
+    /// limits, not a client's body, so only the nesting is capped; and the encoder writes each
+    /// name once, so names are not checked for repeats.
+    private static let ownOutput = JSONParser.Limits(maxDepth: 256, maxStringBytes: .max, maxValues: .max, rejectsDuplicateNames: false)
 
     /// The batch's JSON, `nil` once it grows past `limit` bytes.
     static func encode(_ shots: [Snapshot], precision: Int?, limit: Int) -> [UInt8]? {
@@ -164,13 +165,14 @@ struct ChangeBatch {
         var set: [(path: String, value: JSONValue)] = []
         var unset: [String] = []
 
-        mutating func compare(_ old: JSONValue?, _ new: JSONValue, at path: String) {
+        /// `path` is made only for a value that changed: most of a frame's members have not.
+        mutating func compare(_ old: JSONValue?, _ new: JSONValue, at path: @autoclosure () -> String) {
             guard old != new else { return }
             guard let before = old?.objectValue, let after = new.objectValue else {
-                set.append((path, new))
+                set.append((path(), new))
                 return
             }
-            compareMembers(before, after, at: path + ".")
+            compareMembers(before, after, at: path() + ".")
         }
 
         /// Member by member, `prefix` before each name. Two frames' objects almost always have
@@ -181,7 +183,8 @@ struct ChangeBatch {
                 let old = i < before.entries.count && before.entries[i].key == name ? before.entries[i].value : before[name]
                 compare(old, value, at: prefix + name)
             }
-            guard before.keys != after.keys else { return }
+            // Compared in place: `keys` would make two arrays per view and frame.
+            guard !before.entries.elementsEqual(after.entries, by: { $0.key == $1.key }) else { return }
             for name in before.keys where after[name] == nil { unset.append(prefix + name) }
         }
 
