@@ -4,10 +4,14 @@ The examples are the README walkthrough's requests and answers. This test sends 
 request example (its parameters' examples and its body's) to the real binary, in the
 walkthrough's order, and checks the answer against the operation's response example: the exact
 answer, with the example session id standing for the one the server made, except where the
-answer cannot be fixed in a document (EXCERPTS).
+answer cannot be fixed in a document (EXCERPTS). Every problem answer an operation declares has
+an example too (one per status, components/responses), and PROBLEMS provokes each from a server
+started with the flags that make it happen.
 """
 import importlib.util
 import json
+import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -82,10 +86,10 @@ def test_every_operation_has_examples():
         body = op.get("requestBody")
         if body is not None and "example" not in body["content"]["application/json"]:
             missing.append(f"{op_id}: request body")
-        status = min(code for code in op["responses"] if code.startswith("2"))
-        for media in op["responses"][status].get("content", {}).values():
-            if "example" not in media:
-                missing.append(f"{op_id}: {status} answer")
+        for status, response in op["responses"].items():
+            for media in deref(response).get("content", {}).values():
+                if "example" not in media:
+                    missing.append(f"{op_id}: {status} answer")
     assert missing == []
 
 
@@ -132,3 +136,65 @@ def test_examples_are_the_servers_answers(server):
             assert json.loads(text) == example, op_id
         else:
             assert text == example, op_id
+
+
+# How to make each declared problem answer happen: the server's flags, then the request (given the
+# server and a fresh session made from createSession's example). The request id is the examples'.
+REQUEST_ID = {"X-Request-Id": "example-request"}
+JSON = {**REQUEST_ID, "Content-Type": "application/json"}
+
+
+def until_refused(server, session):
+    """Sessions until the memory budget refuses one (a 1 MiB budget holds a few dozen)."""
+    body = CONTRACT["paths"]["/v1/sessions"]["post"]["requestBody"]["content"]["application/json"]["example"]
+    for _ in range(1000):
+        answer = server.request("POST", "/v1/sessions", json=body, headers=REQUEST_ID)
+        if answer.status_code != 201:
+            return answer
+    raise AssertionError("a 1 MiB memory budget took 1,000 sessions")
+
+
+def draining(server, session):
+    server.process.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + 5
+    while (answer := server.request("GET", "/readyz", headers=REQUEST_ID)).status_code == 200 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return answer
+
+
+PROBLEMS = {
+    "BadRequest": ((), lambda s, id: s.request("POST", "/v1/sessions", data="{", headers=JSON)),
+    "Unauthorized": (("--auth-token", "example-token"), lambda s, id: s.request("GET", "/v1/animators", headers=REQUEST_ID)),
+    "NotFound": ((), lambda s, id: s.request("GET", f"/v1/sessions/{SESSION_EXAMPLE}", headers=REQUEST_ID)),
+    "Conflict": ((), lambda s, id: s.request("POST", f"/v1/sessions/{id}/actions", json={"type": "pop"}, headers=REQUEST_ID)),
+    "PayloadTooLarge": ((), lambda s, id: s.request("POST", "/v1/timing/sample", data="x" * (1048576 + 1), headers=JSON)),
+    "UnsupportedMediaType": ((), lambda s, id: s.request("POST", "/v1/timing/sample", data="{}",
+                                                        headers={**REQUEST_ID, "Content-Type": "text/plain"})),
+    "Invalid": ((), lambda s, id: s.request("GET", f"/v1/sessions/{id}/snapshots", params={"t": "0", "fps": "60"},
+                                            headers=REQUEST_ID)),
+    "TooManySessions": (("--max-sessions", "1"), lambda s, id: until_refused(s, id)),
+    "Unavailable": (("--drain-seconds", "5"), draining),
+    "InsufficientStorage": (("--max-memory", "1M"), until_refused),
+}
+
+
+def test_every_problem_answer_is_provoked():
+    declared = {name for name, response in CONTRACT["components"]["responses"].items()
+                if "application/problem+json" in response.get("content", {})}
+    assert declared == set(PROBLEMS)
+
+
+@pytest.mark.parametrize("name", sorted(PROBLEMS))
+def test_problem_examples_are_the_servers_answers(name):
+    flags, provoke = PROBLEMS[name]
+    s = e2e.Server(*flags)
+    try:
+        body = CONTRACT["paths"]["/v1/sessions"]["post"]["requestBody"]["content"]["application/json"]["example"]
+        # The token is ignored by servers that need none.
+        session = s.request("POST", "/v1/sessions", json=body, headers={"Authorization": "Bearer example-token"}).json()["id"]
+        answer = provoke(s, session)
+        assert answer.headers["Content-Type"] == "application/problem+json", answer.text
+        example = CONTRACT["components"]["responses"][name]["content"]["application/problem+json"]["example"]
+        assert json.loads(answer.text.replace(session, SESSION_EXAMPLE)) == example
+    finally:
+        assert s.stop() == 0
