@@ -35,7 +35,7 @@ extension World {
         let shown = presentation(of: self[controller: sheet].view, at: now)
         let top = shown.center.y - shown.bounds.height / 2
         detentPull = DetentPull(sheet: sheet, startTop: top, top: top)
-        layOutCard(sheet, top: top)
+        layOutCard(sheet, top: top, tops: detentTops(sheet))
     }
 
     /// A later sample of the pull; false when it handed the pull over to a dismissal, whose
@@ -57,13 +57,12 @@ extension World {
             preconditionFailure("a began sample is not a later sample")
         case .changed:
             if top > smallestTop {
-                guard refuses else { try handOverToDismissal(pull, s, smallestTop: smallestTop, pointer: pointer); return false }
-                if !pull.refused { emit(.presentationControllerDidAttemptToDismiss, pull.sheet, [:]) }
-                pull.refused = true
+                guard refuses else { try handOverToDismissal(pull, s, tops: tops, pointer: pointer); return false }
+                refuseDismissal(&pull)
             }
             pull.top = top
             detentPull = pull
-            layOutCard(pull.sheet, top: top)
+            layOutCard(pull.sheet, top: top, tops: tops)
         case .cancelled:
             detentPull = nil
             releaseStretch(self[controller: pull.sheet].view)
@@ -71,13 +70,19 @@ extension World {
         case .ended:
             let velocity = s.velocity?.y ?? 0
             guard let detent = Self.releaseDetent(tops, top: top, velocity: velocity, flingSpeed: Interaction.sheetFlingSpeed * screen.height) else {
-                guard refuses else { try handOverToDismissal(pull, s, smallestTop: smallestTop, pointer: pointer); return false }
-                if !pull.refused { emit(.presentationControllerDidAttemptToDismiss, pull.sheet, [:]) }
+                guard refuses else { try handOverToDismissal(pull, s, tops: tops, pointer: pointer); return false }
+                refuseDismissal(&pull)
                 return try detentPullSettles(pull, at: tops[0].detent)
             }
             return try detentPullSettles(pull, at: detent)
         }
         return true
+    }
+
+    /// A sheet that refuses dismissal tells its delegate once per pull that one was attempted.
+    private mutating func refuseDismissal(_ pull: inout DetentPull) {
+        if !pull.refused { emit(.presentationControllerDidAttemptToDismiss, pull.sheet, [:]) }
+        pull.refused = true
     }
 
     /// Where a released card settles, from its top and vertical velocity (points per second,
@@ -108,11 +113,12 @@ extension World {
     /// The card went below the smallest detent: it rests there (the smallest detent selected) and
     /// the pull becomes the plain pull-down's interactive dismissal, its progress counted from
     /// the finger's translation at that detent.
-    private mutating func handOverToDismissal(_ pull: DetentPull, _ s: GestureAction, smallestTop: Double, pointer: String) throws(SimulationError) {
+    private mutating func handOverToDismissal(_ pull: DetentPull, _ s: GestureAction, tops: [(detent: SheetDetents.Detent, top: Double)],
+                                              pointer: String) throws(SimulationError) {
         detentPull = nil
         guard let detents = self[controller: pull.sheet].settings.sheet else { return }
-        let smallest = detents.detents[0]
-        layOutCard(pull.sheet, top: smallestTop)
+        let smallest = detents.detents[0], smallestTop = tops[0].top
+        layOutCard(pull.sheet, top: smallestTop, tops: tops)
         self[controller: pull.sheet].settings.sheet?.selected = smallest
         emit(.presentationControllerWillDismiss, pull.sheet, [:])
         let interaction = Interaction.sheetPull(sheetHeight: tree[self[controller: pull.sheet].view].frame.height, screenHeight: screen.height)
@@ -124,9 +130,8 @@ extension World {
     /// Puts the card's top at `top` with nothing animating: between two detents the card, the
     /// veil and the covered view are where those detents put them, in proportion to the card's
     /// travel between them; above the largest the card stretches as a pull up does, and below
-    /// the smallest it stays there.
-    mutating func layOutCard(_ sheet: ControllerID, top: Double) {
-        let tops = detentTops(sheet)
+    /// the smallest it stays there. `tops` is `detentTops(sheet)`, which the caller has.
+    mutating func layOutCard(_ sheet: ControllerID, top: Double, tops: [(detent: SheetDetents.Detent, top: Double)]) {
         let highest = tops[tops.count - 1].top
         let clamped = min(tops[0].top, max(highest, top))
         let lower = tops.lastIndex { $0.top >= clamped } ?? 0
