@@ -86,10 +86,9 @@ def test_select_detent_moves_the_sheet_and_dims_the_page(server):
         assert abs(veil["alpha"] - 0.1 * s) < 0.002
     state = server.get(f"/v1/sessions/{sid}").json()["controllers"]["presented"]
     assert state["selectedDetent"] == "large"
+    # The app's change, not the user's: UIKit does not call the delegate, and neither do we.
     events = server.get(f"/v1/sessions/{sid}/events").json()["events"]
-    change = [e for e in events if e["type"] == "sheetPresentationControllerDidChangeSelectedDetentIdentifier"]
-    assert change == [{"seq": change[0]["seq"], "time": 1, "type": "sheetPresentationControllerDidChangeSelectedDetentIdentifier",
-                       "viewController": "s", "detent": "large"}]
+    assert [e for e in events if e["time"] >= 1] == []
 
 
 def test_a_pull_moves_the_sheet_between_detents_and_dismisses_below_the_smallest(server):

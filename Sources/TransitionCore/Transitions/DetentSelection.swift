@@ -30,8 +30,9 @@ extension World {
         }
         try ensureIdle()
         guard sheet.selected != detent else { return }
+        // No delegate call: UIKit tells the delegate of the changes a user makes, not of the
+        // app's own (docs/semantics.md § Modal presentation).
         settleSheet(id, at: detent, animated: animated)
-        emit(.sheetPresentationControllerDidChangeSelectedDetentIdentifier, id, ["detent": .string(detent.rawValue)])
     }
 
     /// What a sheet's detent moves, and where `detent` puts it: the card's centre and bounds (full
