@@ -8,8 +8,7 @@ import Darwin
 /// this source file is, or nil if it cannot be read. The C library reads it: the test targets
 /// stay Foundation-free.
 public func repositoryFile(_ relativePath: String) -> String? {
-    let root = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
-    guard let file = fopen(root + "/" + relativePath, "r") else { return nil }
+    guard let file = fopen(repositoryRoot + "/" + relativePath, "r") else { return nil }
     defer { fclose(file) }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -20,3 +19,19 @@ public func repositoryFile(_ relativePath: String) -> String? {
     }
     return String(decoding: bytes, as: UTF8.self)
 }
+
+/// The names in a folder of this repository (`Sources/TransitionCore/Catalogue/Animators`),
+/// sorted, without `.` and `..`; nil if it cannot be read.
+public func repositoryFolder(_ relativePath: String) -> [String]? {
+    guard let folder = opendir(repositoryRoot + "/" + relativePath) else { return nil }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+}
+
+/// This checkout's root, from where this source file is.
+private let repositoryRoot = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")

@@ -107,6 +107,17 @@ func exercises(for name: String) -> [(Exercise, String)] {
         #expect(Catalogue.shared.names == Self.names)
     }
 
+    /// A file in Catalogue/Animators is compiled in whether or not `Catalogue` lists it; one it
+    /// does not list would never be served.
+    @Test func everyCatalogueFileIsServed() throws {
+        let files = try #require(repositoryFolder("Sources/TransitionCore/Catalogue/Animators"), "cannot list the catalogue's files")
+        let served = Set(Catalogue.shared.names)
+        for file in files {
+            #expect(file.hasSuffix(".json") && served.contains(String(file.dropLast(5))), "\(file) is not served: list it in Catalogue.others")
+        }
+        #expect(files.count == Self.names.count - 1, "every animator but default is a file")
+    }
+
     @Test(arguments: names)
     func everyAnimatorDescribesItselfAndCitesItsSources(name: String) throws {
         let d = try #require(Catalogue.shared.definition(named: name))
