@@ -9,36 +9,73 @@ public struct Snapshot: Sendable {
 }
 
 /// One view as the screen shows it.
+///
+/// What the view's copies share is held by reference (its names and content, a 3D transform,
+/// layer properties other than the defaults), so that making, passing and releasing a node
+/// costs a few references rather than a dozen strings and 300 bytes of layer values.
 public struct SnapshotNode: Sendable {
-    public var id: String
-    public var kind: String
-    public var viewController: String?
-    public var path: String
-    public var role: String?
+    @usableFromInline let identity: IdentityStorage
     public var frame: Rect
     public var bounds: Rect
     public var center: Point
     public var transform: AffineTransform
-    public var transform3D: Transform3D?
+    @usableFromInline var transform3DStorage: Transform3DStorage?
     public var alpha: Double
     public var hidden: Bool
     /// The bounding box of the view in window coordinates.
     public var windowFrame: Rect
     public var backgroundColor: Color?
-    public var text: String?
-    public var image: String?
-    public var snapshotOf: String?
-    /// The layer properties on screen (CALayer's defaults for most views).
-    public var layer: LayerProperties = .defaults
+    /// Nil while every layer property is CALayer's default.
+    @usableFromInline var layerStorage: LayerStorage?
     /// The part of `windowFrame` left by the ancestors that clip to their bounds, window
     /// coordinates; nil when no ancestor cuts anything off (docs/semantics.md § Layer properties).
     public var visibleRect: Rect?
     /// False when the view's own content is not drawn for a layer reason: it is turned away and
     /// not double-sided, or its ancestors' clipping leaves nothing of it. (`hidden` and `alpha`
     /// are reported as they are, not folded into this.)
-    public var visible = true
+    public var visible: Bool
     /// Back to front as drawn: subview order, stably sorted by `zPosition`.
     public var children: [SnapshotNode]
+
+    init(identity: IdentityStorage, frame: Rect, bounds: Rect, center: Point, transform: AffineTransform,
+         transform3DStorage: Transform3DStorage?, alpha: Double, hidden: Bool, windowFrame: Rect, backgroundColor: Color?,
+         layerStorage: LayerStorage?, visibleRect: Rect?, visible: Bool, children: [SnapshotNode]) {
+        self.identity = identity
+        self.frame = frame; self.bounds = bounds; self.center = center; self.transform = transform
+        self.transform3DStorage = transform3DStorage
+        self.alpha = alpha; self.hidden = hidden; self.windowFrame = windowFrame; self.backgroundColor = backgroundColor
+        self.layerStorage = layerStorage; self.visibleRect = visibleRect; self.visible = visible; self.children = children
+    }
+
+    /// A node made from its values one by one (tests).
+    public init(id: String, kind: String, viewController: String? = nil, path: String, role: String? = nil, frame: Rect, bounds: Rect,
+                center: Point, transform: AffineTransform, transform3D: Transform3D? = nil, alpha: Double, hidden: Bool,
+                windowFrame: Rect, backgroundColor: Color? = nil, text: String? = nil, image: String? = nil, snapshotOf: String? = nil,
+                layer: LayerProperties = .defaults, visibleRect: Rect? = nil, visible: Bool = true, children: [SnapshotNode]) {
+        self.init(identity: IdentityStorage(ViewIdentity(id: id, kind: kind, owner: viewController.map { ControllerID($0) }, path: path,
+                                                         role: role, text: text, image: image, snapshotOf: snapshotOf)),
+                  frame: frame, bounds: bounds, center: center, transform: transform, transform3DStorage: transform3D.map(Transform3DStorage.init),
+                  alpha: alpha, hidden: hidden, windowFrame: windowFrame, backgroundColor: backgroundColor,
+                  layerStorage: layer == .defaults ? nil : LayerStorage(layer), visibleRect: visibleRect, visible: visible, children: children)
+    }
+
+    @inlinable public var id: String { identity.value.id }
+    @inlinable public var kind: String { identity.value.kind }
+    @inlinable public var viewController: String? { identity.value.owner?.rawValue }
+    @inlinable public var path: String { identity.value.path }
+    @inlinable public var role: String? { identity.value.role }
+    @inlinable public var transform3D: Transform3D? {
+        get { transform3DStorage?.value }
+        set { transform3DStorage = newValue.map(Transform3DStorage.init) }
+    }
+    @inlinable public var text: String? { identity.value.text }
+    @inlinable public var image: String? { identity.value.image }
+    @inlinable public var snapshotOf: String? { identity.value.snapshotOf }
+    /// The layer properties on screen (CALayer's defaults for most views).
+    @inlinable public var layer: LayerProperties {
+        get { layerStorage?.value ?? .defaults }
+        set { layerStorage = newValue == .defaults ? nil : LayerStorage(newValue) }
+    }
 }
 
 /// The transition object of snapshots and session state.
@@ -141,10 +178,9 @@ extension World {
             // Core Animation draws sublayers by zPosition, in subview order among equals.
             children = children.enumerated().sorted { ($0.element.layer.zPosition, $0.offset) < ($1.element.layer.zPosition, $1.offset) }.map(\.element)
         }
-        return SnapshotNode(id: v.id, kind: v.kind, viewController: v.owner?.rawValue, path: v.path, role: v.role, frame: frame,
-                            bounds: v.bounds, center: v.center, transform: v.transform, transform3D: v.transform3D,
-                            alpha: v.alpha, hidden: v.hidden, windowFrame: windowFrame, backgroundColor: v.backgroundColor,
-                            text: v.text, image: v.image, snapshotOf: v.snapshotOf, layer: layer, visibleRect: visibleRect,
+        return SnapshotNode(identity: v.identityStorage, frame: frame, bounds: v.bounds, center: v.center, transform: v.transform,
+                            transform3DStorage: v.transform3DStorage, alpha: v.alpha, hidden: v.hidden, windowFrame: windowFrame,
+                            backgroundColor: v.backgroundColor, layerStorage: v.layerStorage, visibleRect: visibleRect,
                             visible: !(turnedAway || clippedAway), children: children)
     }
 }
