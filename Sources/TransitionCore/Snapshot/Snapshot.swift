@@ -121,10 +121,8 @@ public struct ControllerState: Sendable {
 extension World {
     /// The snapshot at `t`, which must not be before `now` (advance a copy first).
     public func snapshot(at t: Double) -> Snapshot {
-        let visible = Set(visibleControllers())
-        return Snapshot(time: t, transition: currentTransition.map { transitionState($0, at: t) },
-                        controllers: controllerState(rootController, visible: visible),
-                        root: node(window, at: t, toWindow: .identity, clip: nil))
+        Snapshot(time: t, transition: currentTransition.map { transitionState($0, at: t) }, controllers: controllerState(),
+                 root: node(window, frame: animations.frame(at: t, clocks: transitions), toWindow: .identity, clip: nil))
     }
 
     public func transitionState(_ tr: Transition, at t: Double) -> TransitionState {
@@ -136,22 +134,42 @@ extension World {
                         gesture: gesture.flatMap { $0.transition == tr.id ? $0 : nil })
     }
 
-    public func controllerState(_ id: ControllerID, visible: Set<ControllerID>) -> ControllerState {
+    /// The controller hierarchy from the root, each marked visible when `visibleControllers()`
+    /// lists it (found on the way down rather than by looking each up in that list).
+    public func controllerState() -> ControllerState {
+        controllerState(rootController, visible: true, heads: true)
+    }
+
+    /// `visible`: the controller is on screen; `heads`: it is the root or presented from it, one
+    /// by one (the presentation chain), so that what it presents is on screen too. A container's
+    /// child is on screen when the container is and shows that child.
+    private func controllerState(_ id: ControllerID, visible: Bool, heads: Bool) -> ControllerState {
         let c = self[controller: id]
+        let shown = visible ? c.visibleChild : nil
         return ControllerState(id: id.rawValue, type: c.kind.rawValue, title: c.title,
-                               viewControllers: c.children.map { controllerState($0, visible: visible) },
+                               viewControllers: c.children.map { controllerState($0, visible: $0 == shown, heads: false) },
                                selectedIndex: c.kind == .tabBar ? c.selectedIndex : nil,
                                topViewController: c.kind == .navigation ? c.children.last?.rawValue : nil,
-                               visible: visible.contains(id),
-                               presented: c.presented.map { [controllerState($0, visible: visible)] } ?? [],
+                               visible: visible,
+                               presented: c.presented.map { [controllerState($0, visible: heads, heads: heads)] } ?? [],
                                modalPresentationStyle: c.presentedStyle?.rawValue,
                                selectedDetent: c.presentedStyle?.isSheet == true ? c.settings.sheet?.selected.rawValue : nil)
     }
 
     /// `toWindow` maps the superview's bounds coordinates to the window; `clip` is what the
     /// clipping ancestors leave visible, in window coordinates (nil: nothing clips).
-    private func node(_ id: ViewID, at t: Double, toWindow parent: AffineTransform, clip: Rect?) -> SnapshotNode {
-        let v = presentation(of: id, at: t)
+    private func node(_ id: ViewID, frame animated: AnimationTimeline.Frame, toWindow parent: AffineTransform, clip: Rect?) -> SnapshotNode {
+        guard let list = animated.animations(on: id) else {
+            // Read in place: a view no animation touches shows its model values.
+            return node(tree[id], frame: animated, toWindow: parent, clip: clip)
+        }
+        var v = tree[id]
+        animated.apply(list, to: &v)
+        return node(v, frame: animated, toWindow: parent, clip: clip)
+    }
+
+    /// The node of a view whose presentation values are `v`.
+    private func node(_ v: ViewNode, frame animated: AnimationTimeline.Frame, toWindow parent: AffineTransform, clip: Rect?) -> SnapshotNode {
         let layer = v.layer
         let frame = ViewGeometry.frame(bounds: v.bounds.size, center: v.center, transform: v.transform, transform3D: v.transform3D,
                                        anchorPoint: layer.anchorPoint)
@@ -173,7 +191,7 @@ extension World {
         let turnedAway = !layer.isDoubleSided && LayerGeometry.facesAway(v, toSuperview: parent)
         // A view that clips cuts its subviews to its own visible part.
         let childClip = layer.clipsToBounds ? (visibleRect ?? windowFrame) : clip
-        var children = v.children.map { node($0, at: t, toWindow: toWindow, clip: childClip) }
+        var children = v.children.map { node($0, frame: animated, toWindow: toWindow, clip: childClip) }
         if children.contains(where: { $0.layer.zPosition != 0 }) {
             // Core Animation draws sublayers by zPosition, in subview order among equals.
             children = children.enumerated().sorted { ($0.element.layer.zPosition, $0.offset) < ($1.element.layer.zPosition, $1.offset) }.map(\.element)

@@ -30,9 +30,10 @@ struct ViewTree: Sendable {
     init(limit: Int) { self.limit = limit }
 
     subscript(id: ViewID) -> ViewNode {
-        get {
+        // A borrow of the stored view: reading one of its values copies only that value.
+        _read {
             guard case .live(let box) = slots[Int(id.raw)] else { preconditionFailure("view \(id.raw) was destroyed") }
-            return box.node
+            yield box.node
         }
         _modify {
             let i = Int(id.raw)
