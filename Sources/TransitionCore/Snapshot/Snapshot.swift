@@ -159,13 +159,13 @@ extension World {
     /// `toWindow` maps the superview's bounds coordinates to the window; `clip` is what the
     /// clipping ancestors leave visible, in window coordinates (nil: nothing clips).
     private func node(_ id: ViewID, frame animated: AnimationTimeline.Frame, toWindow parent: AffineTransform, clip: Rect?) -> SnapshotNode {
-        guard let list = animated.animations(on: id) else {
-            // Read in place: a view no animation touches shows its model values.
-            return node(tree[id], frame: animated, toWindow: parent, clip: clip)
+        if let list = animated.animations(on: id) {
+            var v = tree[id]
+            animated.apply(list, to: &v)
+            return node(v, frame: animated, toWindow: parent, clip: clip)
         }
-        var v = tree[id]
-        animated.apply(list, to: &v)
-        return node(v, frame: animated, toWindow: parent, clip: clip)
+        // Read in place: a view no animation touches shows its model values.
+        return node(tree[id], frame: animated, toWindow: parent, clip: clip)
     }
 
     /// The node of a view whose presentation values are `v`.

@@ -49,6 +49,7 @@ struct AnimationTimeline: Sendable {
     /// a hash per view) and each transition's τ computed once, not once per animation.
     func frame(at t: Double, clocks: TransitionRecords) -> Frame {
         var animated: [(view: ViewID, list: [PropertyAnimation])] = []
+        animated.reserveCapacity(byView.count)
         for (view, list) in byView where !list.isEmpty { animated.append((view, list)) }
         animated.sort { $0.view < $1.view }
         return Frame(t: t, animated: animated, taus: clocks.taus(at: t))

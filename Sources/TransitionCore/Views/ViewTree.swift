@@ -160,8 +160,11 @@ struct ViewTree: Sendable {
 /// A view's storage: shared between trees until one of them changes the view.
 /// `@unchecked Sendable`: a box is mutated only through `ViewTree.subscript._modify`, and only
 /// when uniquely referenced, so a box that two trees (or threads) can see is never written.
+/// For the same reason no read of `node` can overlap a write: the run-time exclusivity check
+/// Swift makes on every access to a class's stored property (a snapshot reads every view's) is
+/// left out.
 private final class NodeBox: @unchecked Sendable {
-    var node: ViewNode
+    @exclusivity(unchecked) var node: ViewNode
     init(_ node: ViewNode) { self.node = node }
 }
 
