@@ -12,7 +12,10 @@ public struct Snapshot: Sendable {
 ///
 /// What the view's copies share is held by reference (its names and content, a 3D transform,
 /// layer properties other than the defaults), so that making, passing and releasing a node
-/// costs a few references rather than a dozen strings and 300 bytes of layer values.
+/// costs four references rather than a dozen strings and every layer value. Its members are
+/// set by the memberwise initializer (the one for tests is an extension's): a hand-written one
+/// made the optimizer build each node aside and copy it into place, a quarter of a snapshot's
+/// compute (docs/performance.md § Compute).
 public struct SnapshotNode: Sendable {
     @usableFromInline let identity: IdentityStorage
     public var frame: Rect
@@ -36,17 +39,9 @@ public struct SnapshotNode: Sendable {
     public var visible: Bool
     /// Back to front as drawn: subview order, stably sorted by `zPosition`.
     public var children: [SnapshotNode]
+}
 
-    init(identity: IdentityStorage, frame: Rect, bounds: Rect, center: Point, transform: AffineTransform,
-         transform3DStorage: Transform3DStorage?, alpha: Double, hidden: Bool, windowFrame: Rect, backgroundColor: Color?,
-         layerStorage: LayerStorage?, visibleRect: Rect?, visible: Bool, children: [SnapshotNode]) {
-        self.identity = identity
-        self.frame = frame; self.bounds = bounds; self.center = center; self.transform = transform
-        self.transform3DStorage = transform3DStorage
-        self.alpha = alpha; self.hidden = hidden; self.windowFrame = windowFrame; self.backgroundColor = backgroundColor
-        self.layerStorage = layerStorage; self.visibleRect = visibleRect; self.visible = visible; self.children = children
-    }
-
+extension SnapshotNode {
     /// A node made from its values one by one (tests).
     public init(id: String, kind: String, viewController: String? = nil, path: String, role: String? = nil, frame: Rect, bounds: Rect,
                 center: Point, transform: AffineTransform, transform3D: Transform3D? = nil, alpha: Double, hidden: Bool,
