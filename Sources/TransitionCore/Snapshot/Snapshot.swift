@@ -159,7 +159,7 @@ extension World {
             animated.apply(list, to: &v)
             return node(v, frame: animated, toWindow: parent, clip: clip)
         }
-        // Read in place: a view no animation touches shows its model values.
+        // A view no animation touches shows its model values, read through the tree's borrow.
         return node(tree[id], frame: animated, toWindow: parent, clip: clip)
     }
 
