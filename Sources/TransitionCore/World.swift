@@ -160,12 +160,7 @@ public struct World: Sendable {
 
     /// The child a container shows: the top of a navigation stack, the selected tab.
     func visibleChild(of id: ControllerID) -> ControllerID? {
-        guard let c = controllers[id] else { return nil }
-        switch c.kind {
-        case .viewController: return nil
-        case .navigation: return c.children.last
-        case .tabBar: return c.children.indices.contains(c.selectedIndex) ? c.children[c.selectedIndex] : nil
-        }
+        controllers[id]?.visibleChild
     }
 
     /// A controller and its visible descendants, containers before their children.
@@ -299,14 +294,14 @@ public struct World: Sendable {
 
     /// Forgets animations that are over and transitions that no longer matter.
     mutating func prune() {
-        let live = animations.prune { [transitions, now] a in
+        animations.prune { [transitions, now] a in
             // A motion on the session clock lasts until its end.
             guard let id = a.transition else { return now < a.end }
-            guard let t = transitions.find(id) else { return false }
+            guard let t = transitions.clock(of: id) else { return false }
             guard !t.phase.isRunning else { return true }
             return t.timeline.tau(at: now) < a.end && t.phase != .cancelled
         }
-        transitions.prune(keeping: live)
+        transitions.prune { [animations] in animations.drives($0) }
     }
 
     // MARK: Presentation

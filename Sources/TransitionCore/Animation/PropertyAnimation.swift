@@ -11,7 +11,9 @@ enum AnimatedValue: Sendable, Equatable {
     case point(Point)
     case rect(Rect)
     case affine(AffineTransform)
-    case transform3D(Transform3D)
+    /// Out of line (indirect): 128 bytes inline would make every value, and every animation
+    /// holding two, that much larger, for the few animations that turn in 3D.
+    indirect case transform3D(Transform3D)
     case color(Color)
 
     func interpolate(to end: AnimatedValue, fraction f: Double) -> AnimatedValue {

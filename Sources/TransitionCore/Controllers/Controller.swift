@@ -59,3 +59,14 @@ struct Controller: Sendable {
     /// The style it was presented with.
     var presentedStyle: PresentationStyle?
 }
+
+extension Controller {
+    /// The child a container shows: the top of a navigation stack, the selected tab.
+    var visibleChild: ControllerID? {
+        switch kind {
+        case .viewController: nil
+        case .navigation: children.last
+        case .tabBar: children.indices.contains(selectedIndex) ? children[selectedIndex] : nil
+        }
+    }
+}

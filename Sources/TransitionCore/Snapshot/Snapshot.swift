@@ -9,36 +9,68 @@ public struct Snapshot: Sendable {
 }
 
 /// One view as the screen shows it.
+///
+/// What the view's copies share is held by reference (its names and content, a 3D transform,
+/// layer properties other than the defaults), so that making, passing and releasing a node
+/// costs four references rather than a dozen strings and every layer value. Its members are
+/// set by the memberwise initializer (the one for tests is an extension's): a hand-written one
+/// made the optimizer build each node aside and copy it into place, a quarter of a snapshot's
+/// compute (docs/performance.md § Compute).
 public struct SnapshotNode: Sendable {
-    public var id: String
-    public var kind: String
-    public var viewController: String?
-    public var path: String
-    public var role: String?
+    @usableFromInline let identity: IdentityStorage
     public var frame: Rect
     public var bounds: Rect
     public var center: Point
     public var transform: AffineTransform
-    public var transform3D: Transform3D?
+    @usableFromInline var transform3DStorage: Transform3DStorage?
     public var alpha: Double
     public var hidden: Bool
     /// The bounding box of the view in window coordinates.
     public var windowFrame: Rect
     public var backgroundColor: Color?
-    public var text: String?
-    public var image: String?
-    public var snapshotOf: String?
-    /// The layer properties on screen (CALayer's defaults for most views).
-    public var layer: LayerProperties = .defaults
+    /// Nil while every layer property is CALayer's default.
+    @usableFromInline var layerStorage: LayerStorage?
     /// The part of `windowFrame` left by the ancestors that clip to their bounds, window
     /// coordinates; nil when no ancestor cuts anything off (docs/semantics.md § Layer properties).
     public var visibleRect: Rect?
     /// False when the view's own content is not drawn for a layer reason: it is turned away and
     /// not double-sided, or its ancestors' clipping leaves nothing of it. (`hidden` and `alpha`
     /// are reported as they are, not folded into this.)
-    public var visible = true
+    public var visible: Bool
     /// Back to front as drawn: subview order, stably sorted by `zPosition`.
     public var children: [SnapshotNode]
+}
+
+extension SnapshotNode {
+    /// A node made from its values one by one (tests).
+    public init(id: String, kind: String, viewController: String? = nil, path: String, role: String? = nil, frame: Rect, bounds: Rect,
+                center: Point, transform: AffineTransform, transform3D: Transform3D? = nil, alpha: Double, hidden: Bool,
+                windowFrame: Rect, backgroundColor: Color? = nil, text: String? = nil, image: String? = nil, snapshotOf: String? = nil,
+                layer: LayerProperties = .defaults, visibleRect: Rect? = nil, visible: Bool = true, children: [SnapshotNode]) {
+        self.init(identity: IdentityStorage(ViewIdentity(id: id, kind: kind, owner: viewController.map { ControllerID($0) }, path: path,
+                                                         role: role, text: text, image: image, snapshotOf: snapshotOf)),
+                  frame: frame, bounds: bounds, center: center, transform: transform, transform3DStorage: transform3D.map(Transform3DStorage.init),
+                  alpha: alpha, hidden: hidden, windowFrame: windowFrame, backgroundColor: backgroundColor,
+                  layerStorage: layer == .defaults ? nil : LayerStorage(layer), visibleRect: visibleRect, visible: visible, children: children)
+    }
+
+    @inlinable public var id: String { identity.value.id }
+    @inlinable public var kind: String { identity.value.kind }
+    @inlinable public var viewController: String? { identity.value.owner?.rawValue }
+    @inlinable public var path: String { identity.value.path }
+    @inlinable public var role: String? { identity.value.role }
+    @inlinable public var transform3D: Transform3D? {
+        get { transform3DStorage?.value }
+        set { transform3DStorage = newValue.map(Transform3DStorage.init) }
+    }
+    @inlinable public var text: String? { identity.value.text }
+    @inlinable public var image: String? { identity.value.image }
+    @inlinable public var snapshotOf: String? { identity.value.snapshotOf }
+    /// The layer properties on screen (CALayer's defaults for most views).
+    @inlinable public var layer: LayerProperties {
+        get { layerStorage?.value ?? .defaults }
+        set { layerStorage = newValue == .defaults ? nil : LayerStorage(newValue) }
+    }
 }
 
 /// The transition object of snapshots and session state.
@@ -84,10 +116,8 @@ public struct ControllerState: Sendable {
 extension World {
     /// The snapshot at `t`, which must not be before `now` (advance a copy first).
     public func snapshot(at t: Double) -> Snapshot {
-        let visible = Set(visibleControllers())
-        return Snapshot(time: t, transition: currentTransition.map { transitionState($0, at: t) },
-                        controllers: controllerState(rootController, visible: visible),
-                        root: node(window, at: t, toWindow: .identity, clip: nil))
+        Snapshot(time: t, transition: currentTransition.map { transitionState($0, at: t) }, controllers: controllerState(),
+                 root: node(window, frame: animations.frame(at: t, clocks: transitions), toWindow: .identity, clip: nil))
     }
 
     public func transitionState(_ tr: Transition, at t: Double) -> TransitionState {
@@ -99,22 +129,42 @@ extension World {
                         gesture: gesture.flatMap { $0.transition == tr.id ? $0 : nil })
     }
 
-    public func controllerState(_ id: ControllerID, visible: Set<ControllerID>) -> ControllerState {
+    /// The controller hierarchy from the root, each marked visible when `visibleControllers()`
+    /// lists it (found on the way down rather than by looking each up in that list).
+    public func controllerState() -> ControllerState {
+        controllerState(rootController, visible: true, heads: true)
+    }
+
+    /// `visible`: the controller is on screen; `heads`: it is the root or presented from it, one
+    /// by one (the presentation chain), so that what it presents is on screen too. A container's
+    /// child is on screen when the container is and shows that child.
+    private func controllerState(_ id: ControllerID, visible: Bool, heads: Bool) -> ControllerState {
         let c = self[controller: id]
+        let shown = visible ? c.visibleChild : nil
         return ControllerState(id: id.rawValue, type: c.kind.rawValue, title: c.title,
-                               viewControllers: c.children.map { controllerState($0, visible: visible) },
+                               viewControllers: c.children.map { controllerState($0, visible: $0 == shown, heads: false) },
                                selectedIndex: c.kind == .tabBar ? c.selectedIndex : nil,
                                topViewController: c.kind == .navigation ? c.children.last?.rawValue : nil,
-                               visible: visible.contains(id),
-                               presented: c.presented.map { [controllerState($0, visible: visible)] } ?? [],
+                               visible: visible,
+                               presented: c.presented.map { [controllerState($0, visible: heads, heads: heads)] } ?? [],
                                modalPresentationStyle: c.presentedStyle?.rawValue,
                                selectedDetent: c.presentedStyle?.isSheet == true ? c.settings.sheet?.selected.rawValue : nil)
     }
 
     /// `toWindow` maps the superview's bounds coordinates to the window; `clip` is what the
     /// clipping ancestors leave visible, in window coordinates (nil: nothing clips).
-    private func node(_ id: ViewID, at t: Double, toWindow parent: AffineTransform, clip: Rect?) -> SnapshotNode {
-        let v = presentation(of: id, at: t)
+    private func node(_ id: ViewID, frame animated: AnimationTimeline.Frame, toWindow parent: AffineTransform, clip: Rect?) -> SnapshotNode {
+        if let list = animated.animations(on: id) {
+            var v = tree[id]
+            animated.apply(list, to: &v)
+            return node(v, frame: animated, toWindow: parent, clip: clip)
+        }
+        // A view no animation touches shows its model values, read through the tree's borrow.
+        return node(tree[id], frame: animated, toWindow: parent, clip: clip)
+    }
+
+    /// The node of a view whose presentation values are `v`.
+    private func node(_ v: ViewNode, frame animated: AnimationTimeline.Frame, toWindow parent: AffineTransform, clip: Rect?) -> SnapshotNode {
         let layer = v.layer
         let frame = ViewGeometry.frame(bounds: v.bounds.size, center: v.center, transform: v.transform, transform3D: v.transform3D,
                                        anchorPoint: layer.anchorPoint)
@@ -136,15 +186,14 @@ extension World {
         let turnedAway = !layer.isDoubleSided && LayerGeometry.facesAway(v, toSuperview: parent)
         // A view that clips cuts its subviews to its own visible part.
         let childClip = layer.clipsToBounds ? (visibleRect ?? windowFrame) : clip
-        var children = v.children.map { node($0, at: t, toWindow: toWindow, clip: childClip) }
+        var children = v.children.map { node($0, frame: animated, toWindow: toWindow, clip: childClip) }
         if children.contains(where: { $0.layer.zPosition != 0 }) {
             // Core Animation draws sublayers by zPosition, in subview order among equals.
             children = children.enumerated().sorted { ($0.element.layer.zPosition, $0.offset) < ($1.element.layer.zPosition, $1.offset) }.map(\.element)
         }
-        return SnapshotNode(id: v.id, kind: v.kind, viewController: v.owner?.rawValue, path: v.path, role: v.role, frame: frame,
-                            bounds: v.bounds, center: v.center, transform: v.transform, transform3D: v.transform3D,
-                            alpha: v.alpha, hidden: v.hidden, windowFrame: windowFrame, backgroundColor: v.backgroundColor,
-                            text: v.text, image: v.image, snapshotOf: v.snapshotOf, layer: layer, visibleRect: visibleRect,
+        return SnapshotNode(identity: v.identityStorage, frame: frame, bounds: v.bounds, center: v.center, transform: v.transform,
+                            transform3DStorage: v.transform3DStorage, alpha: v.alpha, hidden: v.hidden, windowFrame: windowFrame,
+                            backgroundColor: v.backgroundColor, layerStorage: v.layerStorage, visibleRect: visibleRect,
                             visible: !(turnedAway || clippedAway), children: children)
     }
 }

@@ -31,11 +31,56 @@ struct AnimationTimeline: Sendable {
     /// time for a motion outside any transition).
     func presentation(of id: ViewID, in tree: ViewTree, at t: Double, clocks: TransitionRecords) -> ViewNode {
         var node = tree[id]
-        for a in animations(on: id) {
-            guard let tau = a.transition.map({ clocks.timeline(of: $0)?.tau(at: t) }) ?? t else { continue }
-            node.apply(a.value(atTau: tau), to: a.property)
-        }
+        Self.apply(animations(on: id), to: &node) { transition in transition.map { clocks.timeline(of: $0)?.tau(at: t) } ?? t }
         return node
+    }
+
+    /// Applies `list` to `node`, each animation at the τ `tau` gives for its transition (nil
+    /// when that transition is gone: its animation shows nothing).
+    private static func apply(_ list: [PropertyAnimation], to node: inout ViewNode, tau: (TransitionID?) -> Double?) {
+        for i in list.indices {
+            guard let tau = tau(list[i].transition) else { continue }
+            node.apply(list[i].value(atTau: tau), to: list[i].property)
+        }
+    }
+
+    /// The animations in flight at session time `t`, arranged for a snapshot, which asks for
+    /// every view in the window: the animated views sorted by id (found by a binary search, not
+    /// a hash per view) and each transition's τ computed once, not once per animation.
+    func frame(at t: Double, clocks: TransitionRecords) -> Frame {
+        var animated: [(view: ViewID, list: [PropertyAnimation])] = []
+        animated.reserveCapacity(byView.count)
+        for (view, list) in byView where !list.isEmpty { animated.append((view, list)) }
+        animated.sort { $0.view < $1.view }
+        return Frame(t: t, animated: animated, taus: clocks.taus(at: t))
+    }
+
+    /// What `frame(at:clocks:)` gives.
+    struct Frame {
+        let t: Double
+        /// The views with animations, by increasing id, and their animations.
+        let animated: [(view: ViewID, list: [PropertyAnimation])]
+        /// τ of each transition held at `t`.
+        let taus: [(id: TransitionID, tau: Double)]
+
+        /// The animations on `view`; nil when it has none (its presentation is its model).
+        func animations(on view: ViewID) -> [PropertyAnimation]? {
+            var lo = 0, hi = animated.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if animated[mid].view < view { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < animated.count && animated[lo].view == view ? animated[lo].list : nil
+        }
+
+        /// Applies a view's animations at `t` to its model values
+        /// (`AnimationTimeline.presentation(of:in:at:clocks:)`).
+        func apply(_ list: [PropertyAnimation], to node: inout ViewNode) {
+            AnimationTimeline.apply(list, to: &node) { transition in
+                guard let transition else { return t }
+                return taus.first { $0.id == transition }?.tau
+            }
+        }
     }
 
     /// Replaces any animation of `animation.property` on `view` by `animation` (UIKit: a new
@@ -89,16 +134,20 @@ struct AnimationTimeline: Sendable {
         byView.values.joined().filter { $0.transition == transition }.map(\.end).max() ?? 0
     }
 
-    /// Keeps the animations `keep` accepts; returns the transitions whose animations or
-    /// completions are still here.
-    mutating func prune(keeping keep: (PropertyAnimation) -> Bool) -> Set<TransitionID> {
-        for (view, list) in byView {
+    /// Keeps the animations `keep` accepts.
+    mutating func prune(keeping keep: (PropertyAnimation) -> Bool) {
+        // Lists with nothing to drop stay as they are, unchanged and uncopied: the world's
+        // earlier copies (history checkpoints) keep sharing them, and a snapshot's advance
+        // (which usually drops nothing) allocates nothing.
+        for (view, list) in byView where !list.allSatisfy(keep) {
             let kept = list.filter(keep)
-            // Unchanged lists stay as they are: the world's earlier copies (history checkpoints)
-            // keep sharing them.
-            if kept.count != list.count { byView[view] = kept.isEmpty ? nil : kept }
+            byView[view] = kept.isEmpty ? nil : kept
         }
-        return Set(byView.values.joined().compactMap(\.transition)).union(completions.map(\.transition))
+    }
+
+    /// Whether an animation or completion of `transition` is still here.
+    func drives(_ transition: TransitionID) -> Bool {
+        completions.contains { $0.transition == transition } || byView.values.contains { $0.contains { $0.transition == transition } }
     }
 
     /// Animations and completions held, for memory estimates.

@@ -41,10 +41,23 @@ struct TransitionRecords: Sendable, RandomAccessCollection {
         records.append(transition)
     }
 
-    /// Forgets the transitions that no longer run, have nothing in `live` (animations or
-    /// completions still due) and are not the latest.
-    mutating func prune(keeping live: Set<TransitionID>) {
+    /// τ of each transition held, at session time `t`, oldest first.
+    func taus(at t: Double) -> [(id: TransitionID, tau: Double)] {
+        records.map { ($0.id, $0.timeline.tau(at: t)) }
+    }
+
+    /// The phase and clock of a transition still held, without copying its record (prune reads
+    /// them for every animation).
+    func clock(of id: TransitionID) -> (phase: TransitionPhase, timeline: Timeline)? {
+        records.firstIndex { $0.id == id }.map { (records[$0].phase, records[$0].timeline) }
+    }
+
+    /// Forgets the transitions that no longer run, are not `live` (no animation or completion
+    /// still due) and are not the latest. Unchanged records are not copied (earlier worlds share them).
+    mutating func prune(keeping live: (TransitionID) -> Bool) {
         let latest = records.last?.id
-        records.removeAll { !$0.phase.isRunning && !live.contains($0.id) && $0.id != latest }
+        func dropped(_ t: Transition) -> Bool { !t.phase.isRunning && t.id != latest && !live(t.id) }
+        guard records.contains(where: dropped) else { return }
+        records.removeAll(where: dropped)
     }
 }

@@ -2,7 +2,9 @@
 /// Every animation in the engine goes through this one type.
 public enum TimingCurve: Sendable, Hashable {
     case cubicBezier(CubicBezier)
-    case threePointCubic(ThreePointCubic)
+    /// Out of line (indirect): its two cubics and five points inline would make every curve, and
+    /// every animation, almost three times as large.
+    indirect case threePointCubic(ThreePointCubic)
     case spring(Spring)
 
     static let linear = TimingCurve.cubicBezier(.linear)

@@ -41,10 +41,10 @@ public struct LayerProperties: Sendable, Equatable {
 
 /// An immutable set of layer properties on the heap: most views keep the defaults and store
 /// nothing, so a view node stays as small as before layer properties existed.
-final class LayerStorage: Sendable, Equatable {
-    let value: LayerProperties
-    init(_ value: LayerProperties) { self.value = value }
-    static func == (a: LayerStorage, b: LayerStorage) -> Bool { a.value == b.value }
+@usableFromInline final class LayerStorage: Sendable, Equatable {
+    @usableFromInline let value: LayerProperties
+    @usableFromInline init(_ value: LayerProperties) { self.value = value }
+    @usableFromInline static func == (a: LayerStorage, b: LayerStorage) -> Bool { a.value == b.value }
 }
 
 extension ViewNode {

@@ -24,15 +24,35 @@ public struct Color: Sendable, Hashable, Interpolatable {
 /// Geometry is stored the way UIKit stores it — `bounds` and `center` (the anchor point's
 /// position in the superview) plus `transform` — and `frame` is derived.
 struct ViewNode: Sendable, Equatable {
-    /// The id from the view spec (or one the service made up for its own views).
-    var id: String
-    var kind: String
-    /// The controller owning this view; nil for views the service or an animator created.
-    var owner: ControllerID?
-    /// Path of ids below the controller's root view (`cell-3/image`); "" for the root view itself.
-    var path: String
-    /// What a service view is for (`container`, `navigationBar`, `dimming`, `snapshot`, …).
-    var role: String?
+    /// Names, path, text and image: shared with the view's copies and snapshots (ViewIdentity.swift).
+    private(set) var identityStorage: IdentityStorage
+    var identity: ViewIdentity {
+        get { identityStorage.value }
+        set { identityStorage = IdentityStorage(newValue) }
+    }
+    var id: String {
+        get { identityStorage.value.id }
+        set { identity.id = newValue }
+    }
+    var kind: String { identityStorage.value.kind }
+    var owner: ControllerID? { identityStorage.value.owner }
+    var path: String {
+        get { identityStorage.value.path }
+        set { identity.path = newValue }
+    }
+    var role: String? { identityStorage.value.role }
+    var text: String? {
+        get { identityStorage.value.text }
+        set { identity.text = newValue }
+    }
+    var image: String? {
+        get { identityStorage.value.image }
+        set { identity.image = newValue }
+    }
+    var snapshotOf: String? {
+        get { identityStorage.value.snapshotOf }
+        set { identity.snapshotOf = newValue }
+    }
 
     var parent: ViewID?
     var children: [ViewID] = []
@@ -46,23 +66,15 @@ struct ViewNode: Sendable, Equatable {
         set { transform3DStorage = newValue.map(Transform3DStorage.init) }
     }
     /// Out of line: few views ever carry one, and inline it would make every node 121 bytes larger.
-    private var transform3DStorage: Transform3DStorage?
+    private(set) var transform3DStorage: Transform3DStorage?
     var alpha: Double = 1
     var hidden = false
     var backgroundColor: Color?
-    var text: String?
-    var image: String?
-    /// For an animator's snapshot view: the view it copies (`controller:path`).
-    var snapshotOf: String?
     /// Out of line, nil while every layer property is CALayer's default (LayerProperties.swift).
     var layerStorage: LayerStorage?
 
     init(id: String, kind: String, owner: ControllerID?, path: String, role: String? = nil, frame: Rect) {
-        self.id = id
-        self.kind = kind
-        self.owner = owner
-        self.path = path
-        self.role = role
+        self.identityStorage = IdentityStorage(ViewIdentity(id: id, kind: kind, owner: owner, path: path, role: role))
         self.bounds = Rect(origin: .zero, size: frame.size)
         self.center = frame.center
     }
@@ -87,10 +99,10 @@ struct ViewNode: Sendable, Equatable {
 }
 
 /// An immutable 3D transform on the heap (a new one is made for every change).
-private final class Transform3DStorage: Sendable, Equatable {
-    let value: Transform3D
-    init(_ value: Transform3D) { self.value = value }
-    static func == (a: Transform3DStorage, b: Transform3DStorage) -> Bool { a.value == b.value }
+@usableFromInline final class Transform3DStorage: Sendable, Equatable {
+    @usableFromInline let value: Transform3D
+    @usableFromInline init(_ value: Transform3D) { self.value = value }
+    @usableFromInline static func == (a: Transform3DStorage, b: Transform3DStorage) -> Bool { a.value == b.value }
 }
 
 /// Geometry shared by model values and presentation values.

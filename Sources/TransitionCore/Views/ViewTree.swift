@@ -30,9 +30,10 @@ struct ViewTree: Sendable {
     init(limit: Int) { self.limit = limit }
 
     subscript(id: ViewID) -> ViewNode {
-        get {
+        // A borrow of the stored view: reading one of its values copies only that value.
+        _read {
             guard case .live(let box) = slots[Int(id.raw)] else { preconditionFailure("view \(id.raw) was destroyed") }
-            return box.node
+            yield box.node
         }
         _modify {
             let i = Int(id.raw)
@@ -159,8 +160,11 @@ struct ViewTree: Sendable {
 /// A view's storage: shared between trees until one of them changes the view.
 /// `@unchecked Sendable`: a box is mutated only through `ViewTree.subscript._modify`, and only
 /// when uniquely referenced, so a box that two trees (or threads) can see is never written.
+/// For the same reason no read of `node` can overlap a write: the run-time exclusivity check
+/// Swift makes on every access to a class's stored property (a snapshot reads every view's) is
+/// left out.
 private final class NodeBox: @unchecked Sendable {
-    var node: ViewNode
+    @exclusivity(unchecked) var node: ViewNode
     init(_ node: ViewNode) { self.node = node }
 }
 

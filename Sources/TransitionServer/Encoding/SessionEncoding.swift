@@ -9,7 +9,7 @@ extension ResponseEncoder {
         writer.key("time"); writer.number(world.now)
         writer.key("clock"); writer.string(clock.rawValue)
         writer.key("screen"); screen(world.display)
-        writer.key("controllers"); controller(world.controllerState(world.rootController, visible: Set(world.visibleControllers())))
+        writer.key("controllers"); controller(world.controllerState())
         writer.key("transition"); transition(world.currentTransition.map { world.transitionState($0, at: world.now) })
         writer.key("historyStart"); writer.number(historyStart)
         writer.key("eventCount"); writer.integer(world.events.nextSeq - 1)
@@ -72,7 +72,7 @@ extension ResponseEncoder {
         writer.key("time"); writer.number(world.now)
         if let applied { writer.key("applied"); writer.integer(applied) }
         writer.key("transition"); transition(world.currentTransition.map { world.transitionState($0, at: world.now) })
-        writer.key("controllers"); controller(world.controllerState(world.rootController, visible: Set(world.visibleControllers())))
+        writer.key("controllers"); controller(world.controllerState())
         writer.key("events"); events(world.events.lazy.filter { $0.seq >= firstEvent })
         writer.endObject()
     }
