@@ -158,5 +158,15 @@ import Testing
         // Naming the container reaches the one underneath.
         try world.apply(try action(#"{"type": "pop", "container": "nav", "animated": false}"#))
         #expect(world.controllers["nav"]!.children == ["c"])
+        // The snapshot marks controllers visible on its way down the tree; it must name exactly
+        // the controllers `visibleControllers()` lists (tabs, stacks and a presented container).
+        #expect(visibleInState(world.controllerState()) == Set(world.visibleControllers().map(\.rawValue)))
+    }
+
+    /// The ids a controller state marks visible, its children and presentations included.
+    func visibleInState(_ state: ControllerState) -> Set<String> {
+        var ids: Set<String> = state.visible ? [state.id] : []
+        for child in state.viewControllers + state.presented { ids.formUnion(visibleInState(child)) }
+        return ids
     }
 }
