@@ -158,13 +158,33 @@ public struct JSONWriter: ~Copyable {
     /// written next is written bare.
     @inlinable @inline(__always)
     public mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { output.append($0) }
+        if text.hasPointerRepresentation {
+            output.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        } else {
+            text.withUTF8Buffer { output.append($0) }
+        }
         needsComma = false
     }
 
-    /// `raw` for bytes known only at run time; the caller escapes them for its format.
+    /// `raw` for bytes known only at run time; the caller escapes them for its format. Inlinable,
+    /// so that it is specialized for the caller's collection: unspecialized, every byte went
+    /// through the collection's protocol witnesses (60 % of drawing a frame as SVG). Contiguous
+    /// bytes, such as a native string's UTF-8, are copied at once.
+    @inlinable
     public mutating func raw(_ text: some Collection<UInt8>) {
-        for byte in text { output.append(byte) }
+        let copied: Void? = text.withContiguousStorageIfAvailable { bytes in
+            if !bytes.isEmpty { output.append(bytes) }
+        }
+        if copied == nil {
+            for byte in text { output.append(byte) }
+        }
+        needsComma = false
+    }
+
+    /// `raw` for one byte.
+    @inlinable @inline(__always)
+    public mutating func raw(byte: UInt8) {
+        output.append(byte)
         needsComma = false
     }
 

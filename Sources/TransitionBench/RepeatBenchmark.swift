@@ -1,14 +1,14 @@
 import TransitionCore
 import TransitionServer
 
-/// `transition-bench repeat compute|encode|snapshot|request|changes N`: one part of the hot path done N times on
+/// `transition-bench repeat compute|encode|svg|snapshot|request|changes N`: one part of the hot path done N times on
 /// the benchmark scene, untimed, for an instruction counter. Under
 /// `valgrind --tool=callgrind`, the difference between N and 0 runs, divided by N, is the
 /// instructions per call: repeatable on a shared machine where timings are not.
 enum RepeatBenchmark {
     static func run(_ arguments: [String]) {
         guard arguments.count == 2, let part = Part(rawValue: arguments[0]), let count = Int(arguments[1]), count >= 0 else {
-            print("usage: transition-bench repeat compute|encode|snapshot|request|changes N")
+            print("usage: transition-bench repeat compute|encode|svg|snapshot|request|changes N")
             return
         }
         let world = ComputeBenchmark.scene()
@@ -20,6 +20,7 @@ enum RepeatBenchmark {
             switch part {
             case .compute: sink &+= ComputeBenchmark.snapshot(world, at: t).root.children.count
             case .encode: sink &+= shot.encoded().count
+            case .svg: sink &+= shot.svg().count
             case .snapshot: sink &+= ComputeBenchmark.snapshot(world, at: t).encoded().count
             case .request:
                 // A different t each time, as scripts/bench's wrk script asks (0 to 0.599 s, 1 ms apart).
@@ -35,7 +36,9 @@ enum RepeatBenchmark {
         case compute
         /// Its JSON, from a snapshot computed once.
         case encode
-        /// Both, as `GET …/snapshot` does.
+        /// Its drawing, from a snapshot computed once, as `GET …/snapshot.svg` writes it.
+        case svg
+        /// Compute and encode, as `GET …/snapshot` does.
         case snapshot
         /// `GET …/snapshot` at a different t each time, the whole request in-process (routing,
         /// the session's history, compute, encode, the ETag, the access log): what wrk measures

@@ -110,11 +110,14 @@ import Testing
 
     @Test func writerEscapesAndKeepsNumbersFinite() {
         var writer = SVGWriter(precision: nil)
-        writer.text("x\u{FFFF}\u{7}é<")
+        writer.text("x\u{FFFF}\u{7}\té<🦊")
         writer.raw(" ")
         writer.number(.nan)
         writer.raw(" ")
         writer.number(0.1 + 0.2)
-        #expect(String(decoding: writer.bytes, as: UTF8.self) == "xé&lt; 0 0.30000000000000004")
+        // Plain text longer than a small string's 15 bytes, copied whole.
+        writer.raw(" ")
+        writer.text(String(repeating: "ab", count: 20))
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "x\té&lt;🦊 0 0.30000000000000004 " + String(repeating: "ab", count: 20))
     }
 }

@@ -16,6 +16,8 @@ struct SVGWriter: ~Copyable {
     /// How many bytes have been written.
     var count: Int { output.count }
 
+    /// Inlined like `JSONWriter.raw`, so that each literal's length is a constant at its call.
+    @inline(__always)
     mutating func raw(_ text: StaticString) { output.raw(text) }
 
     /// A number in JSON's format, which SVG's number grammar accepts (`0.15`, `1e-05`); SVG has no
@@ -28,10 +30,13 @@ struct SVGWriter: ~Copyable {
     /// cannot carry at all (control characters other than tab, line feed and carriage return, and
     /// U+FFFE, U+FFFF) left out.
     mutating func text(_ s: String) {
-        let utf8 = s.utf8
-        // Most text (ids, paths, titles) is plain ASCII with nothing to escape: one copy.
-        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != .ampersand && $0 != .lessThan && $0 != .greaterThan && $0 != .quote }) {
-            output.raw(utf8)
+        // Most text (ids, paths, titles) is plain ASCII with nothing to escape: checked over the
+        // string's own UTF-8 buffer, then copied at once.
+        let plain = s.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != .ampersand && $0 != .lessThan && $0 != .greaterThan && $0 != .quote }
+        }
+        if plain == true {
+            output.raw(s.utf8)
             return
         }
         for scalar in s.unicodeScalars {
@@ -40,9 +45,9 @@ struct SVGWriter: ~Copyable {
             case "<": raw("&lt;")
             case ">": raw("&gt;")
             case "\"": raw("&quot;")
-            case "\t", "\n", "\r": output.raw(CollectionOfOne(UInt8(scalar.value)))
+            case "\t", "\n", "\r": output.raw(byte: UInt8(scalar.value))
             case "\u{0}" ..< " ", "\u{FFFE}", "\u{FFFF}": continue
-            default: output.raw(String(scalar).utf8)
+            default: UTF8.encode(scalar) { output.raw(byte: $0) }
             }
         }
     }
@@ -67,8 +72,8 @@ struct SVGWriter: ~Copyable {
     /// A colour component (0…1) as two hex digits.
     private mutating func hexByte(_ component: Double) {
         let v = Int((min(1, max(0, component)) * 255).rounded())
-        output.raw(CollectionOfOne(Self.hexDigits[v >> 4]))
-        output.raw(CollectionOfOne(Self.hexDigits[v & 15]))
+        output.raw(byte: Self.hexDigits[v >> 4])
+        output.raw(byte: Self.hexDigits[v & 15])
     }
 
     /// ` points="x,y x,y …"` (a polygon's).
