@@ -74,13 +74,7 @@ public struct JSONWriter: ~Copyable {
     @inlinable @inline(__always)
     public mutating func key(_ k: StaticString) {
         assert(k.withUTF8Buffer { !$0.contains { $0 < 0x20 || $0 == .quote || $0 == .backslash } }, "key \(k) needs escaping")
-        // A literal's bytes are read in place, so the length folds to a constant here (a
-        // one-scalar `StaticString` built from a `Character` has no bytes to point at).
-        if k.hasPointerRepresentation {
-            appendKey(k.utf8Start, k.utf8CodeUnitCount)
-        } else {
-            k.withUTF8Buffer { appendKey($0.baseAddress!, $0.count) }
-        }
+        k.withLiteralBytes { appendKey($0, $1) }
     }
 
     /// `"name":` after its comma; `name` needs no escaping.
@@ -158,11 +152,7 @@ public struct JSONWriter: ~Copyable {
     /// written next is written bare.
     @inlinable @inline(__always)
     public mutating func raw(_ text: StaticString) {
-        if text.hasPointerRepresentation {
-            output.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        } else {
-            text.withUTF8Buffer { output.append($0) }
-        }
+        text.withLiteralBytes { output.append(UnsafeBufferPointer(start: $0, count: $1)) }
         needsComma = false
     }
 
@@ -200,11 +190,7 @@ public struct JSONWriter: ~Copyable {
     /// A literal value, opening bracket or encoded value, after its comma.
     @inlinable @inline(__always)
     mutating func appendValueToken(_ token: StaticString) {
-        if token.hasPointerRepresentation {
-            appendValueToken(token.utf8Start, token.utf8CodeUnitCount)
-        } else {
-            token.withUTF8Buffer { appendValueToken($0.baseAddress!, $0.count) }
-        }
+        token.withLiteralBytes { appendValueToken($0, $1) }
     }
 
     @inlinable @inline(__always)
@@ -316,5 +302,19 @@ public struct JSONWriter: ~Copyable {
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? .digit0 + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+}
+
+extension StaticString {
+    /// The literal's UTF-8 bytes, read in place: inlined, the length folds to a constant at the
+    /// call. (A one-scalar `StaticString` built from a `Character` has no bytes to point at; its
+    /// scalar is encoded into a buffer.)
+    @inlinable @inline(__always)
+    func withLiteralBytes(_ body: (UnsafePointer<UInt8>, Int) -> Void) {
+        if hasPointerRepresentation {
+            body(utf8Start, utf8CodeUnitCount)
+        } else {
+            withUTF8Buffer { body($0.baseAddress!, $0.count) }
+        }
     }
 }
