@@ -4,6 +4,7 @@ Each scenario runs on a fresh server, a few times over so that allocator noise a
 and the growth of VmRSS per session is compared with the documented budget
 (docs/semantics.md, "History"). Deleting every session must give the memory back.
 """
+import threading
 import time
 
 import pytest
@@ -44,7 +45,7 @@ def push_pop_session(server):
     return sid
 
 
-def tab_storm_session(server):
+def tab_storm_session(server, after_each_request=lambda: None):
     """12 requests of 256 `selectTab` actions on a two-tab bar controller."""
     r = server.post("/v1/sessions", {"root": {"type": "tabBar", "id": "tabs", "viewControllers": [
         {"id": "a", "title": "A"}, {"id": "b", "title": "B"}]}})
@@ -54,6 +55,7 @@ def tab_storm_session(server):
         batch = [{"type": "selectTab", "index": i % 2} for i in range(1, 257)]
         r = server.post(f"/v1/sessions/{sid}/actions", batch)
         assert r.status_code == 200, r.text
+        after_each_request()
     return sid
 
 
@@ -118,6 +120,66 @@ def test_session_memory_stays_within_its_budget_and_comes_back(scenario, count, 
         assert server.stop() == 0
 
 
+class PeakSampler:
+    """The server's VmRSS read every 10 ms on a thread of its own: the highest seen since the
+    start, and since the last `mark()`."""
+
+    def __init__(self, server):
+        self.server = server
+        self.start = rss_kb(server)
+        self.peak = self.since_mark = self.start
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self.run)
+        self.thread.start()
+
+    def run(self):
+        while not self.stopping.wait(0.01):
+            rss = rss_kb(self.server)
+            self.peak = max(self.peak, rss)
+            self.since_mark = max(self.since_mark, rss)
+
+    def mark(self):
+        """The highest RSS since the previous mark, and a new mark."""
+        highest, self.since_mark = self.since_mark, rss_kb(self.server)
+        return highest
+
+    def stop(self):
+        self.stopping.set()
+        self.thread.join()
+
+
+def storm_peaks(server):
+    """The select-tab storm on a warmed-up server: RSS before it, its peak, and the peak during
+    each request (issue 28)."""
+    server.request("DELETE", f"/v1/sessions/{tab_storm_session(server)}")  # code pages, arenas
+    time.sleep(1.5)  # the upkeep returns what the warm-up freed
+    sampler = PeakSampler(server)
+    per_request = []
+    try:
+        tab_storm_session(server, after_each_request=lambda: per_request.append(sampler.mark()))
+    finally:
+        sampler.stop()
+    return sampler.start, sampler.peak, per_request
+
+
+STORM_PEAK_KB = 64 * 1024
+
+
+def test_a_request_allocates_in_proportion_to_what_it_adds_not_to_the_history():
+    """Each of the storm's requests used to copy the session's whole event log once per action:
+    the RSS peaked 400 MB above the start, each request higher than the one before."""
+    server = Server()
+    try:
+        start, peak, per_request = storm_peaks(server)
+        print(f"start {start} KB, peak {peak} KB, per request {per_request}")
+        assert peak - start <= STORM_PEAK_KB, f"RSS {start} KB before the storm, {peak} KB at its peak"
+        # Flat: the last requests, with the longest history behind them, peak no higher than the
+        # first ones (plus what the session keeps meanwhile, a few MB, and allocator noise).
+        assert max(per_request[-3:]) <= max(per_request[:3]) + 16 * 1024, per_request
+    finally:
+        assert server.stop() == 0
+
+
 if __name__ == "__main__":
     # scripts/bench: the same scenarios as figures (TRANSITION_SIM_BIN names the binary).
     for scenario, count, budget_kb in SCENARIOS:
@@ -127,3 +189,9 @@ if __name__ == "__main__":
             print(f"  {scenario.__name__:<20} {per_session:8.0f} KB per session (target {budget_kb} KB)")
         finally:
             server.stop()
+    server = Server()
+    try:
+        start, peak, _ = storm_peaks(server)
+        print(f"  select-tab storm peak  {(peak - start) / 1024:8.1f} MB above the start (target {STORM_PEAK_KB // 1024} MB)")
+    finally:
+        server.stop()

@@ -91,7 +91,7 @@ final class Session: Sendable {
                 throw SimulationError("\(changesPointer)/\(i)", "this change cannot be replayed: \(error)")
             }
             s.current = next
-            Self.append(change, next, to: &s, limits: limits)
+            Self.appendReplayed(change, last: i == changes.count - 1, to: &s, limits: limits)
         }
         s.bytes = creation.count + s.log.bytes + s.checkpoints.reduce(0) { $0 + $1.bytes } + s.current.estimatedBytes
         // A wall-clock session's time goes on from where its scenario left it.
@@ -213,18 +213,31 @@ final class Session: Sendable {
             while true {
                 var world = s.current
                 let firstEvent = world.events.nextSeq
-                var recorded: [(SessionLog.Change, World)] = []
+                var recorded: [Recorded] = []
+                let start = s.log.endIndex
+                // Only the states that stay checkpoints are kept, and without their event log:
+                // a kept state shares the working world's parts, and the next change to one of
+                // them copies it, so keeping every state copied the event log and the view slots
+                // once per action (issue 28).
+                let record = { (change: SessionLog.Change, after: World) in
+                    let keeps = Self.keepsCheckpoint(at: start + recorded.count + 1)
+                    recorded.append(Recorded(change: change, time: after.now, checkpoint: keeps ? after.droppingEventLog() : nil))
+                }
                 if clockMode == .wall {
                     let t = wallTime(now)
                     if t > world.now {
                         world.advance(to: t)
-                        recorded.append((.clock(t), world))
+                        record(.clock(t), world)
                     }
                 }
-                try body(&world) { change, after in recorded.append((change, after)) }
+                try body(&world, record)
+                // The newest state is always a checkpoint; the last one recorded is `world`.
+                if let last = recorded.indices.last, recorded[last].checkpoint == nil {
+                    recorded[last].checkpoint = world.droppingEventLog()
+                }
                 if let journal {
                     // Stored before it is answered: a 2xx means every replica will see the change.
-                    let outcome = try journal.append(id, expected: s.log.endIndex, entries: recorded.map { $0.0.stored },
+                    let outcome = try journal.append(id, expected: s.log.endIndex, entries: recorded.map(\.change.stored),
                                                      limit: Self.journalEntryLimit, ttl: journalTTL)
                     switch outcome {
                     case .appended:
@@ -248,7 +261,7 @@ final class Session: Sendable {
                 }
                 let before = s.bytes
                 s.current = world
-                for (change, after) in recorded { Self.append(change, after, to: &s, limits: limits) }
+                for r in recorded { Self.append(r.change, time: r.time, checkpoint: r.checkpoint, to: &s, limits: limits) }
                 s.bytes = creation.count + s.log.bytes + s.checkpoints.reduce(0) { $0 + $1.bytes } + s.current.estimatedBytes
                 memory.add(s.bytes - before)
                 return Outcome(world: world, firstEvent: firstEvent)
@@ -277,14 +290,14 @@ final class Session: Sendable {
         let loaded = try journal.load(id, from: s.log.endIndex)
         guard let entries = loaded?.entries else { throw Problem.notFound("session '\(id)' was deleted or expired") }
         let before = s.bytes
-        for bytes in entries {
+        for (i, bytes) in entries.enumerated() {
             var next = s.current
             let change: SessionLog.Change = try .decode(stored: bytes, limits: limits)
             // It succeeded on the replica that stored it and the simulation is deterministic: a
             // failure here is a bug of ours (500), not the client's mistake.
             guard (try? next.replay(change, limits: limits)) != nil else { throw Problem.internalError() }
             s.current = next
-            Self.append(change, next, to: &s, limits: limits)
+            Self.appendReplayed(change, last: i == entries.count - 1, to: &s, limits: limits)
         }
         s.bytes = creation.count + s.log.bytes + s.checkpoints.reduce(0) { $0 + $1.bytes } + s.current.estimatedBytes
         memory.add(s.bytes - before)
@@ -296,14 +309,34 @@ final class Session: Sendable {
     /// Entries in the log since creation (what the journal's length is compared with).
     var logLength: Int { state.withLock { $0.log.endIndex } }
 
-    /// Logs one change and keeps the state after it as a checkpoint, then restores the budgets.
-    private static func append(_ change: SessionLog.Change, _ after: World, to s: inout State, limits: SceneLimits) {
-        s.log.append(SessionLog.Entry(change: change, time: after.now))
-        let checkpoint = after.droppingEventLog()
-        s.checkpoints.append(Checkpoint(position: s.log.endIndex, world: checkpoint, bytes: checkpoint.estimatedBytes))
-        let previous = s.checkpoints.count - 2
-        if previous > 0, (s.checkpoints[previous].position - s.checkpoints[0].position) % checkpointSpacing != 0 {
-            s.checkpoints.remove(at: previous)
+    /// A change a request made, with the session time after it and, when `keepsCheckpoint` says
+    /// that state stays or it is the request's last, the state (without its event log).
+    private struct Recorded {
+        var change: SessionLog.Change
+        var time: Double
+        var checkpoint: World?
+    }
+
+    /// Whether the state after `position` log entries stays a checkpoint once a newer one exists.
+    static func keepsCheckpoint(at position: Int) -> Bool { position % checkpointSpacing == 0 }
+
+    /// Logs a change just replayed into `s.current`, the last of its batch or not.
+    private static func appendReplayed(_ change: SessionLog.Change, last: Bool, to s: inout State, limits: SceneLimits) {
+        let keeps = last || keepsCheckpoint(at: s.log.endIndex + 1)
+        append(change, time: s.current.now, checkpoint: keeps ? s.current.droppingEventLog() : nil, to: &s, limits: limits)
+    }
+
+    /// Logs one change (the session time after it is `time`) and keeps `checkpoint`, the state
+    /// after it without its event log, as the newest checkpoint (nil: a state `keepsCheckpoint`
+    /// drops, not the request's last), then restores the budgets.
+    private static func append(_ change: SessionLog.Change, time: Double, checkpoint: World?, to s: inout State, limits: SceneLimits) {
+        s.log.append(SessionLog.Entry(change: change, time: time))
+        if let checkpoint {
+            s.checkpoints.append(Checkpoint(position: s.log.endIndex, world: checkpoint, bytes: checkpoint.estimatedBytes))
+            let previous = s.checkpoints.count - 2
+            if previous > 0, !keepsCheckpoint(at: s.checkpoints[previous].position) {
+                s.checkpoints.remove(at: previous)
+            }
         }
         while s.checkpoints.count > checkpointLimit + 1 || (s.checkpoints.count > 1 && s.checkpointBytes > checkpointByteBudget) {
             s.checkpoints.remove(at: thinningVictim(s.checkpoints))
