@@ -247,7 +247,7 @@ extension World {
         if let shared = sessionInteractions.first(where: fits) { return shared }
         // UIKit's own pull on a sheet: a pan on a presented page or form sheet.
         if s.recognizer == .pan, let top = presentationChain().last, self[controller: top].presentedStyle?.isSheet == true {
-            return .sheetPull(sheetHeight: tree[self[controller: top].view].frame.height, screenHeight: screen.height)
+            return .sheetPull(sheetHeight: tree[self[controller: top].view].frame.height)
         }
         if s.recognizer == .edgePan, s.edge == nil || s.edge == "left" { return .defaultEdgePop }
         throw .conflict(type: "no-interaction", detail: "no interaction for a \(s.recognizer.rawValue) gesture is declared on '\(front.last ?? rootController)' or the session",
