@@ -84,13 +84,14 @@ import Testing
     }
 
     @Test func aFlingGoesToTheNextDetentInItsDirection() throws {
-        // 50 pt up at 2 screen heights a second: large, though medium is nearer.
+        // 50 pt up at 2 heights of the full card a second: large, though medium is nearer.
+        let fling = 2 * 0.92 * h
         var up = try resting()
-        try pan(&up, [("began", 1, 0, 0), ("changed", 1.05, -50, -2 * h), ("ended", 1.1, -50, -2 * h)])
+        try pan(&up, [("began", 1, 0, 0), ("changed", 1.05, -50, -fling), ("ended", 1.1, -50, -fling)])
         #expect(up[controller: "s"].settings.sheet?.selected == .large)
         // Just under the fling speed: back to medium.
         var slow = try resting()
-        try pan(&slow, [("began", 1, 0, 0), ("changed", 1.05, -50, -2 * h + 1), ("ended", 1.1, -50, -2 * h + 1)])
+        try pan(&slow, [("began", 1, 0, 0), ("changed", 1.05, -50, -fling + 1), ("ended", 1.1, -50, -fling + 1)])
         #expect(slow[controller: "s"].settings.sheet?.selected == .medium)
         // Flung down from large: medium, not a dismissal.
         var down = try resting(#"{"detents": ["medium", "large"], "selectedDetent": "large"}"#)

@@ -84,7 +84,7 @@ import Testing
 
     /// UIKit's own back swipe: progress is translation.x / width (the seeds' formula), and the
     /// popped page is where the finger is, since the built-in pop tracks the touch linearly; after
-    /// release it settles along fastLinearToSlowEaseIn in 0.8 s × the distance left.
+    /// release it settles along fastEaseInToSlowEaseOut in 350 ms, however far it has to go.
     @Test func backSwipeFollowsTheFingerAndSettlesOnItsOwnCurve() throws {
         var world = try pushed()
         try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "began", "at": 2.0, "translation": {"x": 0, "y": 0}}"#))
@@ -99,33 +99,67 @@ import Testing
         #expect(world.gesture?.progress == 300.0 / 320)
         try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "ended", "at": 2.2, "translation": {"x": 300, "y": 0}}"#))
         #expect(world.gesture?.decision == .finish)
-        // 0.8 s × (1 − 300/320) = 50 ms, along fastLinearToSlowEaseIn from 300 pt to 320.
-        let curve = CubicBezier.fastLinearToSlowEaseIn
-        #expect(abs(try x(world, "detail", at: 2.225) - (300 + 20 * curve.solve(0.5))) < 1e-9)
-        world.advance(to: 2.3)
+        // 350 ms along fastEaseInToSlowEaseOut from 300 pt to 320, both pages on the one curve.
+        let curve = ThreePointCubic.fastEaseInToSlowEaseOut
+        #expect(abs(try x(world, "detail", at: 2.3) - (300 + 20 * curve.solve(0.1 / 0.35))) < 1e-9)
+        #expect(abs(try x(world, "things", at: 2.3) - coveredStart * (20 / 320.0) * (1 - curve.solve(0.1 / 0.35))) < 1e-9)
+        world.advance(to: 2.6)
         #expect(world.controllers["nav"]!.children == ["things"])
         let complete = try #require(world.events.last { $0.type == .completeTransition })
-        #expect(abs(complete.time - 2.25) < 1e-9)
+        #expect(abs(complete.time - 2.55) < 1e-9)
         let release = try #require(world.events.last { $0.type == .finishInteractiveTransition })
-        #expect(release.arguments.first { $0.key == "completionSpeed" }?.value == .number(0.5 * 20 / 320 / 0.05))
+        #expect(release.arguments.first { $0.key == "completionSpeed" }?.value == .number(0.5 * 20 / 320 / 0.35))
     }
 
-    @Test func aCancelledBackSwipeReturnsInAtMost300Milliseconds() throws {
-        for (finger, seconds) in [(100.0, 0.25), (150.0, 0.3)] {
+    /// Flutter's 'Pop gesture snapping is not linear' (route_test.dart) on its 800 pt screen: a
+    /// 500 pt drag released puts the page at 614 and 721 pt (±1) 50 and 100 ms later.
+    @Test func theReleasedSwipeSnapsAsFlutterMeasures() throws {
+        let scene = try SceneSpec.decode(json("""
+        {"screen": {"width": 800, "height": 600, "scale": 1},
+         "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "one"}, {"id": "two"}]}}
+        """), limits: SceneLimits())
+        var world = try World(scene: scene)
+        for (phase, dx) in [("began", 0.0), ("changed", 500.0), ("ended", 500.0)] {
+            try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "translation": {"x": \#(dx), "y": 0}}"#))
+        }
+        for (dt, flutter) in [(0.05, 614.0), (0.1, 721.0)] {
+            let page = try x(world, "two", at: dt)
+            #expect(abs(page - flutter) <= 1, "the page \(dt) s after release: \(page)")
+        }
+    }
+
+    /// The settle takes 350 ms whether the pop finishes or is cancelled, from any distance.
+    @Test func aCancelledBackSwipeReturnsIn350Milliseconds() throws {
+        for finger in [100.0, 150.0] {
             var world = try pushed()
             for (phase, t) in [("began", 2.0), ("changed", 2.05), ("ended", 2.1)] {
                 let dx = phase == "began" ? 0 : finger
                 try world.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(dx), "y": 0}}"#))
             }
             #expect(world.gesture?.decision == .cancel)
-            // min(0.8 s × p, 0.3 s), back along the same curve.
-            let curve = CubicBezier.fastLinearToSlowEaseIn
-            #expect(abs(try x(world, "detail", at: 2.1 + seconds / 2) - finger * (1 - curve.solve(0.5))) < 1e-9)
-            world.advance(to: 2.1 + seconds + 0.001)
+            let curve = ThreePointCubic.fastEaseInToSlowEaseOut
+            #expect(abs(try x(world, "detail", at: 2.15) - finger * (1 - curve.solve(0.05 / 0.35))) < 1e-9)
+            world.advance(to: 2.451)
             #expect(world.controllers["nav"]!.children == ["things", "detail"])
             let complete = try #require(world.events.last { $0.type == .completeTransition })
-            #expect(abs(complete.time - (2.1 + seconds)) < 1e-9)
+            #expect(abs(complete.time - 2.45) < 1e-9)
         }
+    }
+
+    /// UIKit's own back swipe pops when released at exactly half the width, as Flutter's does;
+    /// a declared interaction (the seeds') keeps finishing only above its threshold.
+    @Test func theOwnSwipePopsAtHalfADeclaredOneOnlyAbove() throws {
+        var own = try pushed()
+        for (phase, dx, t) in [("began", 0.0, 2.0), ("changed", 160.0, 2.05), ("ended", 160.0, 2.1)] {
+            try own.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(dx), "y": 0}}"#))
+        }
+        #expect(own.gesture?.decision == .finish && own.gesture?.reason == .threshold)
+        var declared = try pushed()
+        declared[controller: "detail"].settings.interactions = try Interaction.decodeList(json(#"[{"recognizer": "edgePan"}]"#), at: "", limits: SceneLimits(), depth: 1)
+        for (phase, dx, t) in [("began", 0.0, 2.0), ("changed", 160.0, 2.05), ("ended", 160.0, 2.1)] {
+            try declared.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(dx), "y": 0}}"#))
+        }
+        #expect(declared.gesture?.decision == .cancel)
     }
 
     @Test func releaseBelowHalfCancelsUnlessAFlingSaysOtherwise() throws {

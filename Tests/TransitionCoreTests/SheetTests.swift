@@ -148,6 +148,25 @@ import Testing
         #expect(flung.presentationChain().isEmpty)
     }
 
+    /// The fling that decides is two sheet heights a second: on an 800 × 600 screen the card is
+    /// 552 pt tall, so 1104 pt/s (Flutter's sheet divides the velocity by its own height; the
+    /// screen's, 1200 pt/s, was the service's reading before issue 30).
+    @Test func theFlingIsTwoSheetHeightsASecond() throws {
+        for (speed, goes) in [(1150.0, true), (1100.0, false)] {
+            var w = try World(scene: try SceneSpec.decode(json("""
+            {"screen": {"width": 800, "height": 600, "scale": 1, "iOS": 17},
+             "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a"}]}}
+            """), limits: SceneLimits())).presenting()
+            w.advance(to: 1)
+            for (phase, t) in [("began", 1.0), ("changed", 1.05), ("ended", 1.1)] {
+                let dy = phase == "began" ? 0 : 50
+                try w.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": 0, "y": \#(dy)}, "velocity": {"x": 0, "y": \#(speed)}}"#))
+            }
+            #expect(w.gesture?.decision == (goes ? .finish : .cancel), "released at \(speed) pt/s")
+            #expect(w.gesture?.reason == (goes ? .velocity : .threshold))
+        }
+    }
+
     @Test func aModalSheetRefusesThePullAndTellsTheDelegate() throws {
         var w = try world(iOS: 17)
         try w.apply(try action(#"{"type": "present", "viewController": {"id": "s", "isModalInPresentation": true}}"#))

@@ -64,20 +64,21 @@ public struct Interaction: Sendable {
 
     static let sheetPullOrigin = "sheet"
 
-    /// UIKit's own pull on a sheet: progress = translation.y / the sheet's height; on release a
-    /// vertical speed of at least two screen heights per second decides by its direction, else
-    /// the sheet goes when pulled more than 48 % (docs/reference.md § Sheets, *approximate*).
-    /// The release speed, in screen heights per second, from which a pulled sheet goes by the
-    /// direction of the fling rather than by where it is.
+    /// The release speed, in sheet heights per second, from which a pulled sheet goes by the
+    /// direction of the fling rather than by where it is (Flutter's fit of iOS 18 sheets, whose
+    /// drag divides the velocity by the sheet's own height; docs/reference.md § Sheets).
     static let sheetFlingSpeed = 2.0
 
-    static func sheetPull(sheetHeight: Double, screenHeight: Double) -> Interaction {
+    /// UIKit's own pull on a sheet: progress = translation.y / the sheet's height; on release a
+    /// vertical speed of at least two sheet heights per second decides by its direction, else
+    /// the sheet goes when pulled 48 % or more (docs/reference.md § Sheets, *approximate*).
+    static func sheetPull(sheetHeight: Double) -> Interaction {
         var i = Interaction(recognizer: .pan, origin: sheetPullOrigin)
         i.axis = .vertical
         i.operation = .dismiss
         i.distance = sheetHeight
         i.threshold = 0.48
-        i.velocity = .fling(minimum: sheetFlingSpeed * screenHeight / max(sheetHeight, 1))
+        i.velocity = .fling(minimum: sheetFlingSpeed)
         return i
     }
 

@@ -115,7 +115,7 @@ public struct CubicBezier: Sendable, Hashable {
     /// kCAMediaTimingFunctionDefault (CSS `ease`).
     static let caDefault = CubicBezier(0.25, 0.1, 0.25, 1)
     /// Flutter's `Curves.fastLinearToSlowEaseIn` (0.18, 1, 0.04, 1): what its reproduction of
-    /// iOS uses for a back swipe's page after the finger lets go (docs/semantics.md § UIKit's back swipe).
+    /// iOS used for a back swipe's page after the finger let go until 2024 (docs/timing.md).
     static let fastLinearToSlowEaseIn = CubicBezier(0.18, 1, 0.04, 1)
     /// Flutter's `Curves.linearToEaseOut` and `Curves.easeInToLinear`: its iOS sheets move the
     /// covered page along them (docs/reference.md § Sheets).

@@ -69,7 +69,7 @@ extension World {
             settleSheet(pull.sheet, at: self[controller: pull.sheet].settings.sheet?.selected ?? tops[0].detent, animated: true)
         case .ended:
             let velocity = s.velocity?.y ?? 0
-            guard let detent = Self.releaseDetent(tops, top: top, velocity: velocity, flingSpeed: Interaction.sheetFlingSpeed * screen.height) else {
+            guard let detent = Self.releaseDetent(tops, top: top, velocity: velocity, flingSpeed: Interaction.sheetFlingSpeed * (screen.height - tops[tops.count - 1].top)) else {
                 guard refuses else { try handOverToDismissal(pull, s, tops: tops, pointer: pointer); return false }
                 refuseDismissal(&pull)
                 return try detentPullSettles(pull, at: tops[0].detent)
@@ -121,7 +121,7 @@ extension World {
         layOutCard(pull.sheet, top: smallestTop, tops: tops)
         self[controller: pull.sheet].settings.sheet?.selected = smallest
         emit(.presentationControllerWillDismiss, pull.sheet, [:])
-        let interaction = Interaction.sheetPull(sheetHeight: tree[self[controller: pull.sheet].view].frame.height, screenHeight: screen.height)
+        let interaction = Interaction.sheetPull(sheetHeight: tree[self[controller: pull.sheet].view].frame.height)
         try dismiss(nil, animated: true, animator: interaction.animator, interactive: true, builtInGesture: true, pointer: pointer)
         track(s, interaction: interaction, startTranslation: Point(x: s.translation?.x ?? 0, y: smallestTop - pull.startTop),
               detentChange: detents.selected == smallest ? nil : smallest)

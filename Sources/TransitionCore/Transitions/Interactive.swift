@@ -21,16 +21,12 @@ extension World {
     }
 
     /// How UIKit's back swipe settles once the finger lets go: the page moves on from where the
-    /// finger left it along `fastLinearToSlowEaseIn`, over 0.8 s × the distance left when the pop
-    /// finishes, and over 0.8 s × the distance back, at most 0.3 s, when it is cancelled (whole
-    /// milliseconds, rounded down). Apple publishes none of this; these are Flutter's
-    /// reproduction of iOS (`CupertinoPageRoute`'s back gesture controller, "eyeballed" from
-    /// native iOS animations by its authors), the best public reference we found
-    /// (docs/semantics.md § UIKit's back swipe).
-    static func backSwipeSettling(percent p: Double, finish: Bool) -> (seconds: Double, curve: TimingCurve) {
-        let milliseconds = finish ? (800 * (1 - p)).rounded(.down) : min((800 * p).rounded(.down), 300)
-        return (milliseconds / 1000, .cubicBezier(.fastLinearToSlowEaseIn))
-    }
+    /// finger left it along `fastEaseInToSlowEaseOut` (the curve fitted to native push frames) over
+    /// 350 ms, whether the pop finishes or is cancelled and however far it has to go. Apple
+    /// publishes none of this; it is Flutter's reproduction of iOS since flutter/flutter PR
+    /// #153765 (2024), which found by recording native swipes that the duration does not depend on
+    /// the distance left, the best public reference we found (docs/semantics.md § UIKit's back swipe).
+    static let backSwipeSettling = (seconds: 0.35, curve: TimingCurve.threePointCubic(.fastEaseInToSlowEaseOut))
 
     /// A pulled sheet settles from where the finger left it over 300 ms `easeOut`, whether it goes
     /// or stays (Flutter's fit of iOS 18 sheets, *approximate*; docs/reference.md § Sheets).
@@ -64,7 +60,7 @@ extension World {
             diagnose(id, .completeTransitionNotCalled, "completeTransition will never be called: the container stays blocked", view: nil)
             return
         }
-        self[transition: id].timeline.change(at: now, to: .completing(target: finish ? t.duration : 0, seconds: settling.seconds, curve: settling.curve))
+        self[transition: id].timeline.change(at: now, to: .completing(target: finish ? t.duration : 0, seconds: settling.seconds, curve: settling.curve, cancelled: !finish))
     }
 
     /// Stops the timeline where it is; the transition waits for updates again.
@@ -89,7 +85,7 @@ extension World {
         if reversed { self[transition: id].wasCancelled = true }
         self[transition: id].phase = reversed ? .cancelling : .finishing
         let seconds = durationFactor.map { $0 * t.duration } ?? abs(target - tau)
-        self[transition: id].timeline.change(at: now, to: .completing(target: target, seconds: seconds, curve: timing ?? .linear))
+        self[transition: id].timeline.change(at: now, to: .completing(target: target, seconds: seconds, curve: timing ?? .linear, cancelled: reversed))
     }
 
     /// A gesture sample: `began` starts the interaction's transition, `changed` updates it,
@@ -168,7 +164,7 @@ extension World {
             if driven.tracking == .sheetPull { releaseStretch(self[controller: driven.from].view) }
             // Released. Like the seeds, the decision reads the release sample but the timeline
             // stays where the last `changed` left it.
-            let (finish, reason) = s.phase == .cancelled ? (false, .gestureCancelled) : decide(progress, g, s)
+            let (finish, reason) = s.phase == .cancelled ? (false, .gestureCancelled) : decide(progress, g, s, finishesAtThreshold: driven.tracking != nil)
             // The gesture reports the progress its decision read (issue 12, item 9).
             if s.phase == .ended { g.progress = progress }
             g.decision = finish ? .finish : .cancel
@@ -177,9 +173,12 @@ extension World {
             let percent = driven.duration > 0 ? driven.timeline.tau(at: now) / driven.duration : 0
             if let tracking = driven.tracking {
                 // completionSpeed as UIKit would report it: the rest of the duration over the settling time.
-                let settling = tracking == .backSwipe ? Self.backSwipeSettling(percent: percent, finish: finish) : Self.sheetPullSettling
+                let settling = tracking == .backSwipe ? Self.backSwipeSettling : Self.sheetPullSettling
                 let rest = driven.duration * (finish ? 1 - percent : percent)
-                release(driven.id, finish: finish, speed: settling.seconds > 0 ? rest / settling.seconds : 1, settling: settling, percentDriven: false)
+                // Released where it would settle (a swipe back at 0 %), nothing moves and the
+                // transition ends at once, as an animation to where a view already is takes no time.
+                let seconds = rest > 0 ? settling.seconds : 0
+                release(driven.id, finish: finish, speed: seconds > 0 ? rest / seconds : 1, settling: (seconds, settling.curve), percentDriven: false)
                 // A pull from a larger detent kept at the smallest: the selection changed.
                 if !finish, let detent = g.detentChange {
                     emit(.sheetPresentationControllerDidChangeSelectedDetentIdentifier, driven.from, ["detent": .string(detent.rawValue)])
@@ -248,7 +247,7 @@ extension World {
         if let shared = sessionInteractions.first(where: fits) { return shared }
         // UIKit's own pull on a sheet: a pan on a presented page or form sheet.
         if s.recognizer == .pan, let top = presentationChain().last, self[controller: top].presentedStyle?.isSheet == true {
-            return .sheetPull(sheetHeight: tree[self[controller: top].view].frame.height, screenHeight: screen.height)
+            return .sheetPull(sheetHeight: tree[self[controller: top].view].frame.height)
         }
         if s.recognizer == .edgePan, s.edge == nil || s.edge == "left" { return .defaultEdgePop }
         throw .conflict(type: "no-interaction", detail: "no interaction for a \(s.recognizer.rawValue) gesture is declared on '\(front.last ?? rootController)' or the session",
@@ -272,8 +271,11 @@ extension World {
         return min(i.clamp.upperBound, max(i.clamp.lowerBound, raw))
     }
 
-    /// Finish or cancel on release, and why.
-    func decide(_ progress: Double, _ g: GestureState, _ s: GestureAction) -> (Bool, GestureState.Reason) {
+    /// Finish or cancel on release, and why. Progress above the threshold finishes (the seeds'
+    /// rule); `finishesAtThreshold`, UIKit's own back swipe and sheet pull, finish at it too, as
+    /// Flutter's reproduction of them does (its page stays only while more than the threshold of it
+    /// is left; docs/semantics.md § UIKit's back swipe).
+    func decide(_ progress: Double, _ g: GestureState, _ s: GestureAction, finishesAtThreshold: Bool) -> (Bool, GestureState.Reason) {
         let v = s.velocity ?? .zero
         let along = (g.interaction.axis == .vertical ? v.y : v.x) * g.interaction.direction
         switch g.interaction.velocity {
@@ -283,6 +285,6 @@ extension World {
         case .speed(let minimum):
             if along > minimum { return (true, .velocity) }
         }
-        return (progress > g.interaction.threshold, .threshold)
+        return (progress > g.interaction.threshold || (finishesAtThreshold && progress == g.interaction.threshold), .threshold)
     }
 }

@@ -9,8 +9,11 @@ struct Timeline: Sendable, Equatable {
         /// τ holds still (an interactive transition between updates).
         case paused
         /// τ moves from the segment's start value to `target` over `seconds`, shaped by `curve`
-        /// (a percent-driven finish or cancel), then holds at `target`.
-        case completing(target: Double, seconds: Double, curve: TimingCurve)
+        /// (a percent-driven finish or cancel). Then a finish (`cancelled` false) goes on at rate 1,
+        /// as animations may outlive the transition, and a cancel rests at `target`, its start.
+        /// The direction is stated, not read from `target` against τ: a cancel released at 0 %
+        /// has nowhere to go and must stay there (issue 30, item 1).
+        case completing(target: Double, seconds: Double, curve: TimingCurve, cancelled: Bool)
     }
 
     struct Segment: Sendable, Equatable {
@@ -38,12 +41,8 @@ struct Timeline: Sendable, Equatable {
             return segment.tau + dt
         case .paused:
             return segment.tau
-        case .completing(let target, let seconds, let curve):
-            guard dt < seconds else {
-                // A finished run goes on at rate 1 (animations may outlive the transition);
-                // a cancelled one rests at its start.
-                return target >= segment.tau ? target + (dt - seconds) : target
-            }
+        case .completing(let target, let seconds, let curve, let cancelled):
+            guard dt < seconds else { return cancelled ? target : target + (dt - seconds) }
             return segment.tau + (target - segment.tau) * curve.value(at: dt, duration: seconds)
         }
     }
@@ -75,8 +74,8 @@ struct Timeline: Sendable, Equatable {
             // While a gesture holds the timeline, no animation completes, even at 100 %:
             // UIKit's layers run at speed 0 and their completions wait (the classic hang).
             return nil
-        case .completing(let end, let seconds, _):
-            if end >= last.tau {
+        case .completing(let end, let seconds, _, let cancelled):
+            if !cancelled {
                 if target <= last.tau { return max(after, last.start) }
                 // A block ending at or after the run's end is due when the run ends (the curve
                 // is flat there, so bisection would stop a hair early).
