@@ -12,6 +12,8 @@ public final class Application: Sendable {
     let limits = SceneLimits()
     let cors: CORSPolicy
     private let router: Router<Route>
+    /// Costly series compute on at most half the worker threads (SeriesBudget.swift).
+    let costlySeries: CostlyWorkGate
     private let shuttingDown = Atomic<Bool>(false)
 
     /// What a handler gets: the request, its path parameters and its query.
@@ -27,6 +29,7 @@ public final class Application: Sendable {
         self.configuration = configuration
         self.logger = Logger(level: configuration.logLevel, format: configuration.logFormat)
         self.cors = CORSPolicy(origins: configuration.corsOrigins)
+        self.costlySeries = CostlyWorkGate(slots: max(1, configuration.threads / 2))
         let metrics = Metrics(stored: journal != nil, build: build)
         self.metrics = metrics
         self.sessions = SessionManager(maxSessions: configuration.maxSessions, ttl: configuration.sessionTTL,

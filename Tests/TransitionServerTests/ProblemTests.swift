@@ -72,6 +72,8 @@ import Testing
             (.originNotAllowed("https://a", corsEnabled: true), 403, "origin-not-allowed", "Cross-origin requests from this origin are not allowed"),
             (.memoryBudgetExhausted(limit: 1), 507, "memory-budget-exhausted", "The service's memory budget is used up"),
             (.responseTooLarge(limit: 1), 422, "response-too-large", "The answer would be too large"),
+            (.workBudgetExceeded(limit: 1, frames: 1, of: 2, views: 2), 422, "work-budget-exceeded", "The request would take too much work"),
+            (.busy(slots: 1), 503, "busy", "The service is busy with other costly requests"),
             // The service's own conflicts take their page's title.
             (.historyTruncated("t = 0"), 409, "history-truncated", "The history no longer starts at the session's creation"),
             (.conflict(type: "session-exists", detail: "x"), 409, "session-exists", "The session exists"),

@@ -46,6 +46,13 @@ struct ViewTree: Sendable {
         }
     }
 
+    /// Whether this tree and `other`, both alive, share their storage, and so hold the same views
+    /// with the same values: a change to a view first writes its slot, which copies storage that
+    /// another tree shares, so shared storage is storage neither changed.
+    func sharesStorage(with other: ViewTree) -> Bool {
+        slots.withUnsafeBufferPointer { mine in other.slots.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress } }
+    }
+
     /// Storage slots in use (live and destroyed views).
     var storageCount: Int { slots.count }
 

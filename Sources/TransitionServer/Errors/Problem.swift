@@ -150,6 +150,21 @@ extension Problem {
                 extensions: [("limit", .number(Double(limit)))])
     }
 
+    /// A series would compute more views than one request may (`Application.maxSeriesWork`):
+    /// the first `frames` of the `of` frames asked already hold `views`.
+    public static func workBudgetExceeded(limit: Int, frames: Int, of count: Int, views: Int) -> Problem {
+        Problem(status: 422, type: "work-budget-exceeded", title: "The request would take too much work",
+                detail: "the first \(frames) of the \(count) frames asked hold \(views) views in all, more than the \(limit) one request may compute; ask for fewer frames or timestamps per request, or for fewer views",
+                extensions: [("limit", .number(Double(limit)))])
+    }
+
+    /// Every slot for costly series is taken (`CostlyWorkGate`); the same request succeeds later.
+    public static func busy(slots: Int) -> Problem {
+        Problem(status: 503, type: "busy", title: "The service is busy with other costly requests",
+                detail: "\(slots) costly series are being computed, the most the service computes at once so that other requests are still answered; retry after Retry-After",
+                headers: [("Retry-After", "1")])
+    }
+
     /// The process is draining before it stops; another replica (or this one restarted) can answer.
     public static func unavailable(_ detail: String) -> Problem {
         Problem(status: 503, type: "shutting-down", title: "The service is shutting down", detail: detail,

@@ -424,9 +424,15 @@ final class Session: Sendable {
     }
 
     /// Snapshots at the given times (any order; each ≥ the start of history), in that order.
-    /// What they need is copied under the lock (cheap: worlds share their views) and computed
-    /// outside it.
     func snapshots(at times: [Double], now: ContinuousClock.Instant) throws -> [Snapshot] {
+        try worlds(at: times, now: now).map { $0.snapshot(at: $0.now) }
+    }
+
+    /// The worlds at the given times (any order; each ≥ the start of history), in that order,
+    /// each advanced to its time: what a series costs can be counted on them before any
+    /// snapshot is computed. What they need is copied under the lock (cheap: worlds share their
+    /// views) and replayed outside it.
+    func worlds(at times: [Double], now: ContinuousClock.Instant) throws -> [World] {
         let (checkpoints, log, stored) = state.withLock { (s: inout State) in
             s.lastAccess = now
             return (s.checkpoints, s.log, s.current)
@@ -437,7 +443,7 @@ final class Session: Sendable {
             if t > current.now { current.advance(to: t) }
         }
         let oldest = checkpoints[0].world.now
-        var result = [Snapshot?](repeating: nil, count: times.count)
+        var result = [World?](repeating: nil, count: times.count)
         // Times in increasing order, so that replay only moves forward and one advancing copy
         // serves every time that starts from the same state.
         let order = times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
@@ -466,7 +472,7 @@ final class Session: Sendable {
                 }
             }
             working!.world.advance(to: t)
-            result[i] = working!.world.snapshot(at: t)
+            result[i] = working!.world
         }
         return result.map { $0! }
     }

@@ -1,0 +1,44 @@
+/// What a snapshot of a world holds, counted from the model without computing it, so that a
+/// series of frames can be weighed before any frame is (issue 28): the views in the window (a
+/// snapshot has a node for each, animations change their values but never which they are) and
+/// the bytes of the names every encoding writes for each.
+public struct SnapshotCensus: Sendable, Equatable {
+    /// Views in the window's tree, the window included.
+    public var views = 0
+    /// UTF-8 bytes of their ids, kinds and paths.
+    public var nameBytes = 0
+    /// Those of them that a drawing shows: no hidden view (itself or above it) on their way from
+    /// the window. (`hidden` is a model value: animations never change it.)
+    public var shownViews = 0
+    /// UTF-8 bytes of the shown views' kinds and paths.
+    public var shownNameBytes = 0
+
+    public init() {}
+}
+
+extension World {
+    /// Whether this world's census is `other`'s without counting: their views are one storage
+    /// (frames of a series between two changes usually are).
+    public func hasTheViews(of other: World) -> Bool {
+        tree.sharesStorage(with: other.tree)
+    }
+
+    /// The census of `snapshot(at: now)`.
+    public func snapshotCensus() -> SnapshotCensus {
+        var census = SnapshotCensus()
+        var stack = [(view: window, shown: true)]
+        while let (id, shownAbove) = stack.popLast() {
+            let node = tree[id]
+            let names = node.kind.utf8.count + node.path.utf8.count
+            census.views += 1
+            census.nameBytes += names + node.id.utf8.count
+            let shown = shownAbove && !node.hidden
+            if shown {
+                census.shownViews += 1
+                census.shownNameBytes += names
+            }
+            for child in node.children { stack.append((child, shown)) }
+        }
+        return census
+    }
+}

@@ -1,0 +1,99 @@
+import Synchronization
+import TransitionCore
+
+/// What a series of frames (`/snapshots`, `/filmstrip.svg`) may cost, weighed on the worlds of its
+/// frames before any frame is computed (issue 28): one request of a huge scene used to compute
+/// and draw frames for half a second only to be refused for its size, and a few of them at once
+/// held every libmicrohttpd worker (docs/reliability.md § Heavy and light clients).
+extension Application {
+    /// Views one series may compute, in all (each frame's views in the window, summed over its
+    /// frames): about a quarter of a second of work in a release build, and three times the
+    /// README scene's 240 frames.
+    static let maxSeriesWork = 60_000
+
+    /// A series at least this costly computes only while a slot of `costlySeries` is free.
+    static let costlySeriesWork = maxSeriesWork / 2
+
+    /// How a series is written, for the fewest bytes each of its views takes.
+    enum SeriesForm {
+        case json(flat: Bool, changes: Bool)
+        case svg
+    }
+
+    /// The snapshots of `worlds` (one per frame, in the order asked), once the series is weighed:
+    /// refused when its frames hold more than `maxSeriesWork` views, or when its answer would
+    /// exceed `--max-response-bytes` even with every view written in the fewest bytes it can
+    /// take (its names, and the members or markup every view has). A costly series is computed
+    /// only while fewer than `costlySeries.slots` others are, so that heavy requests cannot hold
+    /// every worker; one that finds no slot free is refused at once (503, `Retry-After`).
+    func seriesSnapshots(_ worlds: [World], form: SeriesForm) throws -> [Snapshot] {
+        var work = 0, leastBytes = 0
+        var census = SnapshotCensus()
+        for (i, world) in worlds.enumerated() {
+            if i == 0 || !world.hasTheViews(of: worlds[i - 1]) { census = world.snapshotCensus() }
+            work += census.views
+            leastBytes += Self.leastBytes(census, form: form, first: i == 0)
+            guard work <= Self.maxSeriesWork else {
+                throw Problem.workBudgetExceeded(limit: Self.maxSeriesWork, frames: i + 1, of: worlds.count, views: work)
+            }
+            guard leastBytes <= configuration.maxResponseBytes else {
+                throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
+            }
+        }
+        guard work >= Self.costlySeriesWork else { return worlds.map { $0.snapshot(at: $0.now) } }
+        return try costlySeries.run { worlds.map { $0.snapshot(at: $0.now) } }
+    }
+
+    /// The fewest bytes the views of a frame whose census is `census` take in a series of `form`
+    /// (`first`: the series' first frame).
+    static func leastBytes(_ census: SnapshotCensus, form: SeriesForm, first: Bool) -> Int {
+        switch form {
+        case .svg:
+            census.shownViews * leastShownViewBytes + census.shownNameBytes
+        case .json(let flat, let changes):
+            // A change-only batch writes its first frame whole, then only what changes.
+            first || !changes ? census.views * (flat ? leastFlatViewBytes : leastTreeViewBytes) + census.nameBytes : 0
+        }
+    }
+
+    /// The bytes the encoders write for a view with empty names, zeros everywhere and nothing
+    /// optional: what any view takes at least, besides its names (escaping only adds to them).
+    /// In JSON `""` is shorter than `null`, and `true` than `false`.
+    private static let leastTreeViewBytes = leastJSONViewBytes(flat: false)
+    private static let leastFlatViewBytes = leastJSONViewBytes(flat: true)
+
+    private static func leastJSONViewBytes(flat: Bool) -> Int {
+        let node = SnapshotNode(id: "", kind: "", viewController: "", path: "", frame: .zero, bounds: .zero, center: .zero,
+                                transform: .identity, alpha: 0, hidden: true, windowFrame: .zero, children: [])
+        var encoder = ResponseEncoder(flat: flat)
+        withUnsafePointer(to: node) { flat ? encoder.flatNodes($0, parent: "") : encoder.node($0) }
+        return encoder.writer.count
+    }
+
+    /// A shown view in a drawing whose own content is not drawn (turned away): its group alone.
+    private static let leastShownViewBytes: Int = {
+        let node = SnapshotNode(id: "", kind: "", path: "", frame: .zero, bounds: .zero, center: .zero, transform: .identity,
+                                alpha: 1, hidden: false, windowFrame: .zero, visible: false, children: [])
+        var encoder = SVGEncoder(precision: nil)
+        encoder.view(node, toWindow: .identity)
+        return encoder.writer.count
+    }()
+}
+
+/// Slots for costly series: at most `slots` compute at once, and one that finds none free is
+/// refused rather than queued, since a request waiting here would hold its worker all the same.
+final class CostlyWorkGate: Sendable {
+    let slots: Int
+    private let running = Atomic<Int>(0)
+
+    init(slots: Int) { self.slots = slots }
+
+    func run<T>(_ body: () throws -> T) throws -> T {
+        guard running.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue <= slots else {
+            running.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+            throw Problem.busy(slots: slots)
+        }
+        defer { running.wrappingSubtract(1, ordering: .acquiringAndReleasing) }
+        return try body()
+    }
+}

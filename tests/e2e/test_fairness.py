@@ -1,0 +1,112 @@
+"""Heavy and light clients together (issue 28, item 2).
+
+32 clients ask at once for the film strip of a session of about 19,500 views (38 pushes of 500
+labels) at 239 times, while one more client asks for one-frame snapshots of a small session.
+Before any frame is computed the heavy ones must be refused with `work-budget-exceeded`, fast,
+and the light client must keep being answered. Timings are asserted generously (a debug build on
+a loaded 2-core machine); `scripts/bench` prints the release build's figures. Loopback only,
+bounded in count and time.
+"""
+import statistics
+import threading
+import time
+
+import requests
+
+from conftest import THINGS_SCENE, Server
+from test_memory import views
+
+HEAVY_CLIENTS = 32
+HEAVY_REQUESTS = 10
+HEAVY_STRIP = "filmstrip.svg?from=0&to=3.9833&fps=60"
+LIGHT_SNAPSHOT = "snapshot?t=0"
+
+
+def heavy_session(server):
+    r = server.post("/v1/sessions", {"root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "first", "title": "First"}]}})
+    assert r.status_code == 201, r.text
+    sid = r.json()["id"]
+    for i in range(38):
+        r = server.post(f"/v1/sessions/{sid}/actions", {
+            "type": "push", "animated": False, "viewController": {"id": f"c{i}", "title": f"C{i}", "view": views("w", 500)}})
+        assert r.status_code == 200, r.text
+    return sid
+
+
+def heavy_and_light(server):
+    """Runs the heavy clients and the light one together: the light client's latencies (s), and
+    each heavy answer as (status, problem type, seconds)."""
+    heavy, light = heavy_session(server), server.post("/v1/sessions", THINGS_SCENE).json()["id"]
+    start = threading.Barrier(HEAVY_CLIENTS + 1)
+    heavy_done = threading.Event()
+    answers, latencies, lock = [], [], threading.Lock()
+
+    def heavy_client():
+        http = requests.Session()
+        start.wait()
+        for _ in range(HEAVY_REQUESTS):
+            began = time.monotonic()
+            try:
+                r = http.get(f"{server.base_url}/v1/sessions/{heavy}/{HEAVY_STRIP}", timeout=30)
+                answer = (r.status_code, r.json().get("type") if r.status_code != 200 else None, time.monotonic() - began)
+            except requests.RequestException as e:
+                answer = (None, repr(e), time.monotonic() - began)
+            with lock:
+                answers.append(answer)
+
+    def light_client():
+        http = requests.Session()
+        http.get(f"{server.base_url}/v1/sessions/{light}/{LIGHT_SNAPSHOT}", timeout=30)  # connected, warm
+        start.wait()
+        while not heavy_done.is_set():
+            began = time.monotonic()
+            r = http.get(f"{server.base_url}/v1/sessions/{light}/{LIGHT_SNAPSHOT}", timeout=30)
+            assert r.status_code == 200, r.text
+            latencies.append(time.monotonic() - began)
+            time.sleep(0.005)
+
+    threads = [threading.Thread(target=heavy_client) for _ in range(HEAVY_CLIENTS)]
+    light_thread = threading.Thread(target=light_client)
+    for t in threads + [light_thread]:
+        t.start()
+    for t in threads:
+        t.join()
+    heavy_done.set()
+    light_thread.join()
+    return latencies, answers
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+def test_heavy_strips_are_refused_fast_and_a_light_client_keeps_being_answered():
+    server = Server()
+    try:
+        latencies, answers = heavy_and_light(server)
+        print(f"light: {len(latencies)} requests, p50 {statistics.median(latencies):.3f} s, p99 {percentile(latencies, 99):.3f} s; "
+              f"heavy: slowest {max(a[2] for a in answers):.3f} s")
+        assert len(answers) == HEAVY_CLIENTS * HEAVY_REQUESTS
+        assert {a[:2] for a in answers} == {(422, "/problems/work-budget-exceeded")}, answers[:5]
+        # Before issue 28 each heavy strip computed about 100 frames (15 s each in a debug build)
+        # and the light snapshots waited behind them.
+        assert max(a[2] for a in answers) <= 5, sorted(a[2] for a in answers)[-5:]
+        assert len(latencies) >= 5 and percentile(latencies, 99) <= 2, sorted(latencies)[-5:]
+    finally:
+        assert server.stop() == 0
+
+
+if __name__ == "__main__":
+    # scripts/bench: the same clients as figures (TRANSITION_SIM_BIN names the binary).
+    server = Server()
+    try:
+        latencies, answers = heavy_and_light(server)
+        heavy_seconds = sorted(a[2] for a in answers)
+        statuses = sorted({f"{a[0]} {a[1]}" for a in answers})
+        print(f"  light one-frame snapshot   p50 {statistics.median(latencies) * 1000:6.1f} ms, p99 {percentile(latencies, 99) * 1000:6.1f} ms"
+              f" ({len(latencies)} requests; target p99 100 ms)")
+        print(f"  heavy film strip refused   p50 {statistics.median(heavy_seconds) * 1000:6.1f} ms, max {heavy_seconds[-1] * 1000:6.1f} ms"
+              f" ({len(heavy_seconds)} requests from {HEAVY_CLIENTS} clients: {', '.join(statuses)}; target 50 ms each)")
+    finally:
+        server.stop()
