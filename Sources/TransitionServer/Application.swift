@@ -11,6 +11,7 @@ public final class Application: Sendable {
     public let logger: Logger
     let limits = SceneLimits()
     let cors: CORSPolicy
+    let hosts: HostNames
     private let router: Router<Route>
     /// Costly series compute on at most half the worker threads (SeriesBudget.swift).
     let costlySeries: CostlyWorkGate
@@ -30,6 +31,7 @@ public final class Application: Sendable {
         self.logger = Logger(level: configuration.logLevel, format: configuration.logFormat)
         self.cors = CORSPolicy(origins: configuration.corsOrigins)
         self.costlySeries = CostlyWorkGate(slots: max(1, configuration.threads / 2))
+        self.hosts = HostNames(bindAddress: configuration.host, allowed: configuration.allowedHosts)
         let metrics = Metrics(stored: journal != nil, build: build)
         self.metrics = metrics
         self.sessions = SessionManager(maxSessions: configuration.maxSessions, ttl: configuration.sessionTTL,
@@ -64,6 +66,11 @@ public final class Application: Sendable {
             if request.probe && !Self.probePaths.contains(request.path) {
                 throw Problem.notFound("the probe port serves only /livez and /readyz")
             }
+            // Probes name whatever address they reach the service by, and their answers tell nothing.
+            if !Self.probePaths.contains(request.path) && !hosts.allows(request.header("host")) {
+                throw Problem.hostNotAllowed()
+            }
+            if let refusal = crossOriginWrite(request) { throw refusal }
             // OPTIONS needs no token: browsers send preflights without one.
             if let token = configuration.authToken, request.method != "OPTIONS", !Self.openPaths.contains(request.path) {
                 guard let header = request.authorization, Self.constantTimeEquals(header, "Bearer " + token) else {

@@ -45,6 +45,9 @@ public struct ServerConfiguration: Sendable {
     public var drainSeconds: Double = 5
     /// Origins whose pages may call the service (CORS), or `*` for any; empty: none.
     public var corsOrigins: [String] = []
+    /// Host names answered besides the loopback ones (`*`: any). Empty: on a loopback address
+    /// only loopback names, elsewhere any (HostNames).
+    public var allowedHosts: [String] = []
 
     public init() {}
 }

@@ -126,6 +126,14 @@ struct Flags {
             c.corsOrigins += origins.compactMap { $0 }
             return true
         },
+        Setting(flag: "--allowed-hosts", environment: "TRANSITION_SIM_ALLOWED_HOSTS",
+                help: "host names answered besides localhost, 127.0.0.1 and [::1], or * for any; repeat or separate with commas (default: on a loopback address loopback names only, elsewhere any)",
+                reset: { $0.allowedHosts = [] }) { c, v in
+            let names = v.split(separator: ",").map { HostNames.listedName(String($0.filter { $0 != " " })) }
+            guard !names.isEmpty, !names.contains(nil) else { return false }
+            c.allowedHosts += names.compactMap { $0 }
+            return true
+        },
     ]
 
     static var usage: String {

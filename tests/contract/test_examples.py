@@ -165,6 +165,9 @@ def draining(server, session):
 PROBLEMS = {
     "BadRequest": ((), lambda s, id: s.request("POST", "/v1/sessions", data="{", headers=JSON)),
     "Unauthorized": (("--auth-token", "example-token"), lambda s, id: s.request("GET", "/v1/animators", headers=REQUEST_ID)),
+    "CrossOriginWrite": ((), lambda s, id: s.request("POST", f"/v1/sessions/{id}/clock", json={"by": 1},
+                                                     headers={**JSON, "Origin": "https://evil.example"})),
+    "MisdirectedRequest": ((), lambda s, id: s.request("GET", "/v1/animators", headers={**REQUEST_ID, "Host": "evil.example"})),
     "NotFound": ((), lambda s, id: s.request("GET", f"/v1/sessions/{SESSION_EXAMPLE}", headers=REQUEST_ID)),
     "Conflict": ((), lambda s, id: s.request("POST", f"/v1/sessions/{id}/actions", json={"type": "pop"}, headers=REQUEST_ID)),
     "PayloadTooLarge": ((), lambda s, id: s.request("POST", "/v1/timing/sample", data="x" * (1048576 + 1), headers=JSON)),

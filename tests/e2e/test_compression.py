@@ -60,7 +60,7 @@ def test_accept_encoding_weights(server):
 
 def test_no_field_and_small_answers_are_sent_as_they_are(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
-        s.sendall(b"GET /v1/animators HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        s.sendall(b"GET /v1/animators HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         data = b""
         while chunk := s.recv(65536):
             data += chunk

@@ -41,7 +41,7 @@ def test_head_sends_no_body_bytes_on_a_kept_alive_connection(server):
     # The next answer on the connection must start right after HEAD's headers: a body there
     # would be read as the next status line.
     with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
-        s.sendall(b"HEAD /v1/animators HTTP/1.1\r\nHost: t\r\n\r\nGET /livez HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        s.sendall(b"HEAD /v1/animators HTTP/1.1\r\nHost: localhost\r\n\r\nGET /livez HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         data = b""
         while True:
             chunk = s.recv(65536)

@@ -84,7 +84,7 @@ def rss_kib(pid):
     raise AssertionError("no VmRSS")
 
 
-def get(path, host=b"Host: t\r\n", extra=b""):
+def get(path, host=b"Host: localhost\r\n", extra=b""):
     return b"GET " + path + b" HTTP/1.1\r\n" + host + extra + b"Connection: close\r\n\r\n"
 
 
@@ -137,8 +137,8 @@ def test_requests_that_exhaust_the_pool_are_answered_at_once(server):
 
 def test_differing_content_lengths_are_400_and_close(server):
     # The smuggling shape: the first length covers "{}   ", the rest would be read as a request.
-    smuggled = b"GET /livez HTTP/1.1\r\nHost: t\r\n\r\n"
-    data = (b"POST /v1/sessions HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+    smuggled = b"GET /livez HTTP/1.1\r\nHost: localhost\r\n\r\n"
+    data = (b"POST /v1/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
             b"Content-Length: 5\r\nContent-Length: %d\r\n\r\n{}   " % (5 + len(smuggled))) + smuggled
     status, headers, body, elapsed, closed, extra = exchange(server.port, data)
     document = problem(status, headers, body, 400, "bad-request")
@@ -148,7 +148,7 @@ def test_differing_content_lengths_are_400_and_close(server):
 
 
 def test_transfer_encoding_with_content_length_is_400(server):
-    data = (b"POST /v1/sessions HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+    data = (b"POST /v1/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
             b"Content-Length: 7\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
     status, headers, body, _, closed, _ = exchange(server.port, data)
     problem(status, headers, body, 400, "bad-request")
@@ -158,9 +158,9 @@ def test_transfer_encoding_with_content_length_is_400(server):
 def test_chunked_and_length_framed_bodies_get_the_same_answer(server):
     payload = b'{"screen": 1}'
     # One request id for both: it is part of a problem's bytes.
-    framed = (b"POST /v1/sessions HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nConnection: close\r\n"
+    framed = (b"POST /v1/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: close\r\n"
               b"X-Request-Id: same\r\nContent-Length: %d\r\n\r\n" % len(payload)) + payload
-    chunked = (b"POST /v1/sessions HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nConnection: close\r\nX-Request-Id: same\r\n"
+    chunked = (b"POST /v1/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: close\r\nX-Request-Id: same\r\n"
                b"Transfer-Encoding: chunked\r\n\r\n%x\r\n" % len(payload)) + payload + b"\r\n0\r\n\r\n"
     a = exchange(server.port, framed)
     b = exchange(server.port, chunked)
@@ -176,7 +176,7 @@ def test_nul_in_a_header_value_is_400_not_a_truncated_token(make_server):
     assert "NUL" in document["detail"]
     # The same token without the NUL is accepted; a bare LF line ending is not mistaken for a NUL.
     assert exchange(guarded.port, get(b"/v1/animators", extra=b"Authorization: Bearer s3cret\r\n"))[0] == 200
-    bare = b"GET /v1/animators HTTP/1.1\nHost: t\nAuthorization: Bearer s3cret\nConnection: close\n\n"
+    bare = b"GET /v1/animators HTTP/1.1\nHost: localhost\nAuthorization: Bearer s3cret\nConnection: close\n\n"
     assert exchange(guarded.port, bare)[0] == 200
 
 
@@ -217,7 +217,7 @@ def test_declared_oversize_body_is_a_swift_413_before_the_body(make_server):
     small = make_server("--max-body", "1000")
     with socket.create_connection(("127.0.0.1", small.port), timeout=5) as s:
         # Path bytes that are not UTF-8: the problem must still be valid JSON.
-        s.sendall(b"POST /v1/sessions/\xff\xfe HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+        s.sendall(b"POST /v1/sessions/\xff\xfe HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                   b"Content-Length: 5000\r\n\r\n")
         start = time.monotonic()
         status, headers, body, _ = read_response(s)  # no body sent: the answer must not wait for one
@@ -231,7 +231,7 @@ def test_declared_oversize_body_is_a_swift_413_before_the_body(make_server):
 def test_streamed_oversize_body_is_a_swift_413(make_server):
     small = make_server("--max-body", "1000")
     chunk = b"x" * 800
-    data = (b"POST /v1/sessions HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+    data = (b"POST /v1/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
             b"Transfer-Encoding: chunked\r\n\r\n" + (b"%x\r\n" % len(chunk) + chunk + b"\r\n") * 3 + b"0\r\n\r\n")
     status, headers, body, _, closed, _ = exchange(small.port, data)
     assert problem(status, headers, body, 413, "payload-too-large")["limit"] == 1000
@@ -246,7 +246,7 @@ def test_chunked_body_far_over_the_limit_drops_the_connection(make_server):
     piece = b"%x\r\n" % len(chunk) + chunk + b"\r\n"
     start = time.monotonic()
     with socket.create_connection(("127.0.0.1", small.port), timeout=5) as s:
-        s.sendall(b"POST /v1/sessions HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+        s.sendall(b"POST /v1/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                   b"Transfer-Encoding: chunked\r\n\r\n")
         try:
             for _ in range(200):
@@ -262,7 +262,7 @@ def test_sigterm_answers_the_request_in_flight_and_closes_its_connection(make_se
     s = make_server()
     with socket.create_connection(("127.0.0.1", s.port), timeout=5) as sock:
         # Not a create: those are refused while the service shuts down.
-        sock.sendall(b"POST /v1/sessions/nope/clock HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+        sock.sendall(b"POST /v1/sessions/nope/clock HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                      b"Content-Length: 2\r\n\r\n{")
         time.sleep(0.3)  # the request line is in: the request is in flight
         s.process.send_signal(signal.SIGTERM)
@@ -373,7 +373,7 @@ def test_request_deadline_cuts_a_trickling_client(make_server):
 def test_keep_alive_survives_the_checks(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
         for _ in range(3):
-            s.sendall(b"GET /livez HTTP/1.1\r\nHost: t\r\n\r\n")
+            s.sendall(b"GET /livez HTTP/1.1\r\nHost: localhost\r\n\r\n")
             status, headers, body, extra = read_response(s)
             assert status == 200 and extra == b"" and headers.get("connection", "").lower() != "close"
 

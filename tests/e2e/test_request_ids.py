@@ -34,7 +34,7 @@ def test_a_malformed_id_is_a_400_with_an_id_of_ours(server):
     assert server.get("/livez", headers={"X-Request-Id": "x" * 200}).status_code == 200
     # Two ids for one request are ambiguous.
     with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
-        s.sendall(b"GET /livez HTTP/1.1\r\nHost: t\r\nX-Request-Id: a\r\nX-Request-Id: b\r\nConnection: close\r\n\r\n")
+        s.sendall(b"GET /livez HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: a\r\nX-Request-Id: b\r\nConnection: close\r\n\r\n")
         data = b""
         while chunk := s.recv(65536):
             data += chunk

@@ -129,6 +129,21 @@ extension Problem {
                     : "the service allows no cross-origin requests (start it with --cors-origin)")
     }
 
+    /// A request that would change state, sent by a page of another origin that `--cors-origin`
+    /// does not list (CrossOriginWrites).
+    public static func crossOriginWrite(method: String, origin: String?) -> Problem {
+        let named = origin.map { " ('\($0.prefix(100))')" } ?? ""
+        return Problem(status: 403, type: "origin-not-allowed", title: "Cross-origin requests from this origin are not allowed",
+                       detail: "a \(method) from a page of another origin\(named) is refused: changes are accepted from the service's own pages, from clients that are not browsers, and from the origins --cors-origin lists")
+    }
+
+    /// A `Host` the service is not known by (HostNames): 421, as RFC 9110 §15.5.20 has it for a
+    /// request a server will not answer for its target.
+    public static func hostNotAllowed() -> Problem {
+        Problem(status: 421, type: "host-not-allowed", title: "The service does not answer for this host name",
+                detail: "the request's Host is not a name of this service: on a loopback address it answers localhost, 127.0.0.1 and [::1] (any port) and the names --allowed-hosts lists")
+    }
+
     public static func tooManySessions(limit: Int) -> Problem {
         Problem(status: 429, type: "too-many-sessions", title: "Too many sessions",
                 detail: "the service already holds its limit of \(limit) sessions; delete one or retry after idle ones expire",

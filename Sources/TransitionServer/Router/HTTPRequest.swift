@@ -35,7 +35,7 @@ public struct HTTPRequest: Sendable {
     /// `authorization` have fields of their own).
     public static let fieldsRead: Set<String> = [
         "x-request-id", "traceparent", "if-none-match", "accept-encoding", "origin",
-        "access-control-request-method", "access-control-request-headers",
+        "access-control-request-method", "access-control-request-headers", "host", "sec-fetch-site", "content-encoding",
     ]
 
     /// A field's value, `name` in lower case; repeated fields joined with ", " as RFC 9110 §5.3

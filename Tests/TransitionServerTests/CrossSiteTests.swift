@@ -1,0 +1,76 @@
+import Testing
+@testable import TransitionServer
+
+/// Issue 28, item 3: no cross-site writes, no DNS rebinding (docs/security.md).
+@Suite struct CrossSiteTests {
+    func request(_ method: String, _ path: String, _ headers: [(String, String)]) -> HTTPRequest {
+        var request = HTTPRequest(method: method, path: path, contentType: "application/x-www-form-urlencoded", body: Array(Client.scene.utf8))
+        request.headers = headers.map { (name: $0.0, value: $0.1) }
+        return request
+    }
+
+    @Test func onLoopbackOnlyLoopbackNamesAreAnswered() {
+        let loopback = HostNames(bindAddress: "127.0.0.1", allowed: [])
+        for host in ["localhost", "localhost:8080", "LOCALHOST:1", "127.0.0.1:8080", "127.0.0.2", "[::1]:8080", "[::1]",
+                     "[0:0:0:0:0:0:0:1]", "app.localhost:3000", "localhost.:80"] {
+            #expect(loopback.allows(host), "\(host)")
+        }
+        for host in ["evil.example", "evil.example:8080", "localhost.evil.example", "127.0.0.1.nip.io", "[::2]", "10.0.0.1",
+                     "localhost:", "localhost:x", "localhost:123456", "", "a b", "[::1", "127.1"] {
+            #expect(!loopback.allows(host), "\(host)")
+        }
+        #expect(loopback.allows(nil), "HTTP/1.0 needs no Host")
+        #expect(HostNames(bindAddress: "::1", allowed: []).checked)
+        // Elsewhere any name, unless names are listed; `*` turns the check off.
+        #expect(HostNames(bindAddress: "0.0.0.0", allowed: []).allows("evil.example"))
+        let named = HostNames(bindAddress: "0.0.0.0", allowed: ["sim.example"])
+        #expect(named.allows("sim.example:443") && named.allows("localhost") && !named.allows("evil.example"))
+        #expect(HostNames(bindAddress: "127.0.0.1", allowed: ["*"]).allows("evil.example"))
+    }
+
+    @Test func listedNamesAreNamesWithoutPorts() {
+        #expect(HostNames.listedName("Sim.Example") == "sim.example")
+        #expect(HostNames.listedName("[::1]") == "[::1]")
+        #expect(HostNames.listedName("*") == "*")
+        for bad in ["sim.example:80", "sim.example.", "", "a/b", "http://sim.example", "[::1]:80", "a..b"] {
+            #expect(HostNames.listedName(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func aRebindingHostIsRefusedButProbesAnswer() {
+        let client = Client()
+        #expect(client.app.respond(to: request("GET", "/v1/animators", [("host", "evil.example:8080")])).status == 421)
+        #expect(client.app.respond(to: request("GET", "/v1/animators", [("host", "127.0.0.1:8080")])).status == 200)
+        #expect(client.app.respond(to: request("GET", "/livez", [("host", "10.1.2.3:8080")])).status == 200)
+    }
+
+    @Test func writesFromOtherOriginsAreRefused() {
+        let client = Client()
+        let host = ("host", "127.0.0.1:8080")
+        // Not a browser: no Origin, no Sec-Fetch-Site.
+        #expect(client.app.respond(to: request("POST", "/v1/sessions", [host])).status == 201)
+        // The service's own page, with or without Sec-Fetch-Site.
+        #expect(client.app.respond(to: request("POST", "/v1/sessions", [host, ("origin", "http://127.0.0.1:8080")])).status == 201)
+        #expect(client.app.respond(to: request("POST", "/v1/sessions", [host, ("origin", "http://127.0.0.1:8080"),
+                                                                         ("sec-fetch-site", "same-origin")])).status == 201)
+        // Another origin, by either signal; same-site is another origin too.
+        for headers in [[host, ("origin", "https://evil.example")], [host, ("origin", "null")],
+                        [host, ("origin", "http://127.0.0.1:3000")], [host, ("sec-fetch-site", "cross-site")],
+                        [host, ("origin", "http://127.0.0.1:8080"), ("sec-fetch-site", "same-site")]] {
+            let response = client.app.respond(to: request("POST", "/v1/sessions", headers))
+            #expect(response.status == 403, "\(headers)")
+            #expect(String(decoding: response.body, as: UTF8.self).contains("/problems/origin-not-allowed"))
+            #expect(client.app.respond(to: request("DELETE", "/v1/sessions/x", headers)).status == 403)
+            // Reads are not refused: CORS keeps their answers from the page.
+            #expect(client.app.respond(to: request("GET", "/v1/animators", headers)).status == 200)
+        }
+    }
+
+    @Test func originsCORSAllowsMayWrite() {
+        let listed = Client { $0.corsOrigins = ["https://app.example"] }
+        let headers = [("host", "127.0.0.1:8080"), ("origin", "https://app.example"), ("sec-fetch-site", "cross-site")]
+        #expect(listed.app.respond(to: request("POST", "/v1/sessions", headers)).status == 201)
+        let any = Client { $0.corsOrigins = ["*"] }
+        #expect(any.app.respond(to: request("POST", "/v1/sessions", headers)).status == 201)
+    }
+}
