@@ -46,7 +46,7 @@ public struct World: Sendable {
         self.rootController = scene.root.id
         var tree = ViewTree(limit: limits.viewsPerSession)
         let bounds = Rect(origin: .zero, size: scene.screen.size)
-        var windowNode = ViewNode(id: "window", kind: "window", owner: nil, path: "window", role: "window", frame: bounds)
+        var windowNode = ViewNode(id: "window", kind: "window", owner: nil, path: "window", role: .window, frame: bounds)
         windowNode.backgroundColor = .black
         self.window = try tree.create(windowNode)
         self.tree = tree
@@ -95,7 +95,7 @@ public struct World: Sendable {
             let root = try tree.create(ViewNode(id: spec.id.rawValue, kind: spec.kind == .navigation ? "navigationView" : "tabBarView",
                                                 owner: spec.id, path: "", frame: bounds))
             let content = try tree.create(ViewNode(id: "\(spec.id).container", kind: "view", owner: nil,
-                                                   path: "\(spec.id).container", role: "container", frame: bounds))
+                                                   path: "\(spec.id).container", role: .container, frame: bounds))
             tree.addSubview(content, to: root)
             controller = Controller(id: spec.id, title: spec.title, kind: spec.kind, parent: parent, view: root)
             controller.contentView = content
@@ -125,7 +125,7 @@ public struct World: Sendable {
         if c.kind == .navigation {
             try makeNavigationBar(for: id)
         } else if c.kind == .tabBar {
-            var bar = ViewNode(id: "\(id).tabBar", kind: "tabBar", owner: nil, path: "\(id).tabBar", role: "tabBar",
+            var bar = ViewNode(id: "\(id).tabBar", kind: "tabBar", owner: nil, path: "\(id).tabBar", role: .tabBar,
                                frame: Rect(x: 0, y: screen.height - 49 - display.safeArea.bottom, width: width,
                                            height: 49 + display.safeArea.bottom))
             bar.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97)
@@ -133,7 +133,7 @@ public struct World: Sendable {
             let itemWidth = width / Double(max(1, c.children.count))
             for (i, child) in c.children.enumerated() {
                 var item = ViewNode(id: "\(id).tabBarItem.\(i)", kind: "label", owner: nil, path: "\(id).tabBarItem.\(i)",
-                                    role: "tabBarItem", frame: Rect(x: Double(i) * itemWidth, y: 0, width: itemWidth, height: 49))
+                                    role: .tabBarItem, frame: Rect(x: Double(i) * itemWidth, y: 0, width: itemWidth, height: 49))
                 item.text = controllers[child]?.title ?? child.rawValue
                 tree.addSubview(try tree.create(item), to: barID)
             }

@@ -177,14 +177,14 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
            "completion": [{"completeTransition": "!cancelled"}]}]}
         """#)
         let start = world.shot(0)
-        let snap = try #require(start.root.find(role: "snapshot"))
+        let snap = try #require(start.root.find(role: .snapshot))
         #expect(snap.id == "t1.snap" && snap.kind == "snapshot" && snap.viewController == nil && snap.image == "thing-3")
         #expect(snap.frame == Rect(x: 110, y: 80, width: 100, height: 100))
-        let container = try #require(start.root.find(role: "container"))
+        let container = try #require(start.root.find(role: .container))
         #expect(container.children.map(\.id) == ["root", "root", "t1.snap"])
         #expect(container.children.map { $0.viewController ?? "-" } == ["things", "detail", "-"])
         // Halfway in time is halfway in value for easeInOut, which is symmetric.
-        let mid = try #require(world.shot(0.15).root.find(role: "snapshot"))
+        let mid = try #require(world.shot(0.15).root.find(role: .snapshot))
         #expect(close(mid.frame, Rect(x: 65, y: 82, width: 190, height: 190), 1e-9))
         var end = world
         end.advance(to: 0.3)
@@ -198,10 +198,10 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
         {"duration": 0.3, "setup": [{"snapshot": "cell", "of": "from/cell-3", "frame": {"x": 0, "y": 0, "width": 100, "height": 120}}, {"add": "to"}],
          "animations": [{"duration": "duration", "completion": [{"remove": "$cell"}, {"completeTransition": true}]}]}
         """#)
-        let snap = try #require(world.shot(0.1).root.find(role: "snapshot"))
+        let snap = try #require(world.shot(0.1).root.find(role: .snapshot))
         #expect(snap.frame == Rect(x: 0, y: 0, width: 100, height: 120))
         #expect(snap.children.map(\.path) == ["t1.cell/image", "t1.cell/label"])
-        #expect(snap.children.map(\.role) == ["snapshotContent", "snapshotContent"])
+        #expect(snap.children.map(\.role) == [.snapshotContent, .snapshotContent])
         #expect(snap.children.last?.text == "Thing 3")
         var end = world
         end.advance(to: 1)
@@ -357,7 +357,7 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
     @Test func curlUpFoldsTheFromViewUpAboutItsTopEdgeOverTheToView() throws {
         let world = try pushed(with: viewTransition("curlUp"))
         let shot = world.shot(0.25)
-        let container = try #require(shot.root.find(role: "container"))
+        let container = try #require(shot.root.find(role: .container))
         #expect(container.children.map { $0.viewController ?? "-" } == ["detail", "things"])
         let from = try #require(shot.root.find("things", ""))
         #expect(close(from.frame, Rect(x: 0, y: 0, width: 320, height: 568 * cos(Double.pi / 4)), 1e-9))
@@ -455,13 +455,13 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
         try world.apply(try action(#"{"type": "present", "modalPresentationStyle": "custom", "viewController": {"id": "sheet"}, "animator": \#(spec)}"#))
         world.advance(to: 0.5)
         let shown = world.snapshot(at: 0.5)
-        let veil = try #require(shown.root.find(role: "dimming"))
+        let veil = try #require(shown.root.find(role: .dimming))
         #expect(veil.id == "sheet.presentation.veil" && veil.alpha == 0.5)
         #expect(world.transitions.last?.diagnostics.isEmpty == true)
         try world.apply(try action(#"{"type": "dismiss", "animator": \#(spec)}"#))
-        #expect(abs(try #require(world.shot(0.6).root.find(role: "dimming")).alpha - 0.25) < 1e-9)
+        #expect(abs(try #require(world.shot(0.6).root.find(role: .dimming)).alpha - 0.25) < 1e-9)
         world.advance(to: 1)
-        #expect(world.snapshot(at: 1).root.find(role: "dimming") == nil)
+        #expect(world.snapshot(at: 1).root.find(role: .dimming) == nil)
         #expect(world.transitions.last?.diagnostics.isEmpty == true)
     }
 

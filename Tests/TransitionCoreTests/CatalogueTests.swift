@@ -27,7 +27,7 @@ func dump(_ shot: Snapshot) -> String {
         out += "diagnostics=\(t.diagnostics.map { "\($0.code.rawValue)@\($0.time):\($0.view ?? "-")" })\n"
     }
     func node(_ n: SnapshotNode, _ depth: Int) {
-        out += String(repeating: " ", count: depth) + "\(n.id) \(n.kind) \(n.viewController ?? "-") \(n.path) \(n.role ?? "-") "
+        out += String(repeating: " ", count: depth) + "\(n.id) \(n.kind) \(n.viewController ?? "-") \(n.path) \(n.role?.rawValue ?? "-") "
         out += "frame=\(n.frame) bounds=\(n.bounds) center=\(n.center) t=\(n.transform) t3=\(String(describing: n.transform3D)) "
         out += "alpha=\(n.alpha) hidden=\(n.hidden) window=\(n.windowFrame) bg=\(String(describing: n.backgroundColor)) "
         out += "text=\(n.text ?? "-") image=\(n.image ?? "-")\n"
@@ -181,11 +181,11 @@ func exercises(for name: String) -> [(Exercise, String)] {
             #expect(done.phase == .completed, "\(name) \(exercise)")
             #expect(done.diagnostics.isEmpty, "\(name) \(exercise): \(done.diagnostics.map(\.message))")
             let shot = world.snapshot(at: 5)
-            #expect(shot.root.find(role: "snapshot") == nil, "\(name) \(exercise)")
+            #expect(shot.root.find(role: .snapshot) == nil, "\(name) \(exercise)")
             // Only the side panel and the sheets keep a view of their own, while presented: the
             // overlay and the veil.
             let keeps = (name == "sidePanel" || name == "sheet" || name == "formSheet") && exercise.operation == .present
-            #expect((shot.root.find(role: "dimming") != nil) == keeps, "\(name) \(exercise)")
+            #expect((shot.root.find(role: .dimming) != nil) == keeps, "\(name) \(exercise)")
             let to = try #require(shot.root.find(done.to.rawValue, ""), "\(name) \(exercise): the to view is on screen")
             #expect(!to.hidden && to.alpha == 1 && to.transform3D == nil, "\(name) \(exercise)")
             if exercise.operation != .dismiss, name != "overlay", name != "sidePanel", name != "sheet", name != "formSheet" {

@@ -25,7 +25,7 @@ import Testing
     @Test func tabSwitchIsInstantByDefaultWithTheTabBarsOrderOfCallbacks() throws {
         var world = try scene(tabs)
         let shot = world.snapshot(at: 0)
-        let bar = try #require(shot.root.find(role: "tabBar"))
+        let bar = try #require(shot.root.find(role: .tabBar))
         #expect(bar.frame == Rect(x: 0, y: 519, width: 320, height: 49))
         #expect(bar.children.map { $0.text } == ["A", "B", "C"])
         #expect(shot.controllers.selectedIndex == 0)

@@ -24,7 +24,7 @@ import Testing
             #expect(shot.transition?.animator == "slide")
             let incoming = try #require(shot.root.find("detail", "")).frame.minX
             let covered = try #require(shot.root.find("things", "")).frame.minX
-            let dimming = try #require(shot.root.find(role: "dimming")).alpha
+            let dimming = try #require(shot.root.find(role: .dimming)).alpha
             #expect(abs(incoming - q.service.0) <= 0.005, "incoming at \(q.t): \(incoming)")
             #expect(abs(covered - q.service.1) <= 0.005, "covered at \(q.t): \(covered)")
             #expect(abs(dimming - q.service.2) <= 0.00005, "dimming at \(q.t): \(dimming)")

@@ -47,7 +47,7 @@ import Testing
             #expect(abs(card.minY - top) < 1e-6 && abs(card.maxY - h) < 1e-6, "card top at \(dy)")
             let page = try frame(w, "nav", at: t)
             #expect(abs(page.width - width * (1 - 0.0835 * f)) < 1e-6 && abs(page.minY - 0.07 * h * f) < 1e-6, "covered page at \(dy)")
-            #expect(abs((w.shot(t).root.find(role: "dimming")?.alpha ?? -1) - 0.1 * f) < 1e-9, "veil at \(dy)")
+            #expect(abs((w.shot(t).root.find(role: .dimming)?.alpha ?? -1) - 0.1 * f) < 1e-9, "veil at \(dy)")
         }
         // Above the large detent the card stretches, by at most 0.008 H.
         try pan(&w, [("changed", 1.2, -(mediumTop - largeTop) - 40, -300)])
@@ -77,7 +77,7 @@ import Testing
         for dt in [0.05, 0.1, 0.2] {
             let s = spring.value(at: dt)
             #expect(try abs(frame(far, "s", at: 1.2 + dt).minY - (from + (largeTop - from) * s)) < 0.5)
-            #expect(abs((far.shot(1.2 + dt).root.find(role: "dimming")?.alpha ?? -1) - (0.1 * 250 / (mediumTop - largeTop) + (0.1 - 0.1 * 250 / (mediumTop - largeTop)) * s)) < 0.002)
+            #expect(abs((far.shot(1.2 + dt).root.find(role: .dimming)?.alpha ?? -1) - (0.1 * 250 / (mediumTop - largeTop) + (0.1 - 0.1 * 250 / (mediumTop - largeTop)) * s)) < 0.002)
         }
         far.advance(to: 2)
         #expect(try abs(frame(far, "s", at: 2).minY - largeTop) < 1e-9 && abs(frame(far, "nav", at: 2).minY - 0.07 * h) < 1e-9)

@@ -52,7 +52,7 @@ import Testing
             let page = try frame(w, "nav", at: 1 + dt)
             #expect(abs(page.width - width * (1 - 0.0835 * s)) < 0.5, "covered width at +\(dt)")
             #expect(abs(page.minY - 0.07 * h * s) < 0.5, "covered top at +\(dt)")
-            let veil = try #require(w.shot(1 + dt).root.find(role: "dimming"))
+            let veil = try #require(w.shot(1 + dt).root.find(role: .dimming))
             #expect(abs(veil.alpha - 0.1 * s) < 0.002, "veil at +\(dt)")
         }
         // Settled: exactly the large detent's layout, and nothing left in flight.
@@ -76,7 +76,7 @@ import Testing
         #expect(abs(try frame(w, "s", at: 1).minY - (h - 0.46 * h)) < 1e-9)
         // Without an undimmed detent the page stays shrunk and dimmed at medium too.
         #expect(abs(try frame(w, "nav", at: 1).minY - 0.07 * h) < 1e-9)
-        #expect(w.shot(1).root.find(role: "dimming")?.alpha == 0.1)
+        #expect(w.shot(1).root.find(role: .dimming)?.alpha == 0.1)
     }
 
     @Test func theSelectedDetentAgainChangesNothing() throws {

@@ -28,7 +28,7 @@ import Testing
             #expect(abs(card.windowFrame.minX - 140) < 1e-9 && card.windowFrame.width == 540 && card.windowFrame.height == 620)
             #expect(abs(card.windowFrame.minY - (h - p * (h - rest))) < 0.5, "card top at \(t)")
             #expect(card.layer.cornerRadius == 12 && card.layer.maskedCorners == .all && card.layer.clipsToBounds)
-            #expect(abs((shot.root.find(role: "dimming")?.alpha ?? -1) - 0.4 * q) < 0.002, "veil at \(t)")
+            #expect(abs((shot.root.find(role: .dimming)?.alpha ?? -1) - 0.4 * q) < 0.002, "veil at \(t)")
             let page = try #require(shot.root.find("nav", ""))
             #expect(page.windowFrame == Rect(x: 0, y: 0, width: width, height: h) && page.layer == .defaults, "the page stays")
         }
@@ -38,14 +38,14 @@ import Testing
         var instant = try iPad()
         try instant.apply(try action(#"{"type": "present", "animated": false, "modalPresentationStyle": "formSheet", "viewController": {"id": "s"}}"#))
         #expect(try #require(instant.shot(0).root.find("s", "")).windowFrame == Rect(x: 140, y: rest, width: 540, height: 620))
-        #expect(instant.shot(0).root.find(role: "dimming")?.alpha == 0.4)
+        #expect(instant.shot(0).root.find(role: .dimming)?.alpha == 0.4)
         // A pull past 48 % of the card's height takes it away.
         for (phase, t, dy) in [("began", 1.0, 0.0), ("changed", 1.1, 320.0), ("ended", 1.2, 320.0)] {
             try w.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": 0, "y": \#(dy)}}"#))
         }
         #expect(w.gesture?.decision == .finish)
         w.advance(to: 2)
-        #expect(w.shot(2).root.find("s", "") == nil && w.shot(2).root.find(role: "dimming") == nil)
+        #expect(w.shot(2).root.find("s", "") == nil && w.shot(2).root.find(role: .dimming) == nil)
     }
 
     @Test func pageSheetsOnAnIPadAndFormSheetsOnAPhoneAreThePhoneCard() throws {
@@ -61,7 +61,7 @@ import Testing
     @Test func theGrabberIsCentredOnTheFormSheet() throws {
         var w = try iPad()
         try w.apply(try action(#"{"type": "present", "animated": false, "modalPresentationStyle": "formSheet", "viewController": {"id": "s", "sheet": {"prefersGrabberVisible": true}}}"#))
-        let grabber = try #require(w.shot(0).root.find(role: "sheetGrabber")).windowFrame
+        let grabber = try #require(w.shot(0).root.find(role: .sheetGrabber)).windowFrame
         #expect(abs(grabber.midX - width / 2) < 1e-9 && abs(grabber.minY - ((h - 620) / 2 + 5)) < 1e-9)
     }
 

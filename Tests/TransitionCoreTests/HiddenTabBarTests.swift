@@ -14,7 +14,7 @@ import Testing
         return try World(scene: scene)
     }
 
-    func bar(_ w: World, at t: Double) -> Rect? { w.shot(t).root.find(role: "tabBar")?.windowFrame }
+    func bar(_ w: World, at t: Double) -> Rect? { w.shot(t).root.find(role: .tabBar)?.windowFrame }
 
     func x(_ w: World, _ controller: String, at t: Double) throws -> Double {
         try #require(w.shot(t).root.find(controller, "")).windowFrame.minX

@@ -20,7 +20,7 @@ import Testing
 
     /// The bar's views in a snapshot, by id.
     func barViews(_ shot: Snapshot) throws -> [String: SnapshotNode] {
-        let bar = try #require(shot.root.find(role: "navigationBar"))
+        let bar = try #require(shot.root.find(role: .navigationBar))
         return Dictionary(uniqueKeysWithValues: bar.children.map { ($0.id, $0) })
     }
 
@@ -34,7 +34,7 @@ import Testing
         let views = try barViews(world.snapshot(at: 0))
         #expect(views.keys.sorted() == ["nav.navigationTitle"])
         let title = try #require(views["nav.navigationTitle"])
-        #expect(title.role == "navigationTitle" && title.text == "Things")
+        #expect(title.role == .navigationTitle && title.text == "Things")
         #expect(title.frame == Rect(x: 134.5, y: 0, width: 51, height: 44))
     }
 
@@ -51,18 +51,18 @@ import Testing
             expectClose(old.center.x, 160 + (52.5 - 160) * p, "old title x at τ \(tau)")
             expectClose(old.alpha, fadeOut(p, by: 0.7), "old title alpha at τ \(tau)")
             let new = try #require(views["nav.navigationTitle.incoming"])
-            #expect(new.text == "Detail" && new.role == "navigationTitle")
+            #expect(new.text == "Detail" && new.role == .navigationTitle)
             // The new title's centre comes from the trailing edge (320) to the middle (160), from p = 0.25 on.
             expectClose(new.center.x, 320 - 160 * p, "new title x at τ \(tau)")
             expectClose(new.alpha, fadeIn(p, from: 0.25), "new title alpha at τ \(tau)")
             // The back button, titled after the previous controller, comes from the old title's place.
             let back = try #require(views["nav.backButton.incoming"])
-            #expect(back.text == "Things" && back.role == "backButton")
+            #expect(back.text == "Things" && back.role == .backButton)
             expectClose(back.center.x, 160 + (52.5 - 160) * p, "back button x at τ \(tau)")
             expectClose(back.alpha, fadeIn(p, from: 0.3), "back button alpha at τ \(tau)")
             // The first chevron comes in from two widths to the right and fades in from p = 0.7.
             let chevron = try #require(views["nav.backIndicator"])
-            #expect(chevron.role == "backIndicator")
+            #expect(chevron.role == .backIndicator)
             expectClose(chevron.center.x, 40.5 - 26 * p, "chevron x at τ \(tau)")
             expectClose(chevron.center.y, 22)
             expectClose(chevron.alpha, fadeIn(p, from: 0.7), "chevron alpha at τ \(tau)")
@@ -219,27 +219,27 @@ import Testing
         var world = try hidingScene()
         // Shown: y 20…64 (centre 42); hidden: wholly above the screen, y −44…0 (centre −22).
         for tau in [0.0, 0.1, 0.25, 0.4] {
-            let bar = try #require(world.shot(tau).root.find(role: "navigationBar"))
+            let bar = try #require(world.shot(tau).root.find(role: .navigationBar))
             expectClose(bar.center.y, 42 - 64 * pushProgress(tau), "bar y at τ \(tau)")
             #expect(!bar.hidden)
         }
-        let hidden = try #require(world.shot(0.5).root.find(role: "navigationBar"))
+        let hidden = try #require(world.shot(0.5).root.find(role: .navigationBar))
         #expect(hidden.hidden && hidden.frame == Rect(x: 0, y: -44, width: 320, height: 44))
         // The photo fills the screen either way.
         #expect(world.shot(0.5).root.find("photo", "")?.frame == Rect(x: 0, y: 0, width: 320, height: 568))
         world.advance(to: 1)
         try world.apply(try action(#"{"type": "pop"}"#))
-        let coming = try #require(world.shot(1.1).root.find(role: "navigationBar"))
+        let coming = try #require(world.shot(1.1).root.find(role: .navigationBar))
         #expect(!coming.hidden)
         expectClose(coming.center.y, -22 + 64 * pushProgress(0.1))
-        #expect(try #require(world.shot(1.5).root.find(role: "navigationBar")).frame == Rect(x: 0, y: 20, width: 320, height: 44))
+        #expect(try #require(world.shot(1.5).root.find(role: .navigationBar)).frame == Rect(x: 0, y: 20, width: 320, height: 44))
     }
 
     @Test func aSceneWhoseTopHidesTheBarStartsWithItHidden() throws {
         let scene = try SceneSpec.decode(json("""
         {"root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "title": "A", "navigationBarHidden": true}]}}
         """), limits: SceneLimits())
-        let bar = try #require(World(scene: scene).snapshot(at: 0).root.find(role: "navigationBar"))
+        let bar = try #require(World(scene: scene).snapshot(at: 0).root.find(role: .navigationBar))
         #expect(bar.hidden && bar.frame.minY == -44)
     }
 

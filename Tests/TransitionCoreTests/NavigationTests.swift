@@ -9,10 +9,10 @@ import Testing
         #expect(shot.root.id == "window")
         let nav = try #require(shot.root.children.first)
         #expect(nav.viewController == "nav" && nav.path == "")
-        #expect(nav.children.map { $0.role } == ["container", "navigationBar"])
-        let bar = try #require(shot.root.find(role: "navigationBar"))
+        #expect(nav.children.map { $0.role } == [.container, .navigationBar])
+        let bar = try #require(shot.root.find(role: .navigationBar))
         #expect(bar.frame == Rect(x: 0, y: 20, width: 320, height: 44))
-        #expect(bar.find(role: "navigationTitle")?.text == "Things")
+        #expect(bar.find(role: .navigationTitle)?.text == "Things")
         let things = try #require(shot.root.find("things", ""))
         #expect(things.frame == Rect(x: 0, y: 0, width: 320, height: 568))
         let image = try #require(shot.root.find("things", "cell-3/image"))
@@ -51,7 +51,7 @@ import Testing
         let end = world.shot(0.5)
         #expect(try #require(end.root.find("detail", "")).frame.minX == 0)
         #expect(end.root.find("things", "") == nil)
-        #expect(end.root.find(role: "dimming") == nil)
+        #expect(end.root.find(role: .dimming) == nil)
         #expect(end.transition?.phase == .completed)
         #expect(end.controllers.topViewController == "detail")
         #expect(end.controllers.viewControllers.map(\.id) == ["things", "detail"])
@@ -81,8 +81,8 @@ import Testing
         #expect(try #require(start.root.find("things", "")).frame.minX == -96)
         #expect(try #require(start.root.find("detail", "")).frame.minX == 0)
         // The covered view is below the popped one.
-        let container = try #require(start.root.find(role: "container"))
-        #expect(container.children.map { $0.viewController ?? $0.role ?? "" } == ["things", "dimming", "detail"])
+        let container = try #require(start.root.find(role: .container))
+        #expect(container.children.map { $0.viewController ?? $0.role?.rawValue ?? "" } == ["things", "dimming", "detail"])
         let mid = world.shot(1.25)
         let midX = try #require(mid.root.find("detail", "")).frame.minX
         #expect(midX > 0 && midX < 320)
@@ -91,7 +91,7 @@ import Testing
         #expect(end.root.find("detail", "") == nil)
         #expect(try #require(end.root.find("things", "")).frame == Rect(x: 0, y: 0, width: 320, height: 568))
         #expect(end.controllers.viewControllers.map(\.id) == ["things"])
-        #expect(end.root.find(role: "navigationTitle")?.text == "Things")
+        #expect(end.root.find(role: .navigationTitle)?.text == "Things")
         // The popped controller is gone from the session.
         #expect(world.controllers["detail"] == nil)
     }
@@ -111,7 +111,7 @@ import Testing
         let shot = world.snapshot(at: 0)
         #expect(shot.root.find("things", "") == nil)
         #expect(shot.root.find("detail", "")?.frame.minX == 0)
-        #expect(shot.root.find(role: "navigationTitle")?.text == "Detail")
+        #expect(shot.root.find(role: .navigationTitle)?.text == "Detail")
     }
 
     @Test func secondTransitionWhileOneRunsIsAConflict() throws {

@@ -22,7 +22,7 @@ import Testing
         return world
     }
 
-    func snapshotView(_ shot: Snapshot) throws -> SnapshotNode { try #require(shot.root.find(role: "snapshot")) }
+    func snapshotView(_ shot: Snapshot) throws -> SnapshotNode { try #require(shot.root.find(role: .snapshot)) }
 
     @Test func flipFromRightPresentsByTurningASnapshotOfThePresentingViewAway() throws {
         let world = try presented("flipFromRight")
@@ -38,7 +38,7 @@ import Testing
         #expect(try snapshotView(late).frame.width < 1e-9)
         // Done: the snapshot has gone with the view transition, the presented view is in place.
         let end = world.shot(0.6)
-        #expect(end.root.find(role: "snapshot") == nil)
+        #expect(end.root.find(role: .snapshot) == nil)
         #expect(try #require(end.root.find("sheet", "")).frame == Rect(x: 0, y: 0, width: 320, height: 568))
         #expect(end.transition?.phase == .completed && end.transition?.diagnostics.isEmpty == true)
     }
@@ -57,7 +57,7 @@ import Testing
         var end = world
         end.advance(to: 1.6)
         let shot = end.snapshot(at: 1.6)
-        #expect(shot.root.find(role: "snapshot") == nil && shot.root.find("sheet", "") == nil)
+        #expect(shot.root.find(role: .snapshot) == nil && shot.root.find("sheet", "") == nil)
         #expect(try #require(shot.root.find("home", "")).frame == Rect(x: 0, y: 0, width: 320, height: 568))
         #expect(end.transitions.last?.phase == .completed && end.transitions.last?.diagnostics.isEmpty == true)
     }
@@ -69,11 +69,11 @@ import Testing
         // Halfway through a fold from 0 to π/2 about the top edge, seen straight on: h·cos(π/4), top fixed.
         #expect(close(front.frame, Rect(x: 0, y: 0, width: 320, height: 568 * cos(Double.pi / 4))))
         // The presented view waits, flat and whole, beneath it.
-        let container = try #require(mid.root.find(role: "container") ?? mid.root.children.last)
-        let order = container.children.map { $0.role ?? $0.viewController ?? "" }
+        let container = try #require(mid.root.find(role: .container) ?? mid.root.children.last)
+        let order = container.children.map { $0.role?.rawValue ?? $0.viewController ?? "" }
         #expect(order == ["sheet", "snapshot"], "\(order)")
         #expect(try #require(mid.root.find("sheet", "")).frame == Rect(x: 0, y: 0, width: 320, height: 568))
-        #expect(world.shot(0.6).root.find(role: "snapshot") == nil)
+        #expect(world.shot(0.6).root.find(role: .snapshot) == nil)
     }
 
     @Test func curlDownDismissesByUnfoldingTheSnapshotOverThePresentedView() throws {
@@ -81,10 +81,10 @@ import Testing
         let mid = world.shot(1.25)
         let back = try snapshotView(mid)
         #expect(close(back.frame, Rect(x: 0, y: 0, width: 320, height: 568 * cos(Double.pi / 4))))
-        let container = try #require(mid.root.find(role: "container") ?? mid.root.children.last)
-        #expect(container.children.map { $0.role ?? $0.viewController ?? "" } == ["sheet", "snapshot"])
+        let container = try #require(mid.root.find(role: .container) ?? mid.root.children.last)
+        #expect(container.children.map { $0.role?.rawValue ?? $0.viewController ?? "" } == ["sheet", "snapshot"])
         var end = world
         end.advance(to: 1.6)
-        #expect(end.snapshot(at: 1.6).root.find(role: "snapshot") == nil && end.transitions.last?.diagnostics.isEmpty == true)
+        #expect(end.snapshot(at: 1.6).root.find(role: .snapshot) == nil && end.transitions.last?.diagnostics.isEmpty == true)
     }
 }

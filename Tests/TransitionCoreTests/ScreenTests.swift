@@ -17,8 +17,8 @@ import Testing
 
     func bars(_ world: World) throws -> (navigation: Rect, tabBar: Rect, item: Rect) {
         let root = world.shot(0).root
-        return (try #require(root.find(role: "navigationBar")).windowFrame, try #require(root.find(role: "tabBar")).windowFrame,
-                try #require(root.find(role: "tabBarItem")).windowFrame)
+        return (try #require(root.find(role: .navigationBar)).windowFrame, try #require(root.find(role: .tabBar)).windowFrame,
+                try #require(root.find(role: .tabBarItem)).windowFrame)
     }
 
     @Test(arguments: [

@@ -40,19 +40,19 @@ import Testing
         for t in [0, 0.03, 0.1, 0.15, 0.21, 0.29] {
             let shot = world.shot(t)
             let e = easeInOut(t, 0.3)
-            let snapshot = try #require(shot.root.find(role: "snapshot"))
+            let snapshot = try #require(shot.root.find(role: .snapshot))
             #expect(close(snapshot.frame, lerp(cellImage, detailImage, e), 1e-9), "t = \(t)")
             #expect(snapshot.image == "thing-3")
             #expect(abs(try #require(shot.root.find("detail", "")).alpha - e) < 1e-12, "t = \(t)")
             // Both image views are hidden during the flight; the snapshot is on top.
             #expect(try #require(shot.root.find("things", "cell-3/image")).hidden)
             #expect(try #require(shot.root.find("detail", "image")).hidden)
-            #expect(shot.root.find(role: "container")?.children.last?.role == "snapshot")
+            #expect(shot.root.find(role: .container)?.children.last?.role == .snapshot)
         }
         world.advance(to: 1)
         #expect(completeTimes(world) == [0.3])
         let end = world.snapshot(at: 1)
-        #expect(end.root.find(role: "snapshot") == nil && end.root.find("things", "") == nil)
+        #expect(end.root.find(role: .snapshot) == nil && end.root.find("things", "") == nil)
         #expect(try #require(end.root.find("detail", "image")).hidden == false)
         #expect(try #require(end.root.find("detail", "")).alpha == 1)
         // The catalogue unhides the image view it hid, not the cell (unlike the seed).
@@ -69,15 +69,15 @@ import Testing
         for t in [1.0, 1.05, 1.15, 1.25] {
             let shot = world.shot(t)
             let e = easeInOut(t - 1, 0.3)
-            #expect(close(try #require(shot.root.find(role: "snapshot")).frame, lerp(detailImage, cellImage, e), 1e-9), "t = \(t)")
+            #expect(close(try #require(shot.root.find(role: .snapshot)).frame, lerp(detailImage, cellImage, e), 1e-9), "t = \(t)")
             #expect(abs(try #require(shot.root.find("detail", "")).alpha - (1 - e)) < 1e-12)
-            let container = try #require(shot.root.find(role: "container"))
-            #expect(container.children.map { $0.viewController ?? $0.role ?? "" } == ["things", "detail", "snapshot"])
+            let container = try #require(shot.root.find(role: .container))
+            #expect(container.children.map { $0.viewController ?? $0.role?.rawValue ?? "" } == ["things", "detail", "snapshot"])
         }
         world.advance(to: 2)
         #expect(completeTimes(world) == [0.3, 1.3])
         let end = world.snapshot(at: 2)
-        #expect(end.root.find("detail", "") == nil && end.root.find(role: "snapshot") == nil)
+        #expect(end.root.find("detail", "") == nil && end.root.find(role: .snapshot) == nil)
         #expect(try #require(end.root.find("things", "cell-3/image")).hidden == false)
         #expect(world.transitions.last?.diagnostics.isEmpty == true)
     }
@@ -90,7 +90,7 @@ import Testing
         // Held at 30 %: τ = 0.09 s of 0.3.
         let held = world.shot(1.15)
         let e = easeInOut(0.09, 0.3)
-        #expect(close(try #require(held.root.find(role: "snapshot")).frame, lerp(detailImage, cellImage, e), 1e-9))
+        #expect(close(try #require(held.root.find(role: .snapshot)).frame, lerp(detailImage, cellImage, e), 1e-9))
         #expect(abs(try #require(held.root.find("detail", "")).alpha - (1 - e)) < 1e-12)
         try apply(&world, #"{"type": "cancel", "at": 1.2}"#)
         world.advance(to: 2)
@@ -99,7 +99,7 @@ import Testing
         let detail = try #require(end.root.find("detail", ""))
         #expect(detail.alpha == 1 && detail.frame == Rect(x: 0, y: 0, width: 320, height: 568))
         #expect(try #require(end.root.find("detail", "image")).hidden == false)
-        #expect(end.root.find(role: "snapshot") == nil && end.root.find("things", "") == nil)
+        #expect(end.root.find(role: .snapshot) == nil && end.root.find("things", "") == nil)
         #expect(world.controllers["nav"]!.children == ["things", "detail"])
     }
 
@@ -114,13 +114,13 @@ import Testing
         let t = try #require(world.runningTransition)
         #expect(t.animator == "zoom" && t.chosenBy == "popAnimator of detail" && t.operation == .pop)
         let e = easeInOut(0.3 * 0.3, 0.3)
-        #expect(close(try #require(world.shot(1.07).root.find(role: "snapshot")).frame, lerp(detailImage, cellImage, e), 1e-9))
+        #expect(close(try #require(world.shot(1.07).root.find(role: .snapshot)).frame, lerp(detailImage, cellImage, e), 1e-9))
         try apply(&world, #"{"type": "gesture", "recognizer": "edgePan", "phase": "ended", "at": 1.1, "translation": {"x": 200, "y": 0}}"#)
         world.advance(to: 2)
         #expect(world.transitions.last?.phase == .completed && world.transitions.last?.diagnostics.isEmpty == true)
         #expect(world.controllers["nav"]!.children == ["things"])
         let end = world.snapshot(at: 2)
-        #expect(end.root.find(role: "snapshot") == nil)
+        #expect(end.root.find(role: .snapshot) == nil)
         #expect(try #require(end.root.find("things", "cell-3/image")).hidden == false)
     }
 
@@ -234,7 +234,7 @@ import Testing
             let shot = world.shot(t)
             #expect(abs(try #require(shot.root.find("detail", "")).alpha - easeInOut(t, 0.35)) < 1e-12, "t = \(t)")
             #expect(try #require(shot.root.find("detail", "")).frame == Rect(x: 0, y: 0, width: 320, height: 568))
-            #expect(shot.root.find(role: "container")?.children.last?.viewController == "detail")
+            #expect(shot.root.find(role: .container)?.children.last?.viewController == "detail")
         }
         world.advance(to: 1)
         #expect(completeTimes(world) == [0.35])
@@ -252,15 +252,15 @@ import Testing
             let e = easeInOut(t, 1)
             let panel = try #require(shot.root.find("settings", ""))
             #expect(abs(panel.center.x - (-160 + 200 * e)) < 1e-9 && panel.center.y == 284, "t = \(t)")
-            let overlay = try #require(shot.root.find(role: "dimming"))
+            let overlay = try #require(shot.root.find(role: .dimming))
             #expect(abs(overlay.alpha - 0.8 * e) < 1e-12 && overlay.frame == Rect(x: 0, y: 0, width: 320, height: 568))
-            #expect(shot.root.find(role: "container")?.children.map { $0.viewController ?? $0.role ?? "" } == ["dimming", "settings"])
+            #expect(shot.root.find(role: .container)?.children.map { $0.viewController ?? $0.role?.rawValue ?? "" } == ["dimming", "settings"])
         }
         world.advance(to: 1.5)
         #expect(completeTimes(world) == [1])
         let shown = world.snapshot(at: 1.5)
         #expect(shown.root.find("settings", "")?.frame.minX == -120)
-        #expect(shown.root.find(role: "dimming")?.alpha == 0.8)
+        #expect(shown.root.find(role: .dimming)?.alpha == 0.8)
         #expect(shown.root.find("home", "") != nil)
         #expect(world.transitions.last?.diagnostics.isEmpty == true)
 
@@ -270,12 +270,12 @@ import Testing
             let shot = world.shot(t)
             let e = named("easeOut", t - 2, 0.4)
             #expect(abs(try #require(shot.root.find("settings", "")).center.x - (40 + (-160 - 40) * e)) < 1e-9, "t = \(t)")
-            #expect(abs(try #require(shot.root.find(role: "dimming")).alpha - 0.8 * (1 - e)) < 1e-12, "t = \(t)")
+            #expect(abs(try #require(shot.root.find(role: .dimming)).alpha - 0.8 * (1 - e)) < 1e-12, "t = \(t)")
         }
         world.advance(to: 3)
         #expect(completeTimes(world) == [1, 2.4])
         let end = world.snapshot(at: 3)
-        #expect(end.root.find("settings", "") == nil && end.root.find(role: "dimming") == nil)
+        #expect(end.root.find("settings", "") == nil && end.root.find(role: .dimming) == nil)
         #expect(end.root.find("home", "") != nil && end.controllers.presented.isEmpty)
         #expect(world.transitions.last?.diagnostics.isEmpty == true)
     }
@@ -356,7 +356,7 @@ import Testing
         var catalogue = try thingsScene()
         try apply(&catalogue, Self.zoomPush)
         for t in [0.05, 0.15, 0.25] {
-            #expect(world.shot(t).root.find(role: "snapshot")?.frame == catalogue.shot(t).root.find(role: "snapshot")?.frame)
+            #expect(world.shot(t).root.find(role: .snapshot)?.frame == catalogue.shot(t).root.find(role: .snapshot)?.frame)
         }
         world.advance(to: 1)
         let t = try #require(world.transitions.last)

@@ -17,7 +17,7 @@ import Testing
         try #require(w.shot(t).root.find(controller, "")).windowFrame
     }
 
-    func veil(_ w: World, at t: Double) -> SnapshotNode? { w.shot(t).root.find(role: "dimming") }
+    func veil(_ w: World, at t: Double) -> SnapshotNode? { w.shot(t).root.find(role: .dimming) }
 
 
     @Test func aDefaultPresentOnIOS17IsAPageSheetThatSlidesUpOverAShrinkingPage() throws {

@@ -52,7 +52,7 @@ extension SnapshotNode {
         return nil
     }
 
-    func find(role: String) -> SnapshotNode? {
+    func find(role: ViewRole) -> SnapshotNode? {
         if self.role == role { return self }
         for child in children { if let found = child.find(role: role) { return found } }
         return nil

@@ -264,14 +264,14 @@ struct AnimatorInterpreter {
             tree.detach(view)
         case .dimming(let name, let frame, let color, let alpha, let placement, let keep):
             let rect = try evaluate(frame, for: transition.containerView)
-            let id = try makeView(name, kind: "view", role: "dimming", frame: rect, keep: keep)
+            let id = try makeView(name, kind: "view", role: .dimming, frame: rect, keep: keep)
             tree[id].backgroundColor = color
             tree[id].alpha = min(1, max(0, try evaluate(alpha)))
             try place(id, placement)
         case .snapshot(let name, let of, let frame, let placement):
             let source = try resolve(of)
             let rect = try frame.map { (f) throws(SimulationError) in try evaluate(f, for: transition.containerView) } ?? frameInContainer(source)
-            let id = try makeView(name, kind: "snapshot", role: "snapshot", frame: rect, keep: false)
+            let id = try makeView(name, kind: "snapshot", role: .snapshot, frame: rect, keep: false)
             try copyAppearance(of: source, into: id, at: name.pointer)
             try place(id, placement)
         case .find(let name):
@@ -304,7 +304,7 @@ struct AnimatorInterpreter {
 
     /// Makes a service view named `$name`. Kept views are named after the container and not
     /// reported as left behind; the others are named after the transition.
-    mutating func makeView(_ located: Located<String>, kind: String, role: String, frame: Rect, keep: Bool) throws(SimulationError) -> ViewID {
+    mutating func makeView(_ located: Located<String>, kind: String, role: ViewRole, frame: Rect, keep: Bool) throws(SimulationError) -> ViewID {
         let name = located.value
         guard transition.named[name] == nil else { throw SimulationError(located.pointer, "a view named '$\(name)' already exists") }
         let id = keep ? keptID(name) : "\(transition.id).\(name)"
@@ -344,7 +344,7 @@ struct AnimatorInterpreter {
         guard depth < 32 else { return }
         let original = tree[id]
         let path = prefix + "/" + original.id
-        var node = ViewNode(id: original.id, kind: original.kind, owner: nil, path: path, role: "snapshotContent", frame: .zero)
+        var node = ViewNode(id: original.id, kind: original.kind, owner: nil, path: path, role: .snapshotContent, frame: .zero)
         node.bounds = original.bounds
         node.center = original.center
         node.transform = original.transform

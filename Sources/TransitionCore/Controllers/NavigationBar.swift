@@ -19,8 +19,8 @@ struct NavigationBar: Sendable {
 
     /// Ids of the bar's views in snapshots: the shown item's are `<nav>.navigationTitle` and
     /// `<nav>.backButton`, the coming one's carry `.incoming`.
-    static func id(_ role: String, of nav: ControllerID, incoming: Bool = false) -> String {
-        "\(nav).\(role)" + (incoming ? ".incoming" : "")
+    static func id(_ role: ViewRole, of nav: ControllerID, incoming: Bool = false) -> String {
+        "\(nav).\(role.rawValue)" + (incoming ? ".incoming" : "")
     }
 
     /// The coming item becomes the shown one (a completed change).

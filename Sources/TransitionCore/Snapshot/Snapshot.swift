@@ -43,7 +43,7 @@ public struct SnapshotNode: Sendable {
 
 extension SnapshotNode {
     /// A node made from its values one by one (tests).
-    public init(id: String, kind: String, viewController: String? = nil, path: String, role: String? = nil, frame: Rect, bounds: Rect,
+    public init(id: String, kind: String, viewController: String? = nil, path: String, role: ViewRole? = nil, frame: Rect, bounds: Rect,
                 center: Point, transform: AffineTransform, transform3D: Transform3D? = nil, alpha: Double, hidden: Bool,
                 windowFrame: Rect, backgroundColor: Color? = nil, text: String? = nil, image: String? = nil, snapshotOf: String? = nil,
                 layer: LayerProperties = .defaults, visibleRect: Rect? = nil, visible: Bool = true, children: [SnapshotNode]) {
@@ -58,7 +58,7 @@ extension SnapshotNode {
     @inlinable public var kind: String { identity.value.kind }
     @inlinable public var viewController: String? { identity.value.owner?.rawValue }
     @inlinable public var path: String { identity.value.path }
-    @inlinable public var role: String? { identity.value.role }
+    @inlinable public var role: ViewRole? { identity.value.role }
     @inlinable public var transform3D: Transform3D? {
         get { transform3DStorage?.value }
         set { transform3DStorage = newValue.map(Transform3DStorage.init) }

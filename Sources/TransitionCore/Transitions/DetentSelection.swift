@@ -51,7 +51,7 @@ extension World {
             (card, .center, .point(cardTarget.center)), (card, .bounds, .rect(cardTarget.bounds)),
             (page, .transform, .affine(rest.covered)), (page, .cornerRadius, .number(number("coveredCornerRadius"))),
         ]
-        if let veil = tree[container].children.first(where: { tree[$0].role == "dimming" }) {
+        if let veil = tree[container].children.first(where: { tree[$0].role == .dimming }) {
             layout.append((veil, .alpha, .number(number("dimming"))))
         }
         return layout

@@ -5,21 +5,21 @@ extension World {
     /// Builds the bar of navigation controller `nav` in its view, laid out for its stack.
     mutating func makeNavigationBar(for nav: ControllerID) throws(SimulationError) {
         let width = screen.width
-        let barID = NavigationBar.id("navigationBar", of: nav)
-        var barNode = ViewNode(id: barID, kind: "navigationBar", owner: nil, path: barID, role: "navigationBar",
+        let barID = NavigationBar.id(.navigationBar, of: nav)
+        var barNode = ViewNode(id: barID, kind: "navigationBar", owner: nil, path: barID, role: .navigationBar,
                                frame: NavigationBarLayout.barFrame(width: width, safeTop: display.safeArea.top, hidden: false))
         barNode.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97)
         let bar = try tree.create(barNode)
-        func view(_ kind: String, _ role: String, incoming: Bool = false) throws(SimulationError) -> ViewID {
+        func view(_ kind: String, _ role: ViewRole, incoming: Bool = false) throws(SimulationError) -> ViewID {
             let id = NavigationBar.id(role, of: nav, incoming: incoming)
             return try tree.create(ViewNode(id: id, kind: kind, owner: nil, path: id, role: role, frame: .zero))
         }
-        let indicator = try view("imageView", "backIndicator")
+        let indicator = try view("imageView", .backIndicator)
         tree[indicator].image = "backIndicator"
-        let views = NavigationBar(bar: bar, indicator: indicator, title: try view("label", "navigationTitle"),
-                                  backButton: try view("label", "backButton"),
-                                  incomingTitle: try view("label", "navigationTitle", incoming: true),
-                                  incomingBackButton: try view("label", "backButton", incoming: true))
+        let views = NavigationBar(bar: bar, indicator: indicator, title: try view("label", .navigationTitle),
+                                  backButton: try view("label", .backButton),
+                                  incomingTitle: try view("label", .navigationTitle, incoming: true),
+                                  incomingBackButton: try view("label", .backButton, incoming: true))
         tree.addSubview(bar, to: self[controller: nav].view)
         self[controller: nav].barView = bar
         self[controller: nav].navigationBar = views
@@ -35,8 +35,9 @@ extension World {
         let item = topNavigationItem(of: c.children)
         tree[views.bar].frame = NavigationBarLayout.barFrame(width: screen.width, safeTop: display.safeArea.top, hidden: item.barHidden)
         tree[views.bar].hidden = item.barHidden
-        for (view, role, incoming) in [(views.title, "navigationTitle", false), (views.backButton, "backButton", false),
-                                       (views.incomingTitle, "navigationTitle", true), (views.incomingBackButton, "backButton", true)] {
+        let items: [(view: ViewID, role: ViewRole, incoming: Bool)] = [(views.title, .navigationTitle, false), (views.backButton, .backButton, false),
+                                                                      (views.incomingTitle, .navigationTitle, true), (views.incomingBackButton, .backButton, true)]
+        for (view, role, incoming) in items {
             rename(view, NavigationBar.id(role, of: nav, incoming: incoming))
             tree.detach(view)
         }

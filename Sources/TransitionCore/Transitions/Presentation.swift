@@ -31,7 +31,7 @@ extension World {
         }
         let bounds = Rect(origin: .zero, size: screen)
         let container = try tree.create(ViewNode(id: "\(id).presentation", kind: "view", owner: nil, path: "\(id).presentation",
-                                                 role: "container", frame: bounds))
+                                                 role: .container, frame: bounds))
         tree.addSubview(container, to: window)
         self[controller: presenting].presented = id
         self[controller: id].presenting = presenting
@@ -175,7 +175,7 @@ extension World {
     /// The black veil a sheet animator keeps over the container (`$veil`), at `alpha`.
     mutating func addVeil(alpha: Double, in container: ViewID) throws(SimulationError) {
         let name = "\(tree[container].id).veil"
-        var veil = ViewNode(id: name, kind: "view", owner: nil, path: name, role: "dimming", frame: Rect(origin: .zero, size: tree[container].bounds.size))
+        var veil = ViewNode(id: name, kind: "view", owner: nil, path: name, role: .dimming, frame: Rect(origin: .zero, size: tree[container].bounds.size))
         veil.backgroundColor = .black
         veil.alpha = alpha
         tree.addSubview(try tree.create(veil), to: container)

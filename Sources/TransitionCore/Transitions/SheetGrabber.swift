@@ -19,7 +19,7 @@ extension World {
         let width = sheetAnimator(of: id) == "formSheet" ? formSheetWidth ?? 0 : tree[container].bounds.width
         let size = Self.grabberSize
         let name = "\(tree[container].id).grabber"
-        var grabber = ViewNode(id: name, kind: "view", owner: nil, path: name, role: "sheetGrabber",
+        var grabber = ViewNode(id: name, kind: "view", owner: nil, path: name, role: .sheetGrabber,
                                frame: Rect(x: (width - size.width) / 2, y: Self.grabberTop, width: size.width, height: size.height))
         grabber.backgroundColor = Self.grabberColor
         grabber.layer.cornerRadius = size.height / 2

@@ -9,8 +9,8 @@
     @usableFromInline var owner: ControllerID?
     /// Path of ids below the controller's root view (`cell-3/image`); "" for the root view itself.
     @usableFromInline var path: String
-    /// What a service view is for (`container`, `navigationBar`, `dimming`, `snapshot`, …).
-    @usableFromInline var role: String?
+    /// What a service view is for; nil for the views of a controller's spec.
+    @usableFromInline var role: ViewRole?
     @usableFromInline var text: String?
     @usableFromInline var image: String?
     /// For an animator's snapshot view: the view it copies (`controller:path`).

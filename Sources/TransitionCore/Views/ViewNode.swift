@@ -40,7 +40,7 @@ struct ViewNode: Sendable, Equatable {
         get { identityStorage.value.path }
         set { identity.path = newValue }
     }
-    var role: String? { identityStorage.value.role }
+    var role: ViewRole? { identityStorage.value.role }
     var text: String? {
         get { identityStorage.value.text }
         set { identity.text = newValue }
@@ -73,7 +73,7 @@ struct ViewNode: Sendable, Equatable {
     /// Out of line, nil while every layer property is CALayer's default (LayerProperties.swift).
     var layerStorage: LayerStorage?
 
-    init(id: String, kind: String, owner: ControllerID?, path: String, role: String? = nil, frame: Rect) {
+    init(id: String, kind: String, owner: ControllerID?, path: String, role: ViewRole? = nil, frame: Rect) {
         self.identityStorage = IdentityStorage(ViewIdentity(id: id, kind: kind, owner: owner, path: path, role: role))
         self.bounds = Rect(origin: .zero, size: frame.size)
         self.center = frame.center

@@ -176,7 +176,7 @@ struct ResponseEncoder: ~Copyable {
         writer.key("kind"); writer.string(p.pointee.kind)
         writer.key("viewController"); if let vc = p.pointee.viewController { writer.string(vc) } else { writer.null() }
         writer.key("path"); writer.string(p.pointee.path)
-        if let role = p.pointee.role { writer.key("role"); writer.string(role) }
+        if let role = p.pointee.role { writer.key("role"); writer.string(role.rawValue) }
         writer.key("frame"); rect(p.pointee.frame)
         writer.key("bounds"); rect(p.pointee.bounds)
         writer.key("center"); point(p.pointee.center)

@@ -74,12 +74,12 @@ struct SVGEncoder: ~Copyable {
         writer.raw("<g")
         if let vc = n.viewController { writer.attribute("data-view-controller", vc) }
         writer.attribute("data-path", n.path)
-        if let role = n.role { writer.attribute("data-role", role) }
+        if let role = n.role { writer.attribute("data-role", role.rawValue) }
         writer.attribute("data-kind", n.kind)
         // Group opacity, as UIKit composites a view with its subviews (`allowsGroupOpacity`):
         // what a shape shows is the product of the alphas down the chain.
         if n.alpha != 1 { writer.attribute("opacity", min(1, max(0, n.alpha))) }
-        if n.role == "window" { writer.raw(" clip-path=\"url(#window)\"") }
+        if n.role == .window { writer.raw(" clip-path=\"url(#window)\"") }
         writer.raw(">\n")
         let quad = n.quad(toWindow: toWindow)
         // A view turned away while not double-sided, or clipped away, draws none of its own
@@ -110,7 +110,7 @@ struct SVGEncoder: ~Copyable {
     /// What the view draws over its background: its image, its text, and the marks of its role.
     mutating func content(_ n: SnapshotNode, _ quad: [Point], _ toWindow: ProjectiveTransform) {
         let place = toWindow.affineApproximation(at: n.bounds.center)
-        if n.role == "backIndicator" {
+        if n.role == .backIndicator {
             chevron(n.bounds, toWindow)
         } else if let image = n.image {
             writer.raw("<polygon")
@@ -131,9 +131,9 @@ struct SVGEncoder: ~Copyable {
             label(text, at: Point(x: x, y: n.bounds.midY), place, style: style)
         }
         switch n.role {
-        case "navigationBar": line(quad[3], quad[2], SVGStyle.hairline)
-        case "tabBar": line(quad[0], quad[1], SVGStyle.hairline)
-        case "snapshot":
+        case .navigationBar: line(quad[3], quad[2], SVGStyle.hairline)
+        case .tabBar: line(quad[0], quad[1], SVGStyle.hairline)
+        case .snapshot:
             writer.raw("<polygon")
             writer.points(quad)
             writer.raw(" fill=\"none\"")

@@ -40,12 +40,12 @@ enum SVGStyle {
     }
 
     /// The style for a view's text, by role first (the service's views), then by kind.
-    static func textStyle(kind: String, role: String?) -> TextStyle {
+    static func textStyle(kind: String, role: ViewRole?) -> TextStyle {
         switch (role, kind) {
-        case ("navigationTitle", _): TextStyle(size: 17, bold: true, centered: true)
-        case ("tabBarItem", _): TextStyle(size: 10, centered: true, color: secondaryText)
+        case (.navigationTitle, _): TextStyle(size: 17, bold: true, centered: true)
+        case (.tabBarItem, _): TextStyle(size: 10, centered: true, color: secondaryText)
         // The back button's title starts right after the chevron, in the tint like any bar button.
-        case ("backButton", _): TextStyle(size: 17, centered: false, color: tint)
+        case (.backButton, _): TextStyle(size: 17, centered: false, color: tint)
         case (_, "button"): TextStyle(size: 17, centered: true, color: tint)
         // UITextField's rounded-rect style insets its text 7 points.
         case (_, "textField"): TextStyle(size: 17, centered: false, inset: 7)

@@ -1,0 +1,26 @@
+/// What a view the service or an animator made is for. Views from a controller's spec have none.
+/// The raw value is the name snapshots write as `role` and drawings as `data-role`
+/// (openapi.yaml, `SnapshotNode.role`).
+public enum ViewRole: String, Sendable {
+    /// The key window, the root of every snapshot.
+    case window
+    /// A container controller's content view, or the view a presentation runs in.
+    case container
+    /// A navigation controller's bar (`UINavigationBar`).
+    case navigationBar
+    /// The title of one of the bar's items.
+    case navigationTitle
+    /// The chevron before the back button.
+    case backIndicator
+    /// The back button's title, named after the controller below.
+    case backButton
+    /// A tab bar controller's bar (`UITabBar`) and its items' titles.
+    case tabBar, tabBarItem
+    /// A plain view dimming what is under it: an animator's `dimming` or a sheet's veil.
+    case dimming
+    /// An animator's `snapshotViewAfterScreenUpdates:` image, and the copies of its source's
+    /// subviews inside it.
+    case snapshot, snapshotContent
+    /// The capsule at the top of a sheet whose `prefersGrabberVisible` is set.
+    case sheetGrabber
+}
