@@ -466,6 +466,42 @@ def test_an_upward_drag_stretches_and_returns(server):
         assert s.page(t, "s")["y"] == initial
 
 
+def nested_sheet_session(server):
+    """Flutter's sheet with nested navigation: a navigation controller `inner` (holding `page2`)
+    presented as the sheet, at rest by 1."""
+    s = Session(server, {"screen": SHEET_SCREEN, "root": {"type": "navigation", "id": "nav", "viewControllers": [
+        {"id": "page1"}]}})
+    s.ok({"type": "present", "viewController": {"type": "navigation", "id": "inner", "viewControllers": [{"id": "page2"}]}})
+    return s
+
+
+def test_a_page_pushed_in_a_sheet_stays_in_the_sheet(server):
+    """'useNestedNavigation set to true enables nested navigation' (sheet_test.dart): the pushed
+    page's top is the sheet page's, below the screen's top."""
+    s = nested_sheet_session(server)
+    page2 = s.page(1, "page2")["y"]
+    s.ok({"type": "push", "container": "inner", "viewController": {"id": "page3"}, "at": 1})
+    assert page2 > 0.0 and s.page(2, "page3")["y"] == page2 and s.page(2, "page2") is None
+
+
+def test_a_sheet_with_pushed_pages_goes_with_one_drag(server):
+    """'dismissing with a drag pops all nested routes' (sheet_test.dart): 350 pt down."""
+    s = nested_sheet_session(server)
+    s.ok({"type": "push", "container": "inner", "viewController": {"id": "page3"}, "at": 1})
+    pull(s, 350, at=2)
+    assert s.page(3, "page2") is None and s.page(3, "page3") is None
+    assert s.state_at(3)["controllers"].get("presented") is None
+
+
+def test_a_sheet_dismissed_in_code_puts_the_page_back(server):
+    """'useNestedNavigation handles programmatic pops' (sheet_test.dart): the page under the sheet
+    is moved down, then back at the top of the screen when the sheet goes."""
+    s = nested_sheet_session(server)
+    assert s.page(0, "page1")["y"] == 0.0 and s.page(1, "page1")["y"] > 0.0
+    s.ok({"type": "dismiss", "at": 1})
+    assert s.page(2, "page1")["y"] == 0.0 and s.page(2, "page2") is None
+
+
 @pytest.mark.parametrize("dy", [
     case("Popping the sheet during drag should not crash", SHEET, "a dismiss while dragged takes the sheet away", 300,
          differs="interrupted")])
