@@ -67,3 +67,29 @@ def test_a_misspelt_member_of_a_container_is_an_unknown_member(server):
     assert body["pointer"] == "/root/viewcontrollers" and "unknown member" in body["detail"]
     r = server.post("/v1/sessions", {"root": {"type": "tabBar", "id": "t", "selectedindex": 1, "viewControllers": [{"id": "a"}]}})
     assert assert_problem(r, 422, "invalid-request")["pointer"] == "/root/selectedindex"
+
+
+def test_bad_gesture_samples_are_clean_problems_or_the_documented_diagnostic(server):
+    """Issue 30: a sample with a non-finite number is malformed JSON (JSON has none; a literal
+    too large for a double is refused, not read as infinity); samples out of order in time are a
+    409 naming the late one, and the batch changes nothing; an `ended` with no `began` is the
+    documented `gesture-without-began` diagnostic (docs/semantics.md § UIKit's back swipe)."""
+    sid = create(server, {"root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a"}, {"id": "b"}]}})
+    act = f"/v1/sessions/{sid}/actions"
+    began = '{"type": "gesture", "recognizer": "edgePan", "phase": "began", '
+    for raw in [began + '"translation": {"x": 1e999, "y": 0}}', began + '"translation": {"x": NaN, "y": 0}}',
+                began + '"velocity": {"x": -Infinity, "y": 0}}', began + '"velocity": {"x": 0, "y": -1e400}}']:
+        body = assert_problem(server.post(act, data=raw.encode(), headers={"Content-Type": "application/json"}),
+                              400, "malformed-json")
+        assert body["line"] == 1 and body["column"] > 1, body
+    samples = [{"type": "gesture", "recognizer": "edgePan", "phase": "began", "at": 2},
+               {"type": "gesture", "recognizer": "edgePan", "phase": "changed", "at": 1, "translation": {"x": 10, "y": 0}}]
+    body = assert_problem(server.post(act, samples), 409, "time-in-the-past")
+    assert body["pointer"] == "/1/at" and body["now"] == 2
+    assert server.get(f"/v1/sessions/{sid}").json()["transition"]["phase"] == "idle"
+    out = server.post(act, {"type": "gesture", "recognizer": "edgePan", "phase": "ended", "at": 3,
+                            "translation": {"x": 10, "y": 0}})
+    assert out.status_code == 200, out.text
+    assert out.json()["controllers"]["topViewController"] == "b"
+    diagnostics = [e for e in server.get(f"/v1/sessions/{sid}/events").json()["events"] if e["type"] == "diagnostic"]
+    assert [d["code"] for d in diagnostics] == ["gesture-without-began"]

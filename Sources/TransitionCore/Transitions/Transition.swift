@@ -55,7 +55,7 @@ public struct Transition: Sendable {
     var previousSelection: Int?
     /// A gesture UIKit recognizes itself drives UIKit's own animation: the views follow the finger
     /// linearly while it lasts and settle on a curve and speed of their own after
-    /// (`World.settling(for:percent:finish:)`).
+    /// (`World.backSwipeSettling`, `World.sheetPullSettling`).
     var tracking: TouchTracking?
     /// A navigation change that takes the tab bar away or brings it back (`hidesBottomBarWhenPushed`).
     var tabBarMove: TabBarMove?
