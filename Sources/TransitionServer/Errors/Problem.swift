@@ -166,10 +166,10 @@ extension Problem {
     }
 
     /// A series would compute more views than one request may (`Application.maxSeriesWork`):
-    /// the first `frames` of the `of` frames asked already hold `views`.
+    /// `frames` of the `of` frames asked (the earliest) already hold `views`.
     public static func workBudgetExceeded(limit: Int, frames: Int, of count: Int, views: Int) -> Problem {
         Problem(status: 422, type: "work-budget-exceeded", title: "The request would take too much work",
-                detail: "the first \(frames) of the \(count) frames asked hold \(views) views in all, more than the \(limit) one request may compute; ask for fewer frames or timestamps per request, or for fewer views",
+                detail: "the earliest \(frames) of the \(count) frames asked hold \(views) views in all, more than the \(limit) one request may compute; ask for fewer frames or timestamps per request, or for fewer views",
                 extensions: [("limit", .number(Double(limit)))])
     }
 

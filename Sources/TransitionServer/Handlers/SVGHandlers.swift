@@ -19,7 +19,7 @@ extension Application {
         let session = try session(ctx)
         try Self.rejectUnknown(ctx.query, allowed: Self.filmstripParameters)
         var encoder = SVGEncoder(precision: try Self.precision(ctx.query))
-        let shots = try seriesSnapshots(try session.worlds(at: try Self.seriesTimes(ctx.query), now: ctx.now), form: .svg)
+        let shots = try seriesSnapshots(session.history(now: ctx.now), at: try Self.seriesTimes(ctx.query), form: .svg)
         let window = SVGEncoder.windowSize(shots[0])
         encoder.begin(frames: shots.count, window: window)
         for (i, shot) in shots.enumerated() {

@@ -20,28 +20,33 @@ extension Application {
         case svg
     }
 
-    /// The snapshots of `worlds` (one per frame, in the order asked), once the series is weighed:
-    /// refused when its frames hold more than `maxSeriesWork` views, or when its answer would
-    /// exceed `--max-response-bytes` even with every view written in the fewest bytes it can
-    /// take (its names, and the members or markup every view has). A costly series is computed
-    /// only while fewer than `costlySeries.slots` others are, so that heavy requests cannot hold
-    /// every worker; one that finds no slot free is refused at once (503, `Retry-After`).
-    func seriesSnapshots(_ worlds: [World], form: SeriesForm) throws -> [Snapshot] {
-        var work = 0, leastBytes = 0
+    /// The snapshots of `history` at `times` (in the order asked), once the series is weighed on
+    /// its frames' worlds: refused when they hold more than `maxSeriesWork` views, or when the
+    /// answer would exceed `--max-response-bytes` even with every view written in the fewest
+    /// bytes it can take (its names, and the members or markup every view has). Weighing stops at
+    /// the first bound passed, and counts the views again only where a frame's differ from the
+    /// frame before. A costly series is computed only while fewer than `costlySeries.slots`
+    /// others are, so that heavy requests cannot hold every worker; one that finds no slot free
+    /// is refused at once (503, `Retry-After`).
+    func seriesSnapshots(_ history: Session.History, at times: [Double], form: SeriesForm) throws -> [Snapshot] {
+        var work = 0, leastBytes = 0, frames = 0
         var census = SnapshotCensus()
-        for (i, world) in worlds.enumerated() {
-            if i == 0 || !world.hasTheViews(of: worlds[i - 1]) { census = world.snapshotCensus() }
+        var previous: World?
+        try history.forEachWorld(at: times) { i, world in
+            if previous.map({ !world.hasTheViews(of: $0) }) ?? true { census = world.snapshotCensus() }
+            previous = world
+            frames += 1
             work += census.views
             leastBytes += Self.leastBytes(census, form: form, first: i == 0)
             guard work <= Self.maxSeriesWork else {
-                throw Problem.workBudgetExceeded(limit: Self.maxSeriesWork, frames: i + 1, of: worlds.count, views: work)
+                throw Problem.workBudgetExceeded(limit: Self.maxSeriesWork, frames: frames, of: times.count, views: work)
             }
             guard leastBytes <= configuration.maxResponseBytes else {
                 throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
             }
         }
-        guard work >= Self.costlySeriesWork else { return worlds.map { $0.snapshot(at: $0.now) } }
-        return try costlySeries.run { worlds.map { $0.snapshot(at: $0.now) } }
+        guard work >= Self.costlySeriesWork else { return try history.snapshots(at: times) }
+        return try costlySeries.run { try history.snapshots(at: times) }
     }
 
     /// The fewest bytes the views of a frame whose census is `census` take in a series of `form`

@@ -62,8 +62,8 @@ extension Application {
         try Self.rejectUnknown(q, allowed: Self.seriesParameters)
         let changes = try Self.changesOnly(q)
         var encoder = try encoderOptions(q)
-        let worlds = try session.worlds(at: try Self.seriesTimes(q), now: ctx.now)
-        let shots = try seriesSnapshots(worlds, form: .json(flat: encoder.flat || changes, changes: changes))
+        let shots = try seriesSnapshots(session.history(now: ctx.now), at: try Self.seriesTimes(q),
+                                        form: .json(flat: encoder.flat || changes, changes: changes))
         if changes {
             guard let bytes = ChangeBatch.encode(shots, precision: try Self.precision(q), limit: configuration.maxResponseBytes) else {
                 throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)

@@ -425,14 +425,12 @@ final class Session: Sendable {
 
     /// Snapshots at the given times (any order; each ≥ the start of history), in that order.
     func snapshots(at times: [Double], now: ContinuousClock.Instant) throws -> [Snapshot] {
-        try worlds(at: times, now: now).map { $0.snapshot(at: $0.now) }
+        try history(now: now).snapshots(at: times)
     }
 
-    /// The worlds at the given times (any order; each ≥ the start of history), in that order,
-    /// each advanced to its time: what a series costs can be counted on them before any
-    /// snapshot is computed. What they need is copied under the lock (cheap: worlds share their
-    /// views) and replayed outside it.
-    func worlds(at times: [Double], now: ContinuousClock.Instant) throws -> [World] {
+    /// What reads of past and present states need, copied under the lock (cheap: worlds share
+    /// their views), the current world brought up to real time for a wall-clock session.
+    func history(now: ContinuousClock.Instant) -> History {
         let (checkpoints, log, stored) = state.withLock { (s: inout State) in
             s.lastAccess = now
             return (s.checkpoints, s.log, s.current)
@@ -442,38 +440,57 @@ final class Session: Sendable {
             let t = wallTime(now)
             if t > current.now { current.advance(to: t) }
         }
-        let oldest = checkpoints[0].world.now
-        var result = [World?](repeating: nil, count: times.count)
-        // Times in increasing order, so that replay only moves forward and one advancing copy
-        // serves every time that starts from the same state.
-        let order = times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
-        var replayed: (position: Int, world: World)?
-        var working: (position: Int, world: World)?
-        for i in order {
-            let t = times[i]
-            guard t >= oldest else {
-                throw Problem.historyTruncated("t = \(t) is before the session's history, which starts at \(oldest)")
-            }
-            let position = t >= current.now ? Int.max : log.position(before: t)
-            if working == nil || working!.position != position || working!.world.now > t {
-                if position == Int.max {
-                    working = (position, current)
-                } else {
-                    // Continue the replay when it is behind `position` and no checkpoint is closer.
-                    let nearest = checkpoints.last(where: { $0.position <= position }) ?? checkpoints[0]
-                    if var r = replayed, r.position <= position, r.position >= nearest.position {
-                        for p in r.position..<position { try r.world.replay(log[p].change, limits: limits) }
-                        r.position = position
-                        replayed = r
-                    } else {
-                        replayed = (position, try Self.world(at: position, from: checkpoints, log: log, limits: limits))
-                    }
-                    working = replayed
-                }
-            }
-            working!.world.advance(to: t)
-            result[i] = working!.world
+        return History(checkpoints: checkpoints, log: log, current: current, limits: limits)
+    }
+
+    /// The session's states as a read found them (`history(now:)`), replayed outside the lock.
+    struct History {
+        let checkpoints: [Checkpoint]
+        let log: SessionLog
+        let current: World
+        let limits: SceneLimits
+
+        /// Snapshots at the given times (any order; each ≥ the start of history), in that order.
+        func snapshots(at times: [Double]) throws -> [Snapshot] {
+            var result = [Snapshot?](repeating: nil, count: times.count)
+            try forEachWorld(at: times) { i, world in result[i] = world.snapshot(at: world.now) }
+            return result.map { $0! }
         }
-        return result.map { $0! }
+
+        /// Calls `body` with the index of each of `times` (any order; each ≥ the start of history)
+        /// and the world at that time, in increasing order of time, so that replay only moves
+        /// forward and one advancing copy serves every time that starts from the same state; a
+        /// series is weighed on them before its snapshots are computed.
+        func forEachWorld(at times: [Double], _ body: (Int, World) throws -> Void) throws {
+            let oldest = checkpoints[0].world.now
+            let order = times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
+            var replayed: (position: Int, world: World)?
+            var working: (position: Int, world: World)?
+            for i in order {
+                let t = times[i]
+                guard t >= oldest else {
+                    throw Problem.historyTruncated("t = \(t) is before the session's history, which starts at \(oldest)")
+                }
+                let position = t >= current.now ? Int.max : log.position(before: t)
+                if working == nil || working!.position != position || working!.world.now > t {
+                    if position == Int.max {
+                        working = (position, current)
+                    } else {
+                        // Continue the replay when it is behind `position` and no checkpoint is closer.
+                        let nearest = checkpoints.last(where: { $0.position <= position }) ?? checkpoints[0]
+                        if var r = replayed, r.position <= position, r.position >= nearest.position {
+                            for p in r.position..<position { try r.world.replay(log[p].change, limits: limits) }
+                            r.position = position
+                            replayed = r
+                        } else {
+                            replayed = (position, try Session.world(at: position, from: checkpoints, log: log, limits: limits))
+                        }
+                        working = replayed
+                    }
+                }
+                working!.world.advance(to: t)
+                try body(i, working!.world)
+            }
+        }
     }
 }
