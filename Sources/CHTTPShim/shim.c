@@ -71,6 +71,7 @@ typedef struct {
     size_t capacity;
     size_t received;          /* body bytes received once over the limit (the excess is discarded) */
     int started;              /* the first access-handler call has happened */
+    int content_length_invalid; /* a Content-Length field that is not a decimal number was hidden */
     shim_request facts;       /* gathered on the first call */
     shim_header *headers;     /* facts.headers: pointers into libmicrohttpd's pool, valid for the request */
     size_t header_capacity;
@@ -111,6 +112,53 @@ static void free_request(request_state *state) {
 }
 
 // MARK: Connection and request life
+
+/// Whether a Content-Length value, from after the colon to the end of its line, is one that
+/// libmicrohttpd 0.9.75 reads: spaces or tabs, then decimal digits (RFC 9110 §8.6) for a number
+/// below 2^64 - 1, then the line's end (it refuses trailing whitespace too).
+static int content_length_readable(const char *value, const char *end) {
+    while (value < end && (*value == ' ' || *value == '\t')) value++;
+    if (value == end) return 0;
+    uint64_t n = 0;
+    for (; value < end; value++) {
+        if (*value < '0' || *value > '9') return 0;
+        unsigned digit = (unsigned)(*value - '0');
+        if (n > (UINT64_MAX - 1 - digit) / 10) return 0;
+        n = n * 10 + digit;
+    }
+    return 1;
+}
+
+/// libmicrohttpd 0.9.75 answers a Content-Length it cannot read itself, before the access
+/// handler is ever called, and writes that answer's status line and headers twice (an HTML body
+/// after them). So the shim reads the header block here, where libmicrohttpd has parsed the
+/// request line but not yet the header lines that follow it in its read buffer, and hides every
+/// unreadable Content-Length from it by renaming the field in place ('X'-ontent-Length); Swift is
+/// told (content_length_invalid) and answers the one 400. Only complete lines before the first
+/// NUL are read: past the bytes received so far the buffer holds zeros (a new connection's pool)
+/// or an earlier request's bytes, and a header block that is not in yet is left to libmicrohttpd.
+/// `version` is where the request line's version starts (after the target's NUL).
+static int hide_unreadable_content_lengths(char *version) {
+    char *p = version + strlen(version);
+    for (int i = 0; i < 2 && *p == '\0'; i++) p++;   /* the request line's CR and LF, now NULs */
+    const char *limit = p + SHIM_CONNECTION_MEMORY / 2;
+    int hidden = 0;
+    while (p < limit && *p != '\0' && *p != '\r' && *p != '\n') {
+        char *end = p;
+        while (end < limit && *end != '\0' && *end != '\n') end++;
+        if (end == limit || *end != '\n') break;     /* not a whole line */
+        char *line_end = end > p && end[-1] == '\r' ? end - 1 : end;
+        if (line_end - p >= 15 && strncasecmp(p, "Content-Length:", 15) == 0) {
+            /* A folded continuation line would become part of the value: unreadable too. */
+            if (!content_length_readable(p + 15, line_end) || end[1] == ' ' || end[1] == '\t') {
+                p[0] = 'X';
+                hidden = 1;
+            }
+        }
+        p = end + 1;
+    }
+    return hidden;
+}
 
 static void connection_notify(void *cls, struct MHD_Connection *connection, void **socket_context,
                               enum MHD_ConnectionNotificationCode code) {
@@ -163,6 +211,8 @@ static void *begin_request(void *cls, const char *uri, struct MHD_Connection *co
     }
     atomic_fetch_add_explicit(&c->daemon->in_flight, 1, memory_order_relaxed);
     c->request = state;
+    // The request line's target and version, each ended by a NUL where its space or CR was.
+    if (uri != NULL) state->content_length_invalid = hide_unreadable_content_lengths((char *)uri + strlen(uri) + 1);
     // libmicrohttpd 0.9.75 next splits the query, in place, into one record per '&' in the
     // connection's 64 KiB memory pool. A few thousand '&' exhaust it, and that failure is
     // mishandled (the 431 it queues is never sent; the connection hangs or closes silently,
@@ -281,6 +331,7 @@ static void gather_facts(shim_daemon *daemon, struct MHD_Connection *connection,
             inet_ntop(AF_INET6, a6, state->client_address, sizeof state->client_address);
     }
     facts->client_address = state->client_address;
+    facts->content_length_invalid = state->content_length_invalid;
 
     header_scan scan = {.state = state, .facts = facts};
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
@@ -298,7 +349,8 @@ static void gather_facts(shim_daemon *daemon, struct MHD_Connection *connection,
 /// Whether anything in the facts is out of the ordinary, so that Swift must look at them
 /// before the body is read. Swift judges; this only spares it the plain requests.
 static int notable(const shim_request *facts) {
-    return facts->body_state != SHIM_BODY_FITS || facts->content_length_count > 1 || facts->transfer_encoding_count > 0
+    return facts->body_state != SHIM_BODY_FITS || facts->content_length_count > 1 || facts->content_length_invalid
+        || facts->transfer_encoding_count > 0
         || facts->host_count != 1 || facts->target_has_nul || facts->header_value_invalid;
 }
 

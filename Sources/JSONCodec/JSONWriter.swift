@@ -125,6 +125,14 @@ public struct JSONWriter: ~Copyable {
         appendValueToken(json)
     }
 
+    /// `encoded` for a value made at run time (a string its caller escaped further than RFC 8259
+    /// asks, as the service's log does).
+    public mutating func encoded(_ json: [UInt8]) {
+        json.withUnsafeBufferPointer { bytes in
+            if let start = bytes.baseAddress { appendValueToken(start, bytes.count) }
+        }
+    }
+
     /// A whole value. Recursive, so as deep as the value: the values this service writes are
     /// either its own or parsed under `JSONParser.Limits.maxDepth`.
     public mutating func value(_ v: JSONValue) {

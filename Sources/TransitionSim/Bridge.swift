@@ -37,6 +37,7 @@ func handleRequest(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer
     http.framing.hostCount = Int(r.host_count)
     http.framing.contentLengthCount = Int(r.content_length_count)
     http.framing.contentLengthsDiffer = r.content_length_differs != 0
+    http.framing.contentLengthInvalid = r.content_length_invalid != 0
     http.framing.transferEncodingCount = Int(r.transfer_encoding_count)
     http.framing.transferEncoding = r.transfer_encoding.map { String(cString: $0) }
     http.framing.targetInvalid = r.target_has_nul != 0 || !target.wellFormed

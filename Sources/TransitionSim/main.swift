@@ -49,12 +49,19 @@ if let journal, !journal.ping() {
     application.logger.warning("the session store does not answer yet", ["store": configuration.storeURL ?? ""])
 }
 if let folder = configuration.scenariosFolder {
-    switch Fixtures.load(from: folder, into: application) {
-    case .success(let count):
+    application.logger.info("loading scenarios", ["folder": folder])
+    switch Fixtures.load(from: folder, into: application, signals: signals) {
+    case .loaded(let count):
         application.logger.info("scenarios loaded", ["folder": folder, "sessions": String(count)])
-    case .failure(let error):
+    case .failed(let error):
         application.logger.error("could not load a scenario", ["file": error.file, "reason": error.reason])
         exit(1)
+    case .timedOut:
+        application.logger.error("the scenarios did not load in time", ["folder": folder, "seconds": String(Fixtures.timeout.components.seconds)])
+        exit(1)
+    case .interrupted(let signal):
+        application.logger.info("stopped while loading the scenarios", ["signal": signal == SIGTERM ? "SIGTERM" : "SIGINT"])
+        exit(0)
     }
 }
 let context = Unmanaged.passRetained(BridgeContext(application: application))

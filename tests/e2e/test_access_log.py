@@ -1,6 +1,9 @@
 """Issue 15, item 6: the access log, in logfmt and JSON; probes and scrapes only at debug."""
 import json
+import re
 import shlex
+import socket
+import unicodedata
 
 from conftest import Server
 from test_api import create
@@ -77,3 +80,35 @@ def test_a_malformed_log_format_is_refused(make_server):
     from conftest import BINARY
     run = subprocess.run([BINARY, "--port", "0", "--log-format", "xml"], capture_output=True, timeout=10)
     assert run.returncode == 2 and b"--log-format" in run.stderr
+
+
+def logfmt_as_parsers_read_it(line):
+    """A logfmt line read as go-logfmt reads it: a quoted value is unquoted with JSON's escapes."""
+    return {key: json.loads(value) if value.startswith('"') else value
+            for key, value in re.findall(r'(\w+)=("(?:[^"\\]|\\.)*"|\S*)', line)}
+
+
+def hidden(text):
+    """Characters that would end a line or change how it reads: controls, format characters, separators."""
+    return [c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") and c != "\n"]
+
+
+def test_control_and_bidi_characters_are_escaped_in_both_formats():
+    # Issue 28, item 4: an escape sequence and a right-to-left override in the target, as a client
+    # can send them (the ESC makes the target a 400, which is logged all the same).
+    targets = {"esc-1": b"/v1/animators/\x1b[31mred", "bidi-1": "/v1/animators/abc\u202ecod.exe".encode()}
+    for log_format, parse in (("logfmt", logfmt_as_parsers_read_it), ("json", json.loads)):
+        server = Server("--log-level", "info", "--log-format", log_format)
+        for request_id, target in targets.items():
+            with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
+                s.sendall(b"GET " + target + b" HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: " + request_id.encode()
+                          + b"\r\nConnection: close\r\n\r\n")
+                while s.recv(65536):
+                    pass
+        status, log = server.stop_and_read_log()
+        assert status == 0
+        assert hidden(log) == [], log
+        by_id = {e["request_id"]: e for e in requests_logged(log, parse)}
+        for request_id, target in targets.items():
+            assert by_id[request_id]["target"] == target.decode(), (log_format, by_id[request_id])
+        assert "\\u202e" in log and "\\u001b" in log, log

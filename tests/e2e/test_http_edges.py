@@ -147,6 +147,28 @@ def test_differing_content_lengths_are_400_and_close(server):
     assert closed and extra == b"", extra  # one answer, nothing for the smuggled request
 
 
+@pytest.mark.parametrize("value", [b"-1", b"abc", b"+5", b"0x10", b"18446744073709551616", b"", b"5 ", b"1,2"])
+def test_a_content_length_that_is_not_decimal_gets_one_problem(server, value):
+    # Issue 28, item 4: libmicrohttpd answered these itself, its status line and headers twice
+    # and an HTML body; the shim hides the field from it and the service answers once.
+    data = (b"POST /v1/timing/sample HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+            b"Content-Length: " + value + b"\r\n\r\n{}")
+    status, headers, body, elapsed, closed, extra = exchange(server.port, data)
+    document = problem(status, headers, body, 400, "bad-request")
+    assert "Content-Length" in document["detail"] and elapsed < 1
+    assert closed and extra == b"", extra  # one answer, then the connection closes
+    assert headers.get("connection", "").lower() == "close"
+
+
+def test_decimal_content_lengths_still_frame_the_body(server):
+    body = b'{"timing": "linear", "duration": 1, "times": [0.5]}'
+    for value in (b"%d" % len(body), b"000%d" % len(body), b" %d" % len(body)):
+        data = (b"POST /v1/timing/sample HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                b"Content-Length: " + value + b"\r\nConnection: close\r\n\r\n" + body)
+        status, _, answer, _, _, _ = exchange(server.port, data)
+        assert status == 200 and json.loads(answer)["values"] == [0.5], answer
+
+
 def test_transfer_encoding_with_content_length_is_400(server):
     data = (b"POST /v1/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
             b"Content-Length: 7\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")

@@ -39,6 +39,7 @@ typedef struct {
     shim_body_state body_state; /* not FITS: body is empty */
     unsigned host_count;        /* Host header fields */
     unsigned content_length_count;
+    int content_length_invalid; /* a Content-Length that is not a decimal number (hidden from libmicrohttpd) */
     int content_length_differs; /* two Content-Length fields with different values */
     unsigned transfer_encoding_count;
     const char *transfer_encoding; /* the first Transfer-Encoding value, NULL when none */

@@ -66,11 +66,11 @@ public struct Logger: Sendable {
             w.beginObject()
             w.key("ts"); w.string(Self.timestamp())
             w.key("level"); w.string("\(level)")
-            w.key("msg"); w.string(message)
+            w.key("msg"); w.encoded(Array(("\"" + Self.escaped(message) + "\"").utf8))
             for (key, value) in fields {
                 w.key(key)
                 switch value {
-                case .string(let s): w.string(s)
+                case .string(let s): w.encoded(Array(("\"" + Self.escaped(s) + "\"").utf8))
                 case .integer(let n): w.integer(n)
                 case .number(let x): w.number(x)
                 }
@@ -80,13 +80,20 @@ public struct Logger: Sendable {
         }
     }
 
-    /// Quotes a value when it is empty or holds spaces, quotes, `=`, backslashes or control
-    /// characters, as logfmt readers expect; inside quotes `"` and `\` are escaped and control
-    /// characters written as `\n`, `\r`, `\t` or `\u{XX}`, so one event is always one line.
+    /// Quotes a value when it is empty or holds spaces, quotes, `=`, backslashes or characters
+    /// `escaped` escapes, as logfmt readers expect; inside the quotes it is `escaped`.
     static func quoted(_ value: String) -> String {
-        func plain(_ u: Unicode.Scalar) -> Bool { u.value > 0x20 && u.value != 0x7F && u != "\"" && u != "=" && u != "\\" }
+        func plain(_ u: Unicode.Scalar) -> Bool { u.value > 0x20 && u != "\"" && u != "=" && u != "\\" && !hidden(u) }
         guard !value.isEmpty, !value.unicodeScalars.allSatisfy(plain) else { return value.isEmpty ? "\"\"" : value }
-        var out = "\""
+        return "\"" + escaped(value) + "\""
+    }
+
+    /// A value's characters between quotes, escaped as JSON escapes them (RFC 8259 §7), which is
+    /// also what logfmt readers unquote (go-logfmt reads JSON's escapes): `\"`, `\\`, `\n`, `\r`,
+    /// `\t`, and `\u001b` (UTF-16 pairs above the BMP) for every character `hidden` names, so one
+    /// event is one line, read as written.
+    static func escaped(_ value: String) -> String {
+        var out = ""
         for u in value.unicodeScalars {
             switch u {
             case "\"": out += "\\\""
@@ -94,11 +101,26 @@ public struct Logger: Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where u.value < 0x20 || u.value == 0x7F: out += "\\u{" + String(u.value, radix: 16) + "}"
+            case _ where hidden(u):
+                for unit in String(u).utf16 {
+                    let hex = String(unit, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
             default: out.unicodeScalars.append(u)
             }
         }
-        return out + "\""
+        return out
+    }
+
+    /// Characters that would end a line or change how it reads without showing themselves:
+    /// controls (C0, DEL, C1), format characters (general category Cf: the bidi overrides and
+    /// isolates of "Trojan Source", CVE-2021-42574, zero-width characters) and the line and
+    /// paragraph separators.
+    static func hidden(_ u: Unicode.Scalar) -> Bool {
+        switch u.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
     }
 
     /// One write(2) per line (lines up to PIPE_BUF never interleave on a pipe); a short write or

@@ -64,6 +64,8 @@ public struct HTTPRequest: Sendable {
         public var contentLengthCount = 0
         /// Two `Content-Length` fields with different values.
         public var contentLengthsDiffer = false
+        /// A `Content-Length` that is not a decimal number.
+        public var contentLengthInvalid = false
         public var transferEncodingCount = 0
         /// The first `Transfer-Encoding` value.
         public var transferEncoding: String?
@@ -81,7 +83,9 @@ public struct HTTPRequest: Sendable {
     public func framingProblem(maxBodyBytes: Int) -> Problem? {
         let f = framing
         var problem: Problem
-        if f.contentLengthsDiffer {
+        if f.contentLengthInvalid {
+            problem = .badRequest("the request's Content-Length is not a number of bytes: it must be decimal digits only (RFC 9110 §8.6), so its length is unknown (RFC 9112 §6.3)")
+        } else if f.contentLengthsDiffer {
             problem = .badRequest("the request has Content-Length fields with different values, so its length is ambiguous (RFC 9112 §6.3)")
         } else if f.transferEncodingCount > 0 && f.contentLengthCount > 0 {
             problem = .badRequest("the request has both Transfer-Encoding and Content-Length (RFC 9112 §6.1)")
