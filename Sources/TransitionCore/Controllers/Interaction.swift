@@ -53,6 +53,8 @@ public struct Interaction: Sendable {
     var completionCurve: JSONValue?
     /// Where it was declared, for `chosenBy` and errors.
     public var origin: String
+    /// Which of UIKit's own gestures it is; nil for a declared one.
+    var platformGesture: Transition.TouchTracking?
 
     public init(recognizer: Recognizer, origin: String) {
         self.recognizer = recognizer
@@ -60,9 +62,11 @@ public struct Interaction: Sendable {
     }
 
     /// UIKit's own: an edge pan on a navigation controller pops interactively.
-    static let defaultEdgePop = Interaction(recognizer: .edgePan, origin: "default")
-
-    static let sheetPullOrigin = "sheet"
+    static let defaultEdgePop: Interaction = {
+        var i = Interaction(recognizer: .edgePan, origin: "default")
+        i.platformGesture = .backSwipe
+        return i
+    }()
 
     /// UIKit's own pull on a sheet: progress = translation.y / the sheet's height; on release a
     /// vertical speed of at least two screen heights per second decides by its direction, else
@@ -72,7 +76,8 @@ public struct Interaction: Sendable {
     static let sheetFlingSpeed = 2.0
 
     static func sheetPull(sheetHeight: Double, screenHeight: Double) -> Interaction {
-        var i = Interaction(recognizer: .pan, origin: sheetPullOrigin)
+        var i = Interaction(recognizer: .pan, origin: "sheet")
+        i.platformGesture = .sheetPull
         i.axis = .vertical
         i.operation = .dismiss
         i.distance = sheetHeight
