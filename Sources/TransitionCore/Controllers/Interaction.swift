@@ -132,7 +132,7 @@ public struct Interaction: Sendable {
         case .selectTab:
             guard let tab = r.value("tab") else { throw SimulationError(r.path("tab"), "is required: a tab index, \"next\" or \"previous\"") }
             i.tab = try Tab.decode(tab, at: r.path("tab"))
-            guard let animator = i.animator, animator.inline != nil || animator.name != "default" else {
+            guard let animator = i.animator, !animator.namesPlatformDefault else {
                 throw SimulationError(r.path("animator"), "is required, and not 'default': UIKit's own tab switch does not animate, so a gesture would have nothing to drive")
             }
         case .pop, .dismiss:
