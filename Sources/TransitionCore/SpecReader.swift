@@ -77,6 +77,11 @@ public struct SpecReader {
         return n
     }
 
+    /// A finite number, required: an animator parameter, which may be any finite value.
+    mutating func requiredNumber(_ key: String) throws(SimulationError) -> Double {
+        try requiredNumber(key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+    }
+
     public mutating func integer(_ key: String, in range: ClosedRange<Int>) throws(SimulationError) -> Int? {
         guard let n = try number(key, in: Double(range.lowerBound)...Double(range.upperBound)) else { return nil }
         guard n == n.rounded() else { throw SimulationError(path(key), "must be a whole number") }

@@ -13,6 +13,10 @@ struct AnimatorChoice: Sendable {
     /// Where the name was written: the choice itself for a plain name, its `name` member otherwise.
     var namePointer: String
 
+    /// It names `default`, UIKit's own transition for whichever operation runs: none for a tab
+    /// switch, which UIKit does not animate.
+    var namesPlatformDefault: Bool { inline == nil && name == "default" }
+
     /// Decodes a name, `{"name": …, parameter: value…}` or `{"spec": {…}, parameter: value…}`.
     /// An inline definition's overrides are checked here, against the parameters it declares; a
     /// name's wait for the session's animators (`World.check(_:)`).

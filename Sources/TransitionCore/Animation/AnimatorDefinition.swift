@@ -17,6 +17,8 @@ public struct AnimatorDefinition: Sendable {
     var bodies: [(operation: TransitionOperation?, body: AnimatorBody)]
     /// The definition as JSON, exactly as written: what `GET /v1/animators/{name}` serves.
     public var json: JSONValue
+    /// What the animator is to UIKit: nil for the app's own.
+    var platform: Platform?
 
     public var operations: [TransitionOperation] {
         bodies.contains { $0.operation == nil } ? TransitionOperation.allCases : bodies.compactMap(\.operation)
@@ -74,7 +76,8 @@ public struct AnimatorDefinition: Sendable {
             }
         }
         return AnimatorDefinition(name: name, summary: summary, source: source, parameters: parameters,
-                                  bodies: bodies.map { (operation: $0.operation, body: $0.body) }, json: json)
+                                  bodies: bodies.map { (operation: $0.operation, body: $0.body) }, json: json,
+                                  platform: Platform(name: name, parameters: parameters))
     }
 
     /// An override has the kind of value its default has: a number for a number (expressions

@@ -11,33 +11,57 @@ public struct Catalogue: Sendable {
     public let definitions: [AnimatorDefinition]
     /// `default`, what runs when nobody chose an animator.
     let defaultAnimator: AnimatorDefinition
+    /// The sheets' parameters, which also lay out a sheet presented without animation.
+    let sheet: SheetParameters
+    let formSheet: FormSheetParameters
 
     public var names: [String] { definitions.map(\.name) }
 
     init() {
-        let slide = Self.decode(CatalogueFiles.slide), coverVertical = Self.decode(CatalogueFiles.coverVertical)
-        defaultAnimator = Self.makeDefault(slide: slide, coverVertical: coverVertical)
-        definitions = [defaultAnimator, slide, coverVertical] + Self.others.map(Self.decode)
+        // The catalogue is ours and tested (CatalogueTests): a failure here is a programming error.
+        let slide = try! Self.decode(CatalogueFiles.slide), coverVertical = try! Self.decode(CatalogueFiles.coverVertical)
+        defaultAnimator = Self.makeDefault(slide: slide.definition, coverVertical: coverVertical.definition)
+        let others = Self.others.map { try! Self.decode($0) }
+        definitions = [defaultAnimator, slide.definition, coverVertical.definition] + others.map(\.definition)
+        let platform = others.compactMap { $0.platform }
+        guard case .sheet(let sheet)? = platform.first(where: { $0.name == .sheet }),
+              case .formSheet(let formSheet)? = platform.first(where: { $0.name == .formSheet }) else {
+            preconditionFailure("the catalogue lists no sheet or no form sheet")
+        }
+        (self.sheet, self.formSheet) = (sheet, formSheet)
     }
 
-    static func decode(_ source: String) -> AnimatorDefinition {
-        // The catalogue is ours and tested (CatalogueTests): a failure here is a programming error.
-        let json = try! JSONParser.parse(Array(source.utf8))
-        return try! AnimatorDefinition.decode(json, at: "", defaultName: "")
+    /// Decodes a catalogue file; one named after one of UIKit's own transitions is that
+    /// transition, whose parameters are decoded here, once: one missing or misspelt is an error
+    /// at its pointer.
+    static func decode(_ source: String) throws(SimulationError) -> (definition: AnimatorDefinition, platform: PlatformTransition?) {
+        let json: JSONValue
+        do { json = try JSONParser.parse(Array(source.utf8)) } catch { throw SimulationError("", "not JSON: \(error)") }
+        let definition = try AnimatorDefinition.decode(json, at: "", defaultName: "")
+        guard let name = PlatformTransition.Name(rawValue: definition.name) else { return (definition, nil) }
+        return (definition, try PlatformTransition(catalogue: name, parameters: definition.parameters, at: "/parameters"))
     }
 
     public func definition(named name: String) -> AnimatorDefinition? {
         definitions.first { $0.name == name }
     }
 
+    /// The catalogue animator that runs UIKit's own transition `name`.
+    func definition(of name: PlatformTransition.Name) -> AnimatorDefinition {
+        guard let found = definitions.first(where: { $0.platform == .transition(name) }) else {
+            preconditionFailure("the catalogue has no \(name.rawValue)")
+        }
+        return found
+    }
+
     /// UIKit's animator when nobody supplies one: push and pop slide, present and dismiss cover
     /// vertically (`UIModalTransitionStyleCoverVertical`, UIKit's default modal transition
     /// style), or move a sheet card when the presentation is a page or form sheet (`sheet`: the
-    /// card's animator, `sheet` or `formSheet`); tab switches have none.
-    func platformDefault(for operation: TransitionOperation, sheet: String? = nil) -> AnimatorDefinition? {
+    /// card's transition, `sheet` or `formSheet`); tab switches have none.
+    func platformDefault(for operation: TransitionOperation, sheet: PlatformTransition.Name? = nil) -> AnimatorDefinition? {
         switch operation {
-        case .push, .pop: definition(named: "slide")
-        case .present, .dismiss: definition(named: sheet ?? "coverVertical")
+        case .push, .pop: definition(of: .slide)
+        case .present, .dismiss: definition(of: sheet ?? .coverVertical)
         case .selectTab: nil
         }
     }

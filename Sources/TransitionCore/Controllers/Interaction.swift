@@ -53,6 +53,8 @@ public struct Interaction: Sendable {
     var completionCurve: JSONValue?
     /// Where it was declared, for `chosenBy` and errors.
     public var origin: String
+    /// Which of UIKit's own gestures it is; nil for a declared one.
+    var platformGesture: Transition.TouchTracking?
 
     public init(recognizer: Recognizer, origin: String) {
         self.recognizer = recognizer
@@ -60,9 +62,11 @@ public struct Interaction: Sendable {
     }
 
     /// UIKit's own: an edge pan on a navigation controller pops interactively.
-    static let defaultEdgePop = Interaction(recognizer: .edgePan, origin: "default")
-
-    static let sheetPullOrigin = "sheet"
+    static let defaultEdgePop: Interaction = {
+        var i = Interaction(recognizer: .edgePan, origin: "default")
+        i.platformGesture = .backSwipe
+        return i
+    }()
 
     /// The release speed, in sheet heights per second, from which a pulled sheet goes by the
     /// direction of the fling rather than by where it is (Flutter's fit of iOS 18 sheets, whose
@@ -73,7 +77,8 @@ public struct Interaction: Sendable {
     /// vertical speed of at least two sheet heights per second decides by its direction, else
     /// the sheet goes when pulled 48 % or more (docs/reference.md § Sheets, *approximate*).
     static func sheetPull(sheetHeight: Double) -> Interaction {
-        var i = Interaction(recognizer: .pan, origin: sheetPullOrigin)
+        var i = Interaction(recognizer: .pan, origin: "sheet")
+        i.platformGesture = .sheetPull
         i.axis = .vertical
         i.operation = .dismiss
         i.distance = sheetHeight
@@ -128,7 +133,7 @@ public struct Interaction: Sendable {
         case .selectTab:
             guard let tab = r.value("tab") else { throw SimulationError(r.path("tab"), "is required: a tab index, \"next\" or \"previous\"") }
             i.tab = try Tab.decode(tab, at: r.path("tab"))
-            guard let animator = i.animator, animator.inline != nil || animator.name != "default" else {
+            guard let animator = i.animator, !animator.namesPlatformDefault else {
                 throw SimulationError(r.path("animator"), "is required, and not 'default': UIKit's own tab switch does not animate, so a gesture would have nothing to drive")
             }
         case .pop, .dismiss:

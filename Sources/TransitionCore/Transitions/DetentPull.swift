@@ -17,7 +17,7 @@ struct DetentPull: Sendable {
 extension World {
     /// Whether a pull on `sheet` moves it between detents: a phone card with more than one.
     func hasSeveralDetents(_ sheet: ControllerID) -> Bool {
-        sheetAnimator(of: sheet) == "sheet" && (self[controller: sheet].settings.sheet?.detents.count ?? 0) > 1
+        sheetTransition(of: sheet) == .sheet && (self[controller: sheet].settings.sheet?.detents.count ?? 0) > 1
     }
 
     /// The card's top at each of the sheet's detents, smallest detent (lowest card) first.
@@ -122,7 +122,7 @@ extension World {
         self[controller: pull.sheet].settings.sheet?.selected = smallest
         emit(.presentationControllerWillDismiss, pull.sheet, [:])
         let interaction = Interaction.sheetPull(sheetHeight: tree[self[controller: pull.sheet].view].frame.height)
-        try dismiss(nil, animated: true, animator: interaction.animator, interactive: true, builtInGesture: true, pointer: pointer)
+        try dismiss(nil, animated: true, animator: interaction.animator, interactive: true, platformGesture: interaction.platformGesture, pointer: pointer)
         track(s, interaction: interaction, startTranslation: Point(x: s.translation?.x ?? 0, y: smallestTop - pull.startTop),
               detentChange: detents.selected == smallest ? nil : smallest)
     }

@@ -15,7 +15,7 @@ extension World {
     /// the veil and the covered view following the largest-undimmed-detent rule.
     mutating func selectDetent(_ id: ControllerID, _ detent: SheetDetents.Detent, animated: Bool, pointer: String) throws(SimulationError) {
         _ = try existingController(id, pointer: pointer + "/viewController")
-        guard sheetAnimator(of: id) == "sheet", let sheet = self[controller: id].settings.sheet,
+        guard sheetTransition(of: id) == .sheet, let sheet = self[controller: id].settings.sheet,
               self[controller: id].presenting != nil, self[controller: id].presentationContainer != nil else {
             throw .conflict(type: "detent-unavailable", detail: "'\(id)' is not presented as a sheet with detents (its spec's \"sheet\": {\"detents\": …}, iOS 15 or later)",
                             pointer: pointer + "/viewController")
@@ -42,17 +42,16 @@ extension World {
     func detentLayout(of id: ControllerID, at detent: SheetDetents.Detent) -> [(view: ViewID, property: AnimatedProperty, value: AnimatedValue)] {
         guard let covered = self[controller: id].presenting, let container = self[controller: id].presentationContainer else { return [] }
         let parameters = sheetParameters(sheet: id, covered: covered, at: detent)
-        func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
-        let rest = Self.sheetRest(parameters, in: tree[container].bounds.size)
+        let rest = parameters.rest(in: tree[container].bounds.size)
         let card = self[controller: id].view, page = self[controller: covered].view
         var cardTarget = tree[card]
         cardTarget.frame = rest.card
         var layout: [(view: ViewID, property: AnimatedProperty, value: AnimatedValue)] = [
             (card, .center, .point(cardTarget.center)), (card, .bounds, .rect(cardTarget.bounds)),
-            (page, .transform, .affine(rest.covered)), (page, .cornerRadius, .number(number("coveredCornerRadius"))),
+            (page, .transform, .affine(rest.covered)), (page, .cornerRadius, .number(parameters.coveredCornerRadius)),
         ]
         if let veil = tree[container].children.first(where: { tree[$0].role == .dimming }) {
-            layout.append((veil, .alpha, .number(number("dimming"))))
+            layout.append((veil, .alpha, .number(parameters.dimming)))
         }
         return layout
     }

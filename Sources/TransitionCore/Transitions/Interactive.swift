@@ -104,12 +104,12 @@ extension World {
                 detentPull = nil  // its sheet went while it lasted
             }
             let interaction = try findInteraction(for: s, pointer: pointer)
-            if interaction.origin == Interaction.sheetPullOrigin, let sheet = presentationChain().last, hasSeveralDetents(sheet) {
+            if interaction.platformGesture == .sheetPull, let sheet = presentationChain().last, hasSeveralDetents(sheet) {
                 try ensureIdle()
                 beginDetentPull(sheet)
                 return
             }
-            if interaction.origin == Interaction.sheetPullOrigin, let sheet = presentationChain().last,
+            if interaction.platformGesture == .sheetPull, let sheet = presentationChain().last,
                self[controller: sheet].settings.isModalInPresentation {
                 // UIKit lets the sheet give a little and spring back, and tells the delegate.
                 emit(.presentationControllerDidAttemptToDismiss, sheet, [:])
@@ -118,9 +118,11 @@ extension World {
             }
             switch interaction.operation {
             case .dismiss:
-                let pull = interaction.origin == Interaction.sheetPullOrigin
-                if pull, let sheet = presentationChain().last { emit(.presentationControllerWillDismiss, sheet, [:]) }
-                try dismiss(nil, animated: true, animator: interaction.animator, interactive: true, builtInGesture: pull, pointer: pointer)
+                if interaction.platformGesture == .sheetPull, let sheet = presentationChain().last {
+                    emit(.presentationControllerWillDismiss, sheet, [:])
+                }
+                try dismiss(nil, animated: true, animator: interaction.animator, interactive: true, platformGesture: interaction.platformGesture,
+                            pointer: pointer)
             case .pop:
                 let nav = try navigationController(named: s.container, pointer: pointer + "/container")
                 let stack = self[controller: nav].children
@@ -129,7 +131,7 @@ extension World {
                 }
                 try changeStack(of: nav, to: Array(stack.dropLast()), operation: .pop, animated: true,
                                 animator: interaction.animator, interactive: true,
-                                builtInGesture: interaction.origin == Interaction.defaultEdgePop.origin)
+                                platformGesture: interaction.platformGesture)
             case .push, .present, .selectTab:
                 do throws(SimulationError) {
                     try startDeclared(interaction, container: s.container, pointer: pointer)

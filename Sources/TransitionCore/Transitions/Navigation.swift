@@ -31,7 +31,7 @@ extension World {
 
     /// Replaces the stack; `operation` says which way the top changes (nil: it does not).
     mutating func changeStack(of nav: ControllerID, to newStack: [ControllerID], operation: TransitionOperation?, animated: Bool,
-                              animator: AnimatorChoice?, interactive: Bool, builtInGesture: Bool = false) throws(SimulationError) {
+                              animator: AnimatorChoice?, interactive: Bool, platformGesture: Transition.TouchTracking? = nil) throws(SimulationError) {
         try ensureIdle()
         let c = self[controller: nav]
         let oldStack = c.children
@@ -69,7 +69,7 @@ extension World {
         }
         try beginTransition(TransitionRequest(operation: operation, container: nav, from: from, to: to,
                                               containerView: content, actionChoice: animator, interactive: interactive,
-                                              builtInGesture: builtInGesture, previousChildren: oldStack, leaving: leaving))
+                                              platformGesture: platformGesture, previousChildren: oldStack, leaving: leaving))
         // An animator that completed at once has already settled the bar.
         if let started = transitions.last, started.container == nav, started.phase.isRunning {
             beginNavigationBarTransition(nav, from: oldStack, to: newStack, transition: started.id)

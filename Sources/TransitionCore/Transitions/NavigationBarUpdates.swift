@@ -103,9 +103,7 @@ extension World {
     /// (linear while the back swipe tracks the finger); beside any other animator UIKit animates
     /// it alongside with the transition coordinator's curve, easeInOut, over the same duration.
     func barCurve(_ t: Transition) -> TimingCurve {
-        guard t.animator == "slide", let json = t.parameters["curve"],
-              let decoded = try? TimingCurve.decode(json, duration: t.duration, at: "") else { return .easeInOut }
-        return decoded.curve
+        t.platform?.barCurve(duration: t.duration) ?? .easeInOut
     }
 
     private mutating func rename(_ view: ViewID, _ id: String) {

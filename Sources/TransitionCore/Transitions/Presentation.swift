@@ -63,7 +63,7 @@ extension World {
     /// Sent to a presenting controller it dismisses what that controller presents; everything
     /// above the dismissed controller goes with it, only the top-most one animating.
     mutating func dismiss(_ target: ControllerID?, animated: Bool, animator: AnimatorChoice?, interactive: Bool,
-                          builtInGesture: Bool = false, pointer: String) throws(SimulationError) {
+                          platformGesture: Transition.TouchTracking? = nil, pointer: String) throws(SimulationError) {
         let chain = presentationChain()
         guard let top = chain.last else {
             throw .conflict(type: "nothing-presented", detail: "no controller is presented; UIKit's dismiss does nothing")
@@ -109,9 +109,8 @@ extension World {
         guard animated || interactive else {
             for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
             if style.isSheet {
-                let parameters = sheetParameters(sheet: animatedOne, covered: presenting)
                 tree[self[controller: presenting].view].transform = .identity
-                tree[self[controller: presenting].view].layer.cornerRadius = parameters["uncoveredCornerRadius"]?.numberValue ?? 0
+                tree[self[controller: presenting].view].layer.cornerRadius = sheetParameters(sheet: animatedOne, covered: presenting).uncoveredCornerRadius
             }
             emitAppearance(.viewDidDisappear, animatedOne, animated: false)
             if style == .fullScreen { emitAppearance(.viewDidAppear, presenting, animated: false) }
@@ -127,7 +126,7 @@ extension World {
         }
         try beginTransition(TransitionRequest(operation: .dismiss, container: animatedOne, from: animatedOne, to: presenting,
                                               containerView: container, actionChoice: animator, interactive: interactive,
-                                              builtInGesture: builtInGesture, previousChildren: [], leaving: [dismissed] + above,
+                                              platformGesture: platformGesture, previousChildren: [], leaving: [dismissed] + above,
                                               appearance: appearance))
     }
 
@@ -135,41 +134,33 @@ extension World {
     /// its resting top, the covered page shrunk and the veil over it (the numbers are that
     /// animator's parameters, so both ways agree).
     mutating func layOutSheet(_ id: ControllerID, over presenting: ControllerID, in container: ViewID) throws(SimulationError) {
-        if sheetAnimator(of: id) == "formSheet" { return try layOutFormSheet(id, in: container) }
+        if sheetTransition(of: id) == .formSheet { return try layOutFormSheet(id, in: container) }
         let parameters = sheetParameters(sheet: id, covered: presenting)
-        func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
-        let size = tree[container].bounds.size
-        let rest = Self.sheetRest(parameters, in: size)
+        let rest = parameters.rest(in: tree[container].bounds.size)
         let card = self[controller: id].view
         tree[card].frame = rest.card
-        (tree[card].layer.cornerRadius, tree[card].layer.maskedCorners, tree[card].layer.clipsToBounds) = (number("cornerRadius"), .top, true)
+        (tree[card].layer.cornerRadius, tree[card].layer.maskedCorners, tree[card].layer.clipsToBounds) = (parameters.cornerRadius, .top, true)
         tree[self[controller: presenting].view].transform = rest.covered
-        tree[self[controller: presenting].view].layer.cornerRadius = number("coveredCornerRadius")
-        try addVeil(alpha: number("dimming"), in: container)
+        tree[self[controller: presenting].view].layer.cornerRadius = parameters.coveredCornerRadius
+        try addVeil(alpha: parameters.dimming, in: container)
     }
 
-    /// The platform animators of sheets: the phone's card and the form sheet in regular width.
-    static let sheetAnimators = ["sheet", "formSheet"]
-
-    /// The platform animator of the sheet `id` presents as: `formSheet` for a form sheet in
-    /// regular width (an iPad), `sheet` for the phone's card (a page sheet, or any sheet in
-    /// compact width); nil when it is no sheet.
-    func sheetAnimator(of id: ControllerID) -> String? {
+    /// UIKit's transition for the sheet `id` presents as: `formSheet` for a form sheet in regular
+    /// width (an iPad), `sheet` for the phone's card (a page sheet, or any sheet in compact
+    /// width); nil when it is no sheet.
+    func sheetTransition(of id: ControllerID) -> PlatformTransition.Name? {
         guard let style = controllers[id]?.presentedStyle, style.isSheet else { return nil }
-        return style == .formSheet && display.isRegularWidth ? "formSheet" : "sheet"
+        return style == .formSheet && display.isRegularWidth ? .formSheet : .sheet
     }
 
     /// A form sheet in regular width presented without animation rests where the `formSheet`
     /// animator leaves it: the card centred, the veil over the page, the page as it was.
     mutating func layOutFormSheet(_ id: ControllerID, in container: ViewID) throws(SimulationError) {
-        let parameters = Catalogue.shared.definition(named: "formSheet")?.parameters ?? JSONObject()
-        func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
-        let size = tree[container].bounds.size
+        let parameters = Catalogue.shared.formSheet
         let card = self[controller: id].view
-        tree[card].frame = Rect(x: (size.width - number("width")) / 2, y: (size.height - number("height")) / 2,
-                                width: number("width"), height: number("height"))
-        (tree[card].layer.cornerRadius, tree[card].layer.clipsToBounds) = (number("cornerRadius"), true)
-        try addVeil(alpha: number("dimming"), in: container)
+        tree[card].frame = parameters.card(in: tree[container].bounds.size)
+        (tree[card].layer.cornerRadius, tree[card].layer.clipsToBounds) = (parameters.cornerRadius, true)
+        try addVeil(alpha: parameters.dimming, in: container)
     }
 
     /// The black veil a sheet animator keeps over the container (`$veil`), at `alpha`.
@@ -181,61 +172,23 @@ extension World {
         tree.addSubview(try tree.create(veil), to: container)
     }
 
-    /// Where the `sheet` animator leaves the card (its frame in a container of `size`) and the
-    /// covered view (its transform: `coveredScale` about its top centre, moved to `coveredShift` × H).
-    static func sheetRest(_ parameters: JSONObject, in size: Size) -> (card: Rect, covered: AffineTransform) {
-        func number(_ key: String) -> Double { parameters[key]?.numberValue ?? 0 }
-        let top = number("top") * size.height, scale = number("coveredScale")
-        return (Rect(x: 0, y: top, width: size.width, height: size.height - top),
-                AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: size.height * (number("coveredShift") - (1 - scale) / 2)))
-    }
-
     /// The `sheet` animator's catalogue parameters for `sheet` over `covered`, adapted as below;
     /// `detent`: as if that detent were selected (nil: the selected one).
-    func sheetParameters(sheet: ControllerID, covered: ControllerID, at detent: SheetDetents.Detent? = nil) -> JSONObject {
-        var parameters = Catalogue.shared.definition(named: "sheet")?.parameters ?? JSONObject()
-        adaptSheetParameters(&parameters, sheet: sheet, covered: covered, at: detent)
+    func sheetParameters(sheet: ControllerID, covered: ControllerID, at detent: SheetDetents.Detent? = nil) -> SheetParameters {
+        var parameters = Catalogue.shared.sheet
+        adaptSheet(&parameters, sheet: sheet, covered: covered, at: detent)
         return parameters
     }
 
     /// The `sheet` animator's parameters for this screen and these controllers: the covered
     /// page's corners start from the screen's, a sheet over a sheet stacks, and a sheet with
     /// detents rests at the selected one.
-    func adaptSheetParameters(_ parameters: inout JSONObject, sheet: ControllerID, covered: ControllerID, at detent: SheetDetents.Detent? = nil) {
-        parameters["deviceCornerRadius"] = .number(display.sheetCornerRadius)
-        if self[controller: covered].presentedStyle?.isSheet == true { stackSheetParameters(&parameters) }
+    func adaptSheet(_ parameters: inout SheetParameters, sheet: ControllerID, covered: ControllerID, at detent: SheetDetents.Detent? = nil) {
+        parameters.deviceCornerRadius = display.sheetCornerRadius
+        if self[controller: covered].presentedStyle?.isSheet == true { parameters.stackOverSheet() }
         if var detents = self[controller: sheet].settings.sheet {
             if let detent { detents.selected = detent }
-            detentSheetParameters(&parameters, detents)
-        }
-    }
-
-    /// The `sheet` animator's parameters for a sheet over a sheet (Flutter's fit of iOS 18,
-    /// *approximate*; docs/reference.md § Sheets): the new card ends 0.02 of its height higher,
-    /// and the covered card, instead of sinking 0.07 H, moves up 0.005 of its own height while it
-    /// shrinks the same, its top corners keeping the card's radius throughout. The animator moves
-    /// the covered view by `coveredShift` × H for its top, so the lift is written in those terms.
-    func stackSheetParameters(_ parameters: inout JSONObject) {
-        guard let top = parameters["top"]?.numberValue, let scale = parameters["coveredScale"]?.numberValue else { return }
-        let card = 1 - top  // the covered card's height, as a fraction of the screen's
-        parameters["top"] = .number(top - 0.02 * card)
-        parameters["coveredShift"] = .number(card * (-0.005 - (1 - scale) / 2) + (1 - scale) / 2)
-        let radius = parameters["cornerRadius"] ?? .number(0)
-        (parameters["deviceCornerRadius"], parameters["coveredCornerRadius"], parameters["uncoveredCornerRadius"]) = (radius, radius, radius)
-    }
-
-    /// The `sheet` animator's parameters at the selected detent: a medium card is half the large
-    /// one's height, its bottom at the screen's bottom; at or below the largest undimmed detent
-    /// the view under it is neither dimmed nor shrunk nor rounded (docs/semantics.md § Modal presentation).
-    func detentSheetParameters(_ parameters: inout JSONObject, _ detents: SheetDetents) {
-        guard let top = parameters["top"]?.numberValue else { return }
-        parameters["top"] = .number(1 - (1 - top) * detents.selected.fraction)
-        if detents.undimmed {
-            parameters["dimming"] = .number(0)
-            parameters["coveredScale"] = .number(1)
-            parameters["coveredShift"] = .number(0)
-            let rest = parameters["uncoveredCornerRadius"] ?? .number(0)
-            (parameters["deviceCornerRadius"], parameters["coveredCornerRadius"]) = (rest, rest)
+            parameters.rest(at: detents)
         }
     }
 

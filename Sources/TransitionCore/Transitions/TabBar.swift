@@ -37,7 +37,7 @@ extension World {
         let chosen = chooseAnimator(.selectTab, from: from, to: to, actionChoice: animator)
         self[controller: tabs].selectedIndex = index
         // `default` is UIKit's own switch, which does not animate.
-        let animates = chosen.choice.map { $0.inline != nil || $0.name != "default" } ?? false
+        let animates = chosen.choice.map { !$0.namesPlatformDefault } ?? false
         guard animated || interactive, animates else {
             if interactive {
                 throw SimulationError(pointer + "/interactive", "an interactive tab switch needs an animator (UIKit's default switch has none)")

@@ -60,8 +60,8 @@ extension World {
         var containerView: ViewID
         var actionChoice: AnimatorChoice?
         var interactive: Bool
-        /// Started by a gesture UIKit recognizes itself (see `Transition.tracking`).
-        var builtInGesture = false
+        /// The gesture UIKit recognizes itself that started it, if one did (see `Transition.tracking`).
+        var platformGesture: Transition.TouchTracking?
         var previousChildren: [ControllerID]
         var leaving: [ControllerID]
         /// Appearance callbacks UIKit makes after asking for the animator (presentations and tab
@@ -79,32 +79,29 @@ extension World {
         let pointer = choice?.pointer ?? ""
         var parameters = try resolved.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer)
         var definition = resolved
-        var name = resolved.name
         // `default` stands for the platform's animator for the operation.
         let presented = r.operation == .present ? r.to : r.from
-        let sheet = (r.operation == .present || r.operation == .dismiss) ? sheetAnimator(of: presented) : nil
-        if resolved.name == "default", let platform = Catalogue.shared.platformDefault(for: r.operation, sheet: sheet) {
+        let sheet = (r.operation == .present || r.operation == .dismiss) ? sheetTransition(of: presented) : nil
+        if resolved.platform == .operationDefault, let platform = Catalogue.shared.platformDefault(for: r.operation, sheet: sheet) {
             definition = platform
-            name = platform.name
             parameters = try platform.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer)
         }
-        // UIKit's own gestures move its own animations linearly with the finger: the back swipe's
-        // slide and the pulled sheet run on linear curves, so the finger's progress is where the
-        // views are (docs/semantics.md § UIKit's back swipe, § Modal presentation).
-        var tracking: Transition.TouchTracking?
-        if r.builtInGesture, name == "slide", parameters["curve"] != nil {
-            parameters["curve"] = .string("linear")
-            tracking = .backSwipe
-        } else if r.builtInGesture, Self.sheetAnimators.contains(name), r.operation == .dismiss, parameters["dismissCurve"] != nil {
-            for key in ["dismissCurve", "coveredDismissCurve", "dimmingDismissCurve"] where parameters[key] != nil { parameters[key] = .string("linear") }
-            tracking = .sheetPull
+        let name = definition.name
+        var platform: PlatformTransition?
+        if case .transition(let platformName)? = definition.platform {
+            platform = try PlatformTransition(platformName, parameters: parameters, at: pointer)
         }
+        // UIKit's own gestures move its own animations linearly with the finger.
+        var tracking: Transition.TouchTracking?
+        if let gesture = r.platformGesture, platform?.follow(gesture) == true { tracking = gesture }
         // The covered page's corners start from the screen's; a sheet over a sheet stops a little
         // higher and the covered card lifts instead of sinking; detents set the resting height
         // (docs/semantics.md § Modal presentation).
-        if name == "sheet", choice?.overrides.entries.isEmpty ?? true {
-            adaptSheetParameters(&parameters, sheet: r.operation == .present ? r.to : r.from, covered: r.operation == .present ? r.from : r.to)
+        if case .sheet(var card)? = platform, choice?.overrides.entries.isEmpty ?? true {
+            adaptSheet(&card, sheet: r.operation == .present ? r.to : r.from, covered: r.operation == .present ? r.from : r.to)
+            platform = .sheet(card)
         }
+        for (key, value) in platform?.parameters.entries ?? [] { parameters[key] = value }
         guard let body = definition.body(for: r.operation) else {
             throw SimulationError(pointer, "animator '\(name)' has nothing for \(r.operation.rawValue) (it does \(definition.operations.map(\.rawValue).joined(separator: ", ")))")
         }
@@ -115,7 +112,7 @@ extension World {
         if choice?.inline != nil {
             bodyPointer += "/spec" + (definition.bodies.contains { $0.operation == nil } ? "" : "/" + r.operation.rawValue)
         }
-        let custom = chosenBy != "default"
+        let custom = choice != nil
         emit(.animationControllerFor, r.container, ["operation": .string(r.operation.rawValue), "from": .string(r.from.rawValue),
                                                      "to": .string(r.to.rawValue), "animator": .string(name), "chosenBy": .string(chosenBy)])
         if custom {
@@ -142,6 +139,7 @@ extension World {
                            interactive: r.interactive, timeline: Timeline(start: now), parameters: parameters,
                            previousChildren: r.previousChildren, leaving: r.leaving)
         t.tracking = tracking
+        t.platform = platform
         if r.interactive { t.timeline.change(at: now, to: Timeline.Motion.paused) }
         for (key, owner) in [("sourceView", r.from), ("targetView", r.to)] {
             guard let path = parameters[key]?.stringValue, !path.isEmpty else { continue }

@@ -1,0 +1,128 @@
+import JSONCodec
+
+/// One of UIKit's own transitions, the animations UIKit runs when the app supplies none, with
+/// its parameters. Each is a catalogue animator written in the animator language (its file in
+/// Catalogue/Animators runs it and cites every default); this is the engine's typed view of the
+/// same numbers, for what UIKit does around the animation: where a sheet rests when presented
+/// without one, which of UIKit's own gestures the pages follow, and the navigation bar's curve.
+///
+/// An animator is one of these when it has the name and the parameters of one, as the catalogue's
+/// have, so that a served definition posted back runs as the catalogue's does
+/// (`AnimatorDefinition.Platform`).
+indirect enum PlatformTransition: Sendable, Equatable {
+    /// A navigation controller's push and pop.
+    case slide(SlideParameters)
+    /// `UIModalTransitionStyleCoverVertical`, the default modal transition.
+    case coverVertical(CoverVerticalParameters)
+    /// The phone's page and form sheets (iOS 13 and later).
+    case sheet(SheetParameters)
+    /// A form sheet in regular width (an iPad).
+    case formSheet(FormSheetParameters)
+    // The fifth member, iOS 18's fluid zoom (`preferredTransition = .zoom`, issue 29), comes
+    // here: its parameters, resting layout, the gestures that dismiss it and its bar curve.
+
+    /// Its catalogue name, which is also the `animator` of the transitions that run it.
+    enum Name: String, Sendable, CaseIterable {
+        case slide, coverVertical, sheet, formSheet
+    }
+
+    /// Reads `name`'s parameters from an animator's, which may hold more of its own: each of the
+    /// transition's is required, of its kind. An action's overrides only replace values the
+    /// animator gives, each of its kind (`AnimatorDefinition.resolvedParameters`), so a transition
+    /// reads the parameters its animator was recognised with.
+    init(_ name: Name, parameters: JSONObject, at pointer: String) throws(SimulationError) {
+        var r = try SpecReader(.object(parameters), at: pointer)
+        self = try Self.read(name, &r)
+    }
+
+    /// Reads the catalogue's parameters of `name`, which are exactly the transition's: a missing
+    /// or misspelt one fails when the catalogue loads (CatalogueTests), never in a request.
+    init(catalogue name: Name, parameters: JSONObject, at pointer: String) throws(SimulationError) {
+        var r = try SpecReader(.object(parameters), at: pointer)
+        self = try Self.read(name, &r)
+        try r.finish()
+    }
+
+    private static func read(_ name: Name, _ r: inout SpecReader) throws(SimulationError) -> PlatformTransition {
+        switch name {
+        case .slide: .slide(try SlideParameters(&r))
+        case .coverVertical: .coverVertical(try CoverVerticalParameters(&r))
+        case .sheet: .sheet(try SheetParameters(&r))
+        case .formSheet: .formSheet(try FormSheetParameters(&r))
+        }
+    }
+
+    var name: Name {
+        switch self {
+        case .slide: .slide
+        case .coverVertical: .coverVertical
+        case .sheet: .sheet
+        case .formSheet: .formSheet
+        }
+    }
+
+    /// The transition's parameters as the animator's body reads them, by name.
+    var parameters: JSONObject {
+        switch self {
+        case .slide(let p): p.parameters
+        case .coverVertical(let p): p.parameters
+        case .sheet(let p): p.parameters
+        case .formSheet(let p): p.parameters
+        }
+    }
+
+    /// Starts following UIKit's own `gesture` when it is the one that drives this transition:
+    /// its animations then run on linear curves, so that the finger's progress is where the views
+    /// are (docs/semantics.md § UIKit's back swipe, § Modal presentation). False when the gesture
+    /// is not this transition's: the transition is percent-driven on its own curves.
+    mutating func follow(_ gesture: Transition.TouchTracking) -> Bool {
+        switch (self, gesture) {
+        case (.slide(var p), .backSwipe):
+            p.curve = .linear
+            self = .slide(p)
+        case (.sheet(var p), .sheetPull):
+            (p.dismissCurve, p.coveredDismissCurve) = (.linear, .linear)
+            self = .sheet(p)
+        case (.formSheet(var p), .sheetPull):
+            (p.dismissCurve, p.dimmingDismissCurve) = (.linear, .linear)
+            self = .formSheet(p)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The curve the navigation bar's change follows over a transition of `duration` seconds:
+    /// UIKit runs it inside the slide, on the slide's own curve; nil for the others, beside
+    /// which UIKit animates the bar alongside (docs/semantics.md § Navigation bar transition).
+    func barCurve(duration: Double) -> TimingCurve? {
+        guard case .slide(let p) = self else { return nil }
+        return p.curve.curve(duration: duration)
+    }
+}
+
+extension AnimatorDefinition {
+    /// What an animator is to UIKit.
+    enum Platform: Sendable, Equatable {
+        /// One of UIKit's own transitions.
+        case transition(PlatformTransition.Name)
+        /// `default`: UIKit's transition for whichever operation runs (`Catalogue.platformDefault`).
+        case operationDefault
+
+        /// What the animator decoded as `name` with `parameters` is: `default` stands for UIKit's
+        /// transition of each operation whatever it holds; an animator named after one of UIKit's
+        /// own transitions is that transition when it has its parameters, each of its kind (the
+        /// served definition, posted back, runs as the catalogue's: docs/animators.md § The
+        /// catalogue); any other is the app's own (nil).
+        init?(name: String, parameters: JSONObject) {
+            if name == "default" {
+                self = .operationDefault
+            } else if let platform = PlatformTransition.Name(rawValue: name),
+                      (try? PlatformTransition(platform, parameters: parameters, at: "")) != nil {
+                self = .transition(platform)
+            } else {
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import JSONCodec
+
+/// The parameters of the phone's sheet card (page and form sheets in compact width, iOS 13 and
+/// later; Catalogue/Animators/sheet.json, which cites the source of each default:
+/// docs/reference.md § Sheets), and where they put a sheet at rest.
+struct SheetParameters: Sendable, Equatable {
+    /// The presentation's or dismissal's length, seconds.
+    var duration: Double
+    /// The card's top at rest, a fraction of the container's height from its top.
+    var top: Double
+    /// The covered page's scale about its top centre while the card covers it.
+    var coveredScale: Double
+    /// How far the covered page's top moves down, a fraction of the container's height.
+    var coveredShift: Double
+    /// The alpha of the black veil over the covered page.
+    var dimming: Double
+    /// The card's curve when presented and dismissed.
+    var curve: TimingParameter
+    var dismissCurve: TimingParameter
+    /// The covered page's and the veil's curve when presented and dismissed.
+    var coveredCurve: TimingParameter
+    var coveredDismissCurve: TimingParameter
+    /// Radius of the card's top corners, points.
+    var cornerRadius: Double
+    /// Radius of the covered page's corners while covered, points.
+    var coveredCornerRadius: Double
+    /// Radius of the covered page's corners as the card starts to cover it, points: the screen's
+    /// (`World.adaptSheet`).
+    var deviceCornerRadius: Double
+    /// Radius of the page's corners once the card has left, points.
+    var uncoveredCornerRadius: Double
+
+    init(_ r: inout SpecReader) throws(SimulationError) {
+        duration = try r.requiredNumber("duration")
+        top = try r.requiredNumber("top")
+        coveredScale = try r.requiredNumber("coveredScale")
+        coveredShift = try r.requiredNumber("coveredShift")
+        dimming = try r.requiredNumber("dimming")
+        curve = try TimingParameter(&r, "curve")
+        dismissCurve = try TimingParameter(&r, "dismissCurve")
+        coveredCurve = try TimingParameter(&r, "coveredCurve")
+        coveredDismissCurve = try TimingParameter(&r, "coveredDismissCurve")
+        cornerRadius = try r.requiredNumber("cornerRadius")
+        coveredCornerRadius = try r.requiredNumber("coveredCornerRadius")
+        deviceCornerRadius = try r.requiredNumber("deviceCornerRadius")
+        uncoveredCornerRadius = try r.requiredNumber("uncoveredCornerRadius")
+    }
+
+    var parameters: JSONObject {
+        JSONObject([("duration", .number(duration)), ("top", .number(top)), ("coveredScale", .number(coveredScale)),
+                    ("coveredShift", .number(coveredShift)), ("dimming", .number(dimming)), ("curve", curve.json),
+                    ("dismissCurve", dismissCurve.json), ("coveredCurve", coveredCurve.json), ("coveredDismissCurve", coveredDismissCurve.json),
+                    ("cornerRadius", .number(cornerRadius)), ("coveredCornerRadius", .number(coveredCornerRadius)),
+                    ("deviceCornerRadius", .number(deviceCornerRadius)), ("uncoveredCornerRadius", .number(uncoveredCornerRadius))])
+    }
+
+    /// Where the animator leaves the card (its frame in a container of `size`) and the covered
+    /// view (its transform: `coveredScale` about its top centre, moved to `coveredShift` × H).
+    func rest(in size: Size) -> (card: Rect, covered: AffineTransform) {
+        let cardTop = top * size.height
+        return (Rect(x: 0, y: cardTop, width: size.width, height: size.height - cardTop),
+                AffineTransform(a: coveredScale, b: 0, c: 0, d: coveredScale, tx: 0, ty: size.height * (coveredShift - (1 - coveredScale) / 2)))
+    }
+
+    /// A sheet over a sheet (Flutter's fit of iOS 18, *approximate*; docs/reference.md § Sheets):
+    /// the new card ends 0.02 of its height higher, and the covered card, instead of sinking
+    /// 0.07 H, moves up 0.005 of its own height while it shrinks the same, its top corners keeping
+    /// the card's radius throughout. The animator moves the covered view by `coveredShift` × H for
+    /// its top, so the lift is written in those terms.
+    mutating func stackOverSheet() {
+        let card = 1 - top  // the covered card's height, as a fraction of the screen's
+        top -= 0.02 * card
+        coveredShift = card * (-0.005 - (1 - coveredScale) / 2) + (1 - coveredScale) / 2
+        (deviceCornerRadius, coveredCornerRadius, uncoveredCornerRadius) = (cornerRadius, cornerRadius, cornerRadius)
+    }
+
+    /// The sheet at the selected one of `detents`: a medium card is half the large one's height,
+    /// its bottom at the screen's bottom; at or below the largest undimmed detent the view under
+    /// it is neither dimmed nor shrunk nor rounded (docs/semantics.md § Modal presentation).
+    mutating func rest(at detents: SheetDetents) {
+        top = 1 - (1 - top) * detents.selected.fraction
+        if detents.undimmed {
+            (dimming, coveredScale, coveredShift) = (0, 1, 0)
+            (deviceCornerRadius, coveredCornerRadius) = (uncoveredCornerRadius, uncoveredCornerRadius)
+        }
+    }
+}
