@@ -6,12 +6,14 @@ then clients/java/Walkthrough.java runs against the real binary. Its report of t
 through the typed models must equal the same walkthrough over raw HTTP (walkthrough.py).
 """
 import json
+import re
 import shutil
 import subprocess
 import zipfile
 from pathlib import Path
 
 import pytest
+import yaml
 
 from walkthrough import CONTRACT, assert_same_report, e2e, reference_report
 
@@ -41,8 +43,9 @@ def jsr310_jar(directory: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def classpath(tmp_path_factory):
-    """The generated client and the walkthrough, compiled once for the module."""
+def client(tmp_path_factory):
+    """The generated client and the walkthrough, compiled once for the module: the generated
+    sources' directory and the classpath to run with."""
     for tool in ("openapi-generator-cli", "javac", "java"):
         if shutil.which(tool) is None:
             pytest.fail(f"{tool} is not installed (scripts/test installs it)")
@@ -59,7 +62,7 @@ def classpath(tmp_path_factory):
                              "-cp", ":".join(map(str, jars)), *sources, str(PROGRAM)],
                             capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-6000:]
-    return ":".join([str(out / "classes"), *map(str, jars)])
+    return out / "client" / "src" / "main" / "java", ":".join([str(out / "classes"), *map(str, jars)])
 
 
 @pytest.fixture(scope="module")
@@ -69,8 +72,21 @@ def server():
     assert s.stop() == 0
 
 
-def test_java_client_runs_the_readme_walkthrough(classpath, server):
-    result = subprocess.run(["java", "-cp", classpath, "Walkthrough", server.base_url],
+def test_required_bodies_are_not_nullable(client):
+    """A body the contract requires is a non-null parameter (the actions body once was not)."""
+    spec = yaml.safe_load(CONTRACT.read_text())
+    bodies = [op["requestBody"] for item in spec["paths"].values() for op in item.values()
+              if isinstance(op, dict) and op.get("requestBody", {}).get("required")]
+    schemas = [body["content"].get("application/json", {}).get("schema", {}) for body in bodies]
+    required = {schema["$ref"].rsplit("/", 1)[1] for schema in schemas if "$ref" in schema}
+    assert "ActionRequest" in required
+    api = "\n".join(p.read_text() for p in (client[0] / "org" / "openapitools" / "client" / "api").glob("*.java"))
+    nullable = sorted(name for name in required if re.search(rf"@javax\.annotation\.Nullable {name} ", api))
+    assert nullable == []
+
+
+def test_java_client_runs_the_readme_walkthrough(client, server):
+    result = subprocess.run(["java", "-cp", client[1], "Walkthrough", server.base_url],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr[-6000:]
     assert_same_report(json.loads(result.stdout), reference_report(server))

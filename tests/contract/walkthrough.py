@@ -54,7 +54,8 @@ def reference_report(server):
 
     flat = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": 0.15, "flat": "true", "precision": 2}).json()
     report["flat"] = [[v["parent"] or "", v["id"], _rect(v["windowFrame"]), v["alpha"],
-                       [v["transform"][k] for k in ("a", "b", "c", "d", "tx", "ty")]] for v in flat["views"]]
+                       [v["transform"][k] for k in ("a", "b", "c", "d", "tx", "ty")], v.get("maskedCorners", "all")]
+                      for v in flat["views"]]
     report["clock"] = server.post(f"/v1/sessions/{sid}/clock", {"by": 1}).json()["time"]
 
     report["pop"] = server.post(actions, [

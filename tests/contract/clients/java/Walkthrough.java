@@ -70,8 +70,9 @@ public class Walkthrough {
                 new ViewSpec().id("image").kind(ViewSpec.KindEnum.IMAGE_VIEW).image("thing-3").frame(frame(20, 84, 280, 280)))));
         Outcome pushed = sessions.applyActions(id, new ActionRequest(new PushAction().type(PushAction.TypeEnum.PUSH)
             .viewController(new ControllerSpec(detail)).animator(zoom("cell-3/image", "image"))));
+        // An event's kinds share no interface in Java; each is read back as its JSON to get `seq`.
         List<Object> seqs = new ArrayList<>();
-        for (Event e : pushed.getEvents()) seqs.add(((Map<?, ?>) new ObjectMapper().convertValue(e.getActualInstance(), Map.class)).get("seq"));
+        for (Event e : pushed.getEvents()) seqs.add(new ObjectMapper().convertValue(e.getActualInstance(), Map.class).get("seq"));
         report.put("push", List.of(pushed.getApplied(), pushed.getTransition().getOperation().getValue(), pushed.getTransition().getAnimator(), seqs));
 
         SnapshotSeries frames = snapshots.snapshots(id, "0,0.1,0.2,0.3", null, null, null, null, null, null).getSnapshotSeries();
@@ -84,8 +85,13 @@ public class Walkthrough {
         List<Object> views = new ArrayList<>();
         for (FlatView v : flat.getViews()) {
             AffineTransform t = v.getTransform();
+            // maskedCorners is left out unless a view's differs from all four: a client that sent
+            // `[]` for it (an optional list defaulting to empty) would show here.
+            List<Object> corners = new ArrayList<>();
+            if (v.getMaskedCorners() != null) for (Corner c : v.getMaskedCorners()) corners.add(c.getValue());
             views.add(List.of(v.getParent() == null ? "" : v.getParent(), v.getId(), rect(v.getWindowFrame()), v.getAlpha(),
-                List.of(t.getA(), t.getB(), t.getC(), t.getD(), t.getTx(), t.getTy())));
+                List.of(t.getA(), t.getB(), t.getC(), t.getD(), t.getTx(), t.getTy()),
+                v.getMaskedCorners() == null ? "all" : corners));
         }
         report.put("flat", views);
         report.put("clock", sessions.advanceClock(id, new ClockRequest().by(n("1"))).getTime());

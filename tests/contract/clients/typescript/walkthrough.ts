@@ -61,8 +61,10 @@ async function main(baseUrl: string) {
 
     // A flat snapshot with precision 2: every view's window frame, alpha and transform.
     const flat = await snapshots.snapshot({ id, t: 0.15, flat: true, precision: 2 });
+    // maskedCorners is left out unless a view's differs from all four.
     report.flat = flat.views!.map((v: FlatView) => [v.parent ?? '', v.id, rect(v.windowFrame), v.alpha,
-        [v.transform.a, v.transform.b, v.transform.c, v.transform.d, v.transform.tx, v.transform.ty]]);
+        [v.transform.a, v.transform.b, v.transform.c, v.transform.d, v.transform.tx, v.transform.ty],
+        v.maskedCorners === undefined ? 'all' : Array.from(v.maskedCorners)]);
     report.clock = (await sessions.advanceClock({ id, clockRequest: { by: 1 } })).time;
 
     // An interactive pop, driven directly, then cancelled.
