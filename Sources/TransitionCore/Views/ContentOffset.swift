@@ -1,6 +1,7 @@
 /// UIScrollView's content offset: the point of its content shown at its top-left corner, which
-/// UIKit keeps as the scroll view's `bounds.origin` (Apple, UIScrollView `contentOffset`), so
-/// moving it moves every subview on screen by the opposite amount.
+/// UIKit keeps as the scroll view's `bounds.origin` (objc.io issue 3, "Understanding Scroll
+/// Views"; docs/semantics.md § Scrolling), so moving it moves every subview on screen by the
+/// opposite amount.
 extension World {
     /// The view kinds that scroll: UIScrollView and its subclasses UICollectionView and UITableView.
     static let scrollingKinds: Set<String> = ["scrollView", "collection", "table"]
