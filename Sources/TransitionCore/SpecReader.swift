@@ -82,6 +82,15 @@ public struct SpecReader {
         try requiredNumber(key, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
     }
 
+    /// A point `{"x", "y"}`, each coordinate finite and within ±10⁶ points.
+    mutating func point(_ key: String) throws(SimulationError) -> Point? {
+        guard let v = value(key) else { return nil }
+        var r = try SpecReader(v, at: path(key))
+        let p = Point(x: try r.requiredNumber("x", in: -1e6...1e6), y: try r.requiredNumber("y", in: -1e6...1e6))
+        try r.finish()
+        return p
+    }
+
     public mutating func integer(_ key: String, in range: ClosedRange<Int>) throws(SimulationError) -> Int? {
         guard let n = try number(key, in: Double(range.lowerBound)...Double(range.upperBound)) else { return nil }
         guard n == n.rounded() else { throw SimulationError(path(key), "must be a whole number") }

@@ -1,7 +1,7 @@
 import JSONCodec
 
 /// What an action of a given type does to the world. Each family of actions (navigation, tab
-/// bar, presentation, interactive control) lives in its own file and registers its decoder in
+/// bar, presentation, interactive control, scrolling) lives in its own file and registers its decoder in
 /// `Action.decoders`.
 protocol ActionBody: Sendable {
     /// Runs the action at the world's current time (`at` has already been applied).
@@ -26,7 +26,7 @@ public struct Action: Sendable {
     typealias Decoder = @Sendable (inout SpecReader, SceneLimits) throws(SimulationError) -> any ActionBody
 
     /// Every action type, with the decoder of its own members.
-    static let decoders: [(type: String, decode: Decoder)] = NavigationActions.decoders + ContainerActions.decoders + InteractiveActions.decoders
+    static let decoders: [(type: String, decode: Decoder)] = NavigationActions.decoders + ContainerActions.decoders + InteractiveActions.decoders + ScrollActions.decoders
 
     static var types: [String] { decoders.map(\.type) }
 

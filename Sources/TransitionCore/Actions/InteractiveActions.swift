@@ -104,17 +104,10 @@ struct GestureAction: ActionBody {
         guard let phase = GesturePhase(rawValue: phaseName) else {
             throw SimulationError(r.path("phase"), "one of began, changed, ended, cancelled")
         }
-        func point(_ key: String, _ r: inout SpecReader) throws(SimulationError) -> Point? {
-            guard let v = r.value(key) else { return nil }
-            var pr = try SpecReader(v, at: r.path(key))
-            let p = Point(x: try pr.requiredNumber("x", in: -1e6...1e6), y: try pr.requiredNumber("y", in: -1e6...1e6))
-            try pr.finish()
-            return p
-        }
         var g = GestureAction(recognizer: recognizer, phase: phase)
-        g.translation = try point("translation", &r)
-        g.velocity = try point("velocity", &r)
-        g.location = try point("location", &r)
+        g.translation = try r.point("translation")
+        g.velocity = try r.point("velocity")
+        g.location = try r.point("location")
         g.scale = try r.number("scale", in: 0.001...1000)
         if let edge = try r.string("edge", maxLength: 8) {
             guard Interaction.edges.contains(edge) else { throw SimulationError(r.path("edge"), "one of \(Interaction.edges.joined(separator: ", "))") }

@@ -112,8 +112,8 @@ extension AnimatorDefinition {
         /// What the animator decoded as `name` with `parameters` is: `default` stands for UIKit's
         /// transition of each operation whatever it holds; an animator named after one of UIKit's
         /// own transitions is that transition when it has its parameters, each of its kind (the
-        /// served definition, posted back, runs as the catalogue's: docs/animators.md § The
-        /// catalogue); any other is the app's own (nil).
+        /// served definition, posted back, runs as the catalogue's:
+        /// docs/animators.md § The catalogue); any other is the app's own (nil).
         init?(name: String, parameters: JSONObject) {
             if name == "default" {
                 self = .operationDefault
