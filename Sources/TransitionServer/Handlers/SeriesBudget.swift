@@ -7,9 +7,10 @@ import TransitionCore
 /// held every libmicrohttpd worker (docs/reliability.md § Heavy and light clients).
 extension Application {
     /// Views one series may compute, in all (each frame's views in the window, summed over its
-    /// frames): about a quarter of a second of work in a release build, and three times the
-    /// README scene's 240 frames.
-    static let maxSeriesWork = 60_000
+    /// frames): in a release build, about a quarter of a second for a film strip of labels and
+    /// half a second for a change-only batch, which reads each frame back (docs/reliability.md
+    /// § Heavy and light clients); twice the README scene's 240 frames.
+    static let maxSeriesWork = 30_000
 
     /// A series at least this costly computes only while a slot of `costlySeries` is free.
     static let costlySeriesWork = maxSeriesWork / 2
