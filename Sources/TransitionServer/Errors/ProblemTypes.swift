@@ -67,7 +67,7 @@ enum ProblemTypes {
         "response-too-large": Entry(status: 422, title: "The answer would be too large",
                                     text: "The answer would exceed `--max-response-bytes`; ask for fewer frames or timestamps per request."),
         "work-budget-exceeded": Entry(status: 422, title: "The request would take too much work",
-                                      text: "A series of frames (`/snapshots`, `/filmstrip.svg`) would compute more than 60,000 views in all (the views in the window, summed over the frames); it is refused before any frame is computed. `limit` says the limit; ask for fewer frames or timestamps per request."),
+                                      text: "A series of frames (`/snapshots`, `/filmstrip.svg`) would compute more than 30,000 views in all (the views in the window, summed over the frames); it is refused before any frame is computed. `limit` says the limit; ask for fewer frames or timestamps per request."),
         "too-many-sessions": Entry(status: 429, title: "Too many sessions",
                                    text: "The service holds `--max-sessions` sessions; delete one or retry after idle ones expire (`Retry-After`)."),
         "internal-error": Entry(status: 500, title: "Internal error", text: "A bug in the service, never the client's mistake. Report it with the `requestId`."),

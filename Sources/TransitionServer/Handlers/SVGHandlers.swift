@@ -19,17 +19,18 @@ extension Application {
         let session = try session(ctx)
         try Self.rejectUnknown(ctx.query, allowed: Self.filmstripParameters)
         var encoder = SVGEncoder(precision: try Self.precision(ctx.query))
-        let shots = try seriesSnapshots(session.history(now: ctx.now), at: try Self.seriesTimes(ctx.query), form: .svg)
-        let window = SVGEncoder.windowSize(shots[0])
-        encoder.begin(frames: shots.count, window: window)
-        for (i, shot) in shots.enumerated() {
-            encoder.frame(shot, x: Double(i) * (window.width + SVGStyle.frameGap))
-            // Stop as soon as the answer outgrows the limit, before it takes more memory.
-            guard encoder.writer.count <= configuration.maxResponseBytes else {
-                throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
+        return try series(session.history(now: ctx.now), at: try Self.seriesTimes(ctx.query), form: .svg) { shots in
+            let window = SVGEncoder.windowSize(shots[0])
+            encoder.begin(frames: shots.count, window: window)
+            for (i, shot) in shots.enumerated() {
+                encoder.frame(shot, x: Double(i) * (window.width + SVGStyle.frameGap))
+                // Stop as soon as the answer outgrows the limit, before it takes more memory.
+                guard encoder.writer.count <= configuration.maxResponseBytes else {
+                    throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
+                }
             }
+            encoder.end()
+            return HTTPResponse(status: 200, mediaType: .svg, body: encoder.writer.bytes)
         }
-        encoder.end()
-        return HTTPResponse(status: 200, mediaType: .svg, body: encoder.writer.bytes)
     }
 }

@@ -7,9 +7,10 @@ import TransitionCore
 /// held every libmicrohttpd worker (docs/reliability.md § Heavy and light clients).
 extension Application {
     /// Views one series may compute, in all (each frame's views in the window, summed over its
-    /// frames): about a quarter of a second of work in a release build, and three times the
-    /// README scene's 240 frames.
-    static let maxSeriesWork = 60_000
+    /// frames): in a release build, about a quarter of a second for a film strip of labels and
+    /// half a second for a change-only batch, which reads each frame back (docs/reliability.md
+    /// § Heavy and light clients); twice the README scene's 240 frames.
+    static let maxSeriesWork = 30_000
 
     /// A series at least this costly computes only while a slot of `costlySeries` is free.
     static let costlySeriesWork = maxSeriesWork / 2
@@ -20,15 +21,16 @@ extension Application {
         case svg
     }
 
-    /// The snapshots of `history` at `times` (in the order asked), once the series is weighed on
-    /// its frames' worlds: refused when they hold more than `maxSeriesWork` views, or when the
-    /// answer would exceed `--max-response-bytes` even with every view written in the fewest
-    /// bytes it can take (its names, and the members or markup every view has). Weighing stops at
-    /// the first bound passed, and counts the views again only where a frame's differ from the
-    /// frame before. A costly series is computed only while fewer than `costlySeries.slots`
-    /// others are, so that heavy requests cannot hold every worker; one that finds no slot free
-    /// is refused at once (503, `Retry-After`).
-    func seriesSnapshots(_ history: Session.History, at times: [Double], form: SeriesForm) throws -> [Snapshot] {
+    /// `answer` made of the snapshots of `history` at `times` (in the order asked), once the
+    /// series is weighed on its frames' worlds: refused when they hold more than `maxSeriesWork`
+    /// views, or when the answer would exceed `--max-response-bytes` even with every view written
+    /// in the fewest bytes it can take (its names, and the members or markup every view has).
+    /// Weighing stops at the first bound passed, and counts the views again only where a frame's
+    /// are not the frame before's. A costly series is computed and encoded only while fewer than
+    /// `costlySeries.slots` others are, so that heavy requests cannot hold every worker; one that
+    /// finds no slot free is refused at once (503, `Retry-After`).
+    func series<Answer>(_ history: Session.History, at times: [Double], form: SeriesForm,
+                        answer: ([Snapshot]) throws -> Answer) throws -> Answer {
         var work = 0, leastBytes = 0, frames = 0
         var census = SnapshotCensus()
         var previous: World?
@@ -45,8 +47,9 @@ extension Application {
                 throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
             }
         }
-        guard work >= Self.costlySeriesWork else { return try history.snapshots(at: times) }
-        return try costlySeries.run { try history.snapshots(at: times) }
+        func computed() throws -> Answer { try answer(history.snapshots(at: times)) }
+        guard work >= Self.costlySeriesWork else { return try computed() }
+        return try costlySeries.run(computed)
     }
 
     /// The fewest bytes the views of a frame whose census is `census` take in a series of `form`

@@ -62,18 +62,20 @@ extension Application {
         try Self.rejectUnknown(q, allowed: Self.seriesParameters)
         let changes = try Self.changesOnly(q)
         var encoder = try encoderOptions(q)
-        let shots = try seriesSnapshots(session.history(now: ctx.now), at: try Self.seriesTimes(q),
-                                        form: .json(flat: encoder.flat || changes, changes: changes))
-        if changes {
-            guard let bytes = ChangeBatch.encode(shots, precision: try Self.precision(q), limit: configuration.maxResponseBytes) else {
+        let precision = try Self.precision(q)
+        return try series(session.history(now: ctx.now), at: try Self.seriesTimes(q),
+                          form: .json(flat: encoder.flat || changes, changes: changes)) { shots in
+            if changes {
+                guard let bytes = ChangeBatch.encode(shots, precision: precision, limit: configuration.maxResponseBytes) else {
+                    throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
+                }
+                return Self.json(200, bytes)
+            }
+            guard encoder.snapshotSeries(shots, limit: configuration.maxResponseBytes) else {
                 throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
             }
-            return Self.json(200, bytes)
+            return Self.json(200, encoder.writer.bytes)
         }
-        guard encoder.snapshotSeries(shots, limit: configuration.maxResponseBytes) else {
-            throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
-        }
-        return Self.json(200, encoder.writer.bytes)
     }
 
     /// `changes` (default false): the series as the first frame and then only what changes
