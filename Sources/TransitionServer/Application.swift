@@ -42,9 +42,9 @@ public final class Application: Sendable {
         self.router = router
     }
 
-    /// Paths that answer without the bearer token (probes, scrapers, and the viewer page, which a
-    /// browser opens without one and which then asks for it).
-    static let openPaths: Set<String> = ["/livez", "/readyz", "/metrics", "/viewer"]
+    /// Paths that answer without the bearer token (probes, scrapers, and the viewer page and its
+    /// script, which a browser loads without one; the page then asks for it).
+    static let openPaths: Set<String> = ["/livez", "/readyz", "/metrics", "/viewer", "/viewer.js"]
 
     /// The paths the probe listener answers (`--probe-port`); everything else there is 404.
     static let probePaths: Set<String> = ["/livez", "/readyz"]
@@ -73,7 +73,7 @@ public final class Application: Sendable {
             if let refusal = crossOriginWrite(request) { throw refusal }
             // OPTIONS needs no token: browsers send preflights without one.
             if let token = configuration.authToken, request.method != "OPTIONS", !Self.openPaths.contains(request.path) {
-                guard let header = request.authorization, Self.constantTimeEquals(header, "Bearer " + token) else {
+                guard let given = request.authorization.flatMap(Self.bearerCredentials), Self.constantTimeEquals(given, token) else {
                     throw Problem.unauthorized()
                 }
             }
@@ -100,6 +100,7 @@ public final class Application: Sendable {
             response = Problem.responseTooLarge(limit: configuration.maxResponseBytes).response(instance: request.path, requestID: requestID)
         }
         response = represent(response, caching: caching, request: request)
+        response.headers += ContentSecurity.headers(for: response.mediaType)
         let cross = cors.headers(for: request.header("origin"))
         response.headers += cross.headers
         let vary = response.headers.filter { $0.name == "Vary" }.map(\.value) + cross.vary
@@ -140,6 +141,14 @@ public final class Application: Sendable {
         Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 
+    /// The token of `Authorization: Bearer <token>`, the scheme in any case (RFC 9110 §11.1) and
+    /// followed by one or more spaces (§11.4); nil for another scheme.
+    static func bearerCredentials(_ field: String) -> String? {
+        let parts = field.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return String(parts[1].drop { $0 == " " })
+    }
+
     /// Compares without an early exit, so the token cannot be guessed byte by byte from timings.
     static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)
@@ -156,8 +165,11 @@ public final class Application: Sendable {
         HTTPResponse(status: status, mediaType: .json, headers: headers, body: bytes)
     }
 
-    /// The request body as JSON: content type checked, parsed with limits.
+    /// The request body as JSON: coding and content type checked, parsed with limits.
     func jsonBody(_ ctx: RequestContext) throws -> JSONValue {
+        if let coding = ctx.request.header("content-encoding"), coding.trimmingSpaces().lowercased() != "identity" {
+            throw Problem.unsupportedContentCoding(coding)
+        }
         if let type = ctx.request.contentType {
             let essence = type.split(separator: ";").first.map { String($0).trimmingSpaces().lowercased() } ?? ""
             // curl's `-d` sends form encoding; the walkthrough relies on it, so a JSON body is read as JSON.

@@ -26,6 +26,7 @@ extension Application {
         Route("GET", "/openapi.yaml", caching: .fixed, openAPI),
         Route("GET", "/problems/{type}", caching: .fixed, problemType),
         Route("GET", "/viewer", caching: .fixed, viewer),
+        Route("GET", "/viewer.js", caching: .fixed, viewerScript),
         Route("GET", "/v1/animators", caching: .fixed, listAnimators),
         Route("GET", "/v1/animators/{name}", caching: .fixed, showAnimator),
         Route("POST", "/v1/timing/sample", sampleTiming),

@@ -12,7 +12,8 @@ public struct ServerConfiguration: Sendable {
     public var maxSessions = 1000
     /// Seconds a session may stay idle before it expires.
     public var sessionTTL: Double = 900
-    /// When set, every request except `/livez`, `/readyz`, `/metrics` and the `/viewer` page needs `Authorization: Bearer <token>`.
+    /// When set, every request except `/livez`, `/readyz`, `/metrics` and the `/viewer` page and its
+    /// script needs `Authorization: Bearer <token>`.
     public var authToken: String?
     public var logLevel: LogLevel = .info
     public var logFormat: LogFormat = .logfmt

@@ -35,6 +35,19 @@ struct Flags {
             }
         }
 
+        /// A list: the flag repeated, or values separated by commas (spaces ignored); `parse`
+        /// checks and normalizes each value (nil: invalid). Flags replace the environment's list.
+        static func list(_ flag: String, _ environment: String, _ help: String,
+                         _ field: WritableKeyPath<ServerConfiguration, [String]> & Sendable,
+                         parse: @escaping @Sendable (String) -> String?) -> Setting {
+            Setting(flag: flag, environment: environment, help: help, reset: { $0[keyPath: field] = [] }) { c, v in
+                let values = v.split(separator: ",").map { parse(String($0.filter { $0 != " " })) }
+                guard !values.isEmpty, !values.contains(nil) else { return false }
+                c[keyPath: field] += values.compactMap { $0 }
+                return true
+            }
+        }
+
         /// A size in bytes, with an optional K, M or G suffix, at least `minimum`.
         static func bytes(_ flag: String, _ environment: String, _ help: String, minimum: Int,
                           _ field: WritableKeyPath<ServerConfiguration, Int> & Sendable) -> Setting {
@@ -118,22 +131,12 @@ struct Flags {
         },
         .bytes("--max-response-bytes", "TRANSITION_SIM_MAX_RESPONSE_BYTES", "largest response body; K, M, G suffixes (default 16M)",
                minimum: 64 << 10, \.maxResponseBytes),
-        Setting(flag: "--cors-origin", environment: "TRANSITION_SIM_CORS_ORIGIN",
-                help: "origin whose pages may call the service (https://app.example[:port]), or * for any; repeat or separate with commas (default: none)",
-                reset: { $0.corsOrigins = [] }) { c, v in
-            let origins = v.split(separator: ",").map { CORSPolicy.origin(String($0.filter { $0 != " " })) }
-            guard !origins.isEmpty, !origins.contains(nil) else { return false }
-            c.corsOrigins += origins.compactMap { $0 }
-            return true
-        },
-        Setting(flag: "--allowed-hosts", environment: "TRANSITION_SIM_ALLOWED_HOSTS",
-                help: "host names answered besides localhost, 127.0.0.1 and [::1], or * for any; repeat or separate with commas (default: on a loopback address loopback names only, elsewhere any)",
-                reset: { $0.allowedHosts = [] }) { c, v in
-            let names = v.split(separator: ",").map { HostNames.listedName(String($0.filter { $0 != " " })) }
-            guard !names.isEmpty, !names.contains(nil) else { return false }
-            c.allowedHosts += names.compactMap { $0 }
-            return true
-        },
+        .list("--cors-origin", "TRANSITION_SIM_CORS_ORIGIN",
+              "origin whose pages may call the service (https://app.example[:port]), or * for any; repeat or separate with commas (default: none)",
+              \.corsOrigins, parse: CORSPolicy.origin),
+        .list("--allowed-hosts", "TRANSITION_SIM_ALLOWED_HOSTS",
+              "host names answered besides localhost, 127.0.0.1 and [::1], or * for any; repeat or separate with commas (default: on a loopback address loopback names only, elsewhere any)",
+              \.allowedHosts, parse: HostNames.listedName),
     ]
 
     static var usage: String {

@@ -154,6 +154,13 @@ extension JSONValue {
         #expect(denied.response.headers.contains { $0.name == "WWW-Authenticate" })
         #expect(guarded.send("POST", "/v1/sessions", Client.scene, authorization: "Bearer wrong").status == 401)
         #expect(guarded.send("POST", "/v1/sessions", Client.scene, authorization: "Bearer s3cret").status == 201)
+        // The scheme is case-insensitive (RFC 9110 §11.1); the token is not, and nothing else is a bearer.
+        for accepted in ["bearer s3cret", "BEARER s3cret", "Bearer   s3cret"] {
+            #expect(guarded.send("POST", "/v1/sessions", Client.scene, authorization: accepted).status == 201, "\(accepted)")
+        }
+        for refused in ["Bearer S3CRET", "Bearers3cret", "Basic s3cret", "Bearer", "s3cret"] {
+            #expect(guarded.send("POST", "/v1/sessions", Client.scene, authorization: refused).status == 401, "\(refused)")
+        }
     }
 
     @Test func historyOfALargeSceneIsWholeAndExact() throws {

@@ -31,6 +31,7 @@ import Testing
     @Test func listedNamesAreNamesWithoutPorts() {
         #expect(HostNames.listedName("Sim.Example") == "sim.example")
         #expect(HostNames.listedName("[::1]") == "[::1]")
+        #expect(HostNames.listedName("transition_sim") == "transition_sim")
         #expect(HostNames.listedName("*") == "*")
         for bad in ["sim.example:80", "sim.example.", "", "a/b", "http://sim.example", "[::1]:80", "a..b"] {
             #expect(HostNames.listedName(bad) == nil, "\(bad)")

@@ -18,6 +18,20 @@ import Testing
         #expect(client.send("GET", "/v1/sessions/abc/snapshot.svg").status == 401)
     }
 
+    @Test func theScriptIsAFileOfItsOwnSoNoInlineScriptRuns() throws {
+        let client = Client { $0.authToken = "s3cret" }
+        let page = client.send("GET", "/viewer")
+        let policy = try #require(page.response.headers.first { $0.name == "Content-Security-Policy" }?.value)
+        let scriptSources = try #require(policy.split(separator: ";").first { $0.contains("script-src") })
+        #expect(String(scriptSources).trimmingSpaces() == "script-src 'self'")
+        let html = String(decoding: page.response.body, as: UTF8.self)
+        #expect(html.contains("<script src=\"/viewer.js\"></script>") && !html.contains("<script>"))
+        let script = client.send("GET", "/viewer.js")
+        #expect(script.status == 200 && script.response.mediaType == .javascript, "open without the token, as JavaScript")
+        #expect(String(decoding: script.response.body, as: UTF8.self).hasPrefix("\"use strict\";"))
+        #expect(client.send("GET", "/viewer.js?x=1").status == 422)
+    }
+
     @Test func unknownParametersAreProblems() {
         let r = Client().send("GET", "/viewer?sesion=abc")
         #expect(r.status == 422)

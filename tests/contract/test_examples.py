@@ -25,7 +25,7 @@ e2e = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(e2e)
 
 # The walkthrough's order: the session's operations see the state the ones before them made.
-ORDER = ["livez", "readyz", "metrics", "openapi", "problemType", "viewer", "listAnimators", "showAnimator",
+ORDER = ["livez", "readyz", "metrics", "openapi", "problemType", "viewer", "viewerScript", "listAnimators", "showAnimator",
          "sampleTiming", "listDevices", "createSession", "applyActions", "snapshot", "snapshots",
          "snapshotSVG", "filmstripSVG", "advanceClock", "events", "showSession", "exportScenario",
          "deleteSession"]
@@ -47,6 +47,7 @@ EXCERPTS = {
     "metrics": lambda text, ex: set(ex.splitlines()) <= set(text.splitlines()),  # counts change
     "openapi": lambda text, ex: contains(yaml.safe_load(text), ex),  # the document holds itself
     "viewer": lambda text, ex: text.startswith(ex),  # a whole page
+    "viewerScript": lambda text, ex: text.startswith(ex),  # a whole script
     "listAnimators": lambda text, ex: contains(json.loads(text), ex),  # the whole catalogue
 }
 

@@ -147,6 +147,10 @@ def test_body_limit_session_limit_and_token(make_server):
     assert r.headers["WWW-Authenticate"].startswith("Bearer")
     assert_problem(guarded.post("/v1/sessions", SCENE, headers={"Authorization": "Bearer nope"}), 401, "unauthorized")
     assert guarded.post("/v1/sessions", SCENE, headers={"Authorization": "Bearer s3cret"}).status_code == 201
+    # The scheme in any case (RFC 9110 §11.1; issue 28, item 4), the token exactly.
+    assert guarded.post("/v1/sessions", SCENE, headers={"Authorization": "bearer s3cret"}).status_code == 201
+    assert guarded.post("/v1/sessions", SCENE, headers={"Authorization": "BEARER s3cret"}).status_code == 201
+    assert_problem(guarded.post("/v1/sessions", SCENE, headers={"Authorization": "bearer S3CRET"}), 401, "unauthorized")
 
 
 def test_operations_endpoints(server):

@@ -79,3 +79,18 @@ def test_head_and_problems_are_compressed_like_gets(server):
     r, raw = fetch(server, "/v1/sessions/" + "x" * 2000, "gzip")
     assert r.status_code == 404 and r.headers["Content-Encoding"] == "gzip"
     assert json.loads(gzip.decompress(raw))["type"] == "/problems/not-found"
+
+
+def test_a_compressed_request_body_is_415_with_accept_encoding(server):
+    # Issue 28, item 4: RFC 9110 §15.5.16 — the service reads bodies as sent, and says so.
+    body = gzip.compress(json.dumps({"timing": "linear", "duration": 1, "times": [0.5]}).encode())
+    r = server.post("/v1/timing/sample", data=body, headers={"Content-Type": "application/json", "Content-Encoding": "gzip"})
+    assert r.status_code == 415, r.text
+    assert r.headers["Content-Type"] == "application/problem+json"
+    assert r.json()["type"] == "/problems/unsupported-media-type" and "gzip" in r.json()["detail"]
+    assert r.headers["Accept-Encoding"] == "identity"
+    # Without a coding, or with identity, the same body as sent is read.
+    plain = json.dumps({"timing": "linear", "duration": 1, "times": [0.5]})
+    for headers in ({}, {"Content-Encoding": "identity"}):
+        r = server.post("/v1/timing/sample", data=plain, headers={"Content-Type": "application/json", **headers})
+        assert r.status_code == 200, r.text

@@ -75,6 +75,7 @@ http {{
       proxy_pass http://replicas;
       proxy_next_upstream error timeout http_503;
       proxy_connect_timeout 1s;
+      proxy_set_header Host $http_host;
     }}
   }}
 }}

@@ -190,3 +190,19 @@ def test_the_readme_picture_is_the_walkthroughs_film_strip():
     frames = svg.findall(f"{SVG}g[@class='frame']")
     assert [f.get("data-time") for f in frames] == ["0", "0.1", "0.2", "0.3"]
     assert all(f.find(f".//{SVG}g[@data-path='cell-3']") is not None for f in frames[:3])
+
+
+def test_drawings_run_no_script_and_nothing_is_sniffed(server):
+    # Issue 28, item 4: an SVG opened directly is a document at the service's origin.
+    sid = create(server)
+    for path in (f"/v1/sessions/{sid}/snapshot.svg", f"/v1/sessions/{sid}/filmstrip.svg?t=0,0.1"):
+        for method in ("GET", "HEAD"):
+            r = server.request(method, path)
+            assert r.status_code == 200
+            assert r.headers["Content-Security-Policy"] == "default-src 'none'; style-src 'unsafe-inline'"
+            assert r.headers["X-Content-Type-Options"] == "nosniff"
+    # Every other answer says nosniff too, problems and 304s included, and carries no policy.
+    for r in (server.get("/v1/animators"), server.get("/nowhere"), server.get(f"/v1/sessions/{sid}"),
+              server.get(f"/v1/sessions/{sid}", headers={"If-None-Match": server.get(f"/v1/sessions/{sid}").headers["ETag"]})):
+        assert r.headers["X-Content-Type-Options"] == "nosniff", r.status_code
+        assert "Content-Security-Policy" not in r.headers

@@ -118,6 +118,27 @@ def test_a_pasted_scenario_runs_and_plays(server, page):
     assert errors(page) == []
 
 
+def test_the_page_runs_under_a_policy_that_allows_no_inline_script(server, page):
+    # Issue 28, item 4: the script is a file of the service's own (/viewer.js), so the policy
+    # needs no 'unsafe-inline' for scripts; a violation would be a console error.
+    r = server.get("/viewer")
+    policy = dict(part.strip().split(" ", 1) for part in r.headers["Content-Security-Policy"].split(";"))
+    assert policy["script-src"] == "'self'" and policy["default-src"] == "'none'"
+    assert "<script>" not in r.text and '<script src="/viewer.js"></script>' in r.text
+    script = server.get("/viewer.js")
+    assert script.headers["Content-Type"] == "text/javascript; charset=utf-8"
+    assert script.headers["X-Content-Type-Options"] == "nosniff"
+    page.get(f"{server.base_url}/viewer")
+    WebDriverWait(page, 10).until(lambda d: d.find_elements("id", "value-line"))  # the script ran: the curve is plotted
+    # An inline script injected into the page does not run under the policy.
+    page.execute_script("const s = document.createElement('script'); s.textContent = 'window.injected = 1'; document.body.appendChild(s);")
+    assert page.execute_script("return window.injected") is None
+    page.get_log("browser")  # the refusal of the injected script is reported there, as it should be
+    page.get(f"{server.base_url}/viewer")
+    WebDriverWait(page, 10).until(lambda d: d.find_elements("id", "value-line"))
+    assert errors(page) == []
+
+
 def test_with_a_token_the_page_asks_once_and_sends_it(make_server, page):
     s = make_server("--auth-token", "s3cret")
     headers = {"Authorization": "Bearer s3cret"}

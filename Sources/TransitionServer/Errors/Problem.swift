@@ -80,6 +80,14 @@ extension Problem {
         return Problem(status: 415, type: "unsupported-media-type", title: "Unsupported media type", detail: detail)
     }
 
+    /// A body in a content coding (`Content-Encoding: gzip`): the service reads bodies as they
+    /// are sent, and says so with `Accept-Encoding`, as RFC 9110 §15.5.16 and §12.5.3 ask.
+    public static func unsupportedContentCoding(_ coding: String) -> Problem {
+        Problem(status: 415, type: "unsupported-media-type", title: "Unsupported media type",
+                detail: "the body is encoded as '\(coding.prefix(100))'; send it without a Content-Encoding",
+                headers: [("Accept-Encoding", "identity")])
+    }
+
     public static func payloadTooLarge(limit: Int) -> Problem {
         Problem(status: 413, type: "payload-too-large", title: "Request body too large",
                 detail: "the body is larger than the limit of \(limit) bytes",

@@ -31,15 +31,17 @@ public struct HostNames: Sendable {
         return Self.isLoopbackName(name) || listed.contains(name)
     }
 
-    /// A name as `--allowed-hosts` may give it: a DNS name, an IPv4 address or a bracketed IPv6
-    /// one, without a port, in lower case; or `*`. Nil otherwise.
+    /// A name as `--allowed-hosts` may give it: a name, an IPv4 address or a bracketed IPv6 one,
+    /// without a port, in lower case; or `*`. Nil otherwise.
     public static func listedName(_ text: String) -> String? {
         if text == "*" { return text }
         return name(text).flatMap { $0 == text.lowercased() ? $0 : nil }
     }
 
     /// The host of a `Host` value (`name[:port]`, RFC 9110 §7.2) in lower case, without the port
-    /// and a final dot; nil when it is not a DNS name, an IPv4 address or a bracketed IPv6 one.
+    /// and a final dot; nil when it is not a name (dot-separated labels of letters, digits, `-`,
+    /// `_` and `~`: RFC 3986's unreserved characters, as a compose service's `transition_sim`), an
+    /// IPv4 address or a bracketed IPv6 one.
     static func name(_ value: String) -> String? {
         var host = Substring(value.lowercased())
         if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") {
@@ -55,7 +57,7 @@ public struct HostNames: Sendable {
         if host.hasSuffix(".") { host = host.dropLast() }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         let valid = !host.isEmpty && host.count <= 253 && labels.allSatisfy { label in
-            !label.isEmpty && label.count <= 63 && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            !label.isEmpty && label.count <= 63 && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_~".contains($0)) }
         }
         return valid ? String(host) : nil
     }

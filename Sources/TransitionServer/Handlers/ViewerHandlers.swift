@@ -9,7 +9,12 @@ extension Application {
         if let session = ctx.query["session"], session.unicodeScalars.count > 64 {
             throw Problem.invalidParameter("session", reason: "at most 64 characters")
         }
-        return HTTPResponse(status: 200, mediaType: .html,
-                            headers: [("Content-Security-Policy", ViewerPage.contentSecurityPolicy)], body: ViewerPage.html)
+        return HTTPResponse(status: 200, mediaType: .html, body: ViewerPage.html)
+    }
+
+    /// The viewer page's script, a file of its own so that the page's policy allows no inline script.
+    func viewerScript(_ ctx: RequestContext) throws -> HTTPResponse {
+        try Self.rejectUnknown(ctx.query, allowed: [])
+        return HTTPResponse(status: 200, mediaType: .javascript, body: ViewerPage.script)
     }
 }

@@ -9,6 +9,7 @@ public enum MediaType: Sendable {
     case markdown
     case svg
     case html
+    case javascript
 
     public var headerValue: StaticString {
         switch self {
@@ -20,6 +21,7 @@ public enum MediaType: Sendable {
         case .markdown: "text/markdown; charset=utf-8"
         case .svg: "image/svg+xml"
         case .html: "text/html; charset=utf-8"
+        case .javascript: "text/javascript; charset=utf-8"
         }
     }
 }

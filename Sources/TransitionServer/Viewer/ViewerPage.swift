@@ -1,10 +1,12 @@
-/// The page `GET /viewer` serves (docs/viewer.md § The viewer page): HTML with its styles and script
-/// inline, so the binary needs no files and the page fetches nothing but the service's own API. It
-/// draws frames with `snapshot.svg`, so its pictures follow the same rules by construction.
+/// The page `GET /viewer` serves (docs/viewer.md § The viewer page): HTML with its styles inline and
+/// its script at `GET /viewer.js`, both compiled in, so the binary needs no files and the page
+/// fetches nothing but the service's own API. It draws frames with `snapshot.svg`, so its pictures
+/// follow the same rules by construction.
 enum ViewerPage {
-    /// Only inline script and style, and requests to this origin (`connect-src 'self'`): the page
-    /// cannot load or send anything elsewhere.
-    static let contentSecurityPolicy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    /// Only its own script (a file of this origin: no inline script can run, so text injected into
+    /// the page could not run either), inline styles, and requests to this origin
+    /// (`connect-src 'self'`): the page cannot load or send anything elsewhere.
+    static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     static let html = Array(#"""
 <!doctype html>
@@ -78,7 +80,13 @@ enum ViewerPage {
     </div>
   </div>
 </main>
-<script>
+<script src="/viewer.js"></script>
+</body>
+</html>
+"""#.utf8)
+
+    /// The page's script, `GET /viewer.js`.
+    static let script = Array(#"""
 "use strict";
 const FPS = 60;
 const PHASE_COLOURS = { idle: "#e5e5ea", animating: "#34c759", interactive: "#007aff", finishing: "#5ac8fa", cancelling: "#ff9500", completed: "#c7c7cc", cancelled: "#ff3b30" };
@@ -295,8 +303,5 @@ document.addEventListener("keydown", (event) => {
 const query = new URLSearchParams(location.search);
 if (query.get("session")) guard(() => open(query.get("session"), query.has("t") ? Number(query.get("t")) : null))();
 guard(plot)();
-</script>
-</body>
-</html>
 """#.utf8)
 }
