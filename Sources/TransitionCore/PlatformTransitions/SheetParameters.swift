@@ -77,7 +77,7 @@ struct SheetParameters: Sendable, Equatable {
     /// The sheet at the selected one of `detents`: a medium card is half the large one's height,
     /// its bottom at the screen's bottom; at or below the largest undimmed detent the view under
     /// it is neither dimmed nor shrunk nor rounded (docs/semantics.md § Modal presentation).
-    mutating func rest(at detents: SheetDetents) {
+    mutating func restAtSelectedDetent(of detents: SheetDetents) {
         top = 1 - (1 - top) * detents.selected.fraction
         if detents.undimmed {
             (dimming, coveredScale, coveredShift) = (0, 1, 0)

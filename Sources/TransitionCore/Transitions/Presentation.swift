@@ -188,7 +188,7 @@ extension World {
         if self[controller: covered].presentedStyle?.isSheet == true { parameters.stackOverSheet() }
         if var detents = self[controller: sheet].settings.sheet {
             if let detent { detents.selected = detent }
-            parameters.rest(at: detents)
+            parameters.restAtSelectedDetent(of: detents)
         }
     }
 
