@@ -18,6 +18,8 @@ extension Application {
     enum SeriesForm {
         case json(flat: Bool, changes: Bool)
         case svg
+        /// Read by a comparison (Golden/), whose answer holds none of the frames.
+        case comparison
     }
 
     /// The snapshots of `worlds` (one per frame, in the order asked), once the series is weighed:
@@ -50,6 +52,8 @@ extension Application {
         switch form {
         case .svg:
             census.shownViews * leastShownViewBytes + census.shownNameBytes
+        case .comparison:
+            0
         case .json(let flat, let changes):
             // A change-only batch writes its first frame whole, then only what changes.
             first || !changes ? census.views * (flat ? leastFlatViewBytes : leastTreeViewBytes) + census.nameBytes : 0

@@ -1,0 +1,99 @@
+"""Golden checks (issue 32, docs/golden.md) against the real binary: a session compared with
+expected frames over HTTP."""
+from test_api import DETAIL, assert_problem, create
+
+ZOOM = {"name": "zoom", "sourceView": "cell-3/image", "targetView": "image"}
+
+
+def zoom_push(server, **parameters):
+    """The README's zoom push, with the animator's parameters changed by `parameters`."""
+    sid = create(server)
+    r = server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "viewController": DETAIL, "animator": {**ZOOM, **parameters}})
+    assert r.status_code == 200, r.text
+    return sid
+
+
+def compare(server, sid, body):
+    r = server.post(f"/v1/sessions/{sid}/compare", body)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_a_session_matches_its_own_snapshots(server):
+    sid = zoom_push(server)
+    for flat in ["true", "false"]:
+        batch = server.get(f"/v1/sessions/{sid}/snapshots?from=0&to=0.5&fps=30&flat={flat}").json()
+        report = compare(server, sid, {"expected": batch})
+        assert report["match"] is True and report["divergences"] == 0
+        assert report["compared"]["frames"] == 16 and report["compared"]["values"] > 4000
+        assert report["first"] is None and report["worst"] is None
+
+
+def test_a_longer_zoom_diverges_first_at_the_image_views_width(server):
+    batch = server.get(f"/v1/sessions/{zoom_push(server)}/snapshots?from=0&to=0.5&fps=30&flat=true").json()
+    slower = zoom_push(server, duration=0.5)
+    report = compare(server, slower, {"expected": batch})
+    assert report["match"] is False
+    first = report["first"]
+    # The image flying from the cell to the detail (the zoom's snapshot of the cell's image).
+    assert first["view"] == "t1.image" and first["property"] == "windowFrame.width"
+    assert first["time"] == 1 / 30 and first["tolerance"] == 0.5
+    assert first["difference"] == abs(first["expected"] - first["actual"]) > 0.5
+    assert report["worst"]["difference"] >= first["difference"]
+    assert report["byProperty"]["windowFrame.width"]["divergences"] >= 1
+
+
+def test_tolerance_and_budget_edges(server):
+    sid = zoom_push(server)
+    shot = server.get(f"/v1/sessions/{sid}/snapshot?t=0.1&flat=true").json()
+    image = next(v for v in shot["views"] if v["id"] == "t1.image")
+    width = image["windowFrame"]["width"]
+
+    def frames(dw, alpha=None):
+        view = {"id": "t1.image", "windowFrame": {"width": width + dw}}
+        if alpha is not None:
+            view["alpha"] = alpha
+        return {"frames": [{"time": 0.1, "views": [view]}]}
+
+    assert compare(server, sid, {"expected": frames(0.25), "tolerance": {"position": 0.25}})["match"] is True
+    outside = compare(server, sid, {"expected": frames(0.25), "tolerance": {"position": 0.24}})
+    assert outside["match"] is False and outside["first"]["tolerance"] == 0.24
+    assert compare(server, sid, {"expected": frames(1), "budget": 1})["match"] is True
+    two = compare(server, sid, {"expected": frames(1, alpha=image["alpha"] - 0.5), "budget": 1})
+    assert two["match"] is False and two["divergences"] == 2
+
+
+def test_views_are_matched_by_path_and_by_id(server):
+    sid = zoom_push(server)
+    by_path = {"frames": [{"time": 0.3, "views": [{"viewController": "detail", "path": "image", "windowFrame": {"x": 20, "y": 84, "width": 280, "height": 280}}]}]}
+    assert compare(server, sid, {"expected": by_path})["match"] is True
+    by_id = {"frames": [{"time": 0.3, "views": [{"id": "nav.navigationBar", "alpha": 1}]}]}
+    assert compare(server, sid, {"expected": by_id})["compared"]["views"] == 1
+    # "image" names the cell's image and the detail's: a path is needed.
+    body = assert_problem(server.post(f"/v1/sessions/{sid}/compare", {"expected": {"frames": [{"time": 0.1, "views": [{"id": "image", "alpha": 1}]}]}}),
+                          422, "invalid-request")
+    assert body["pointer"] == "/expected/frames/0/views/0"
+
+
+def test_missing_and_unexpected_views(server):
+    sid = zoom_push(server)
+    missing = compare(server, sid, {"expected": {"frames": [{"time": 0.1, "views": [{"viewController": "detail", "path": "ghost", "alpha": 1}]}]}})
+    assert missing["first"]["kind"] == "missing" and missing["first"]["path"] == "ghost"
+    batch = server.get(f"/v1/sessions/{sid}/snapshots?t=0.1&flat=true").json()
+    batch["snapshots"][0]["views"] = [v for v in batch["snapshots"][0]["views"] if v["id"] != "t1.image"]
+    unexpected = compare(server, sid, {"expected": batch})
+    assert unexpected["divergences"] == 1 and unexpected["first"]["kind"] == "unexpected" and unexpected["first"]["view"] == "t1.image"
+
+
+def test_bad_bodies_are_problems_at_their_pointer(server):
+    sid = zoom_push(server)
+    frame = {"time": 0, "views": []}
+    for body, pointer in [({"expected": {"frames": [frame]}, "tolerance": {"position": -1}}, "/tolerance/position"),
+                          ({"expected": {"frames": [frame]}, "properties": ["opacity"]}, "/properties/0"),
+                          ({"expected": {"frames": [{"time": 0, "views": [{"id": "root", "opacity": 1}]}]}}, "/expected/frames/0/views/0/opacity"),
+                          ({"expected": {"frames": [{"time": "0", "views": []}]}}, "/expected/frames/0/time"),
+                          ({"expected": {"frames": [frame] * 241}}, "/expected/frames"),
+                          ({"expected": {"format": "changes/1", "snapshots": []}}, "/expected/format")]:
+        problem = assert_problem(server.post(f"/v1/sessions/{sid}/compare", body), 422, "invalid-request")
+        assert problem["pointer"] == pointer, problem
+    assert_problem(server.post("/v1/sessions/nope/compare", {"expected": {"frames": [frame]}}), 404, "not-found")
