@@ -241,4 +241,39 @@ import Testing
         #expect(r.status == 409 && r.json?["type"] == .string("/problems/history-truncated"))
         #expect(r.json?["pointer"] == .string("/expected/frames/0/time"))
     }
+
+    @Test func twoRunsCompareAndAScenarioReplaysWithoutASession() throws {
+        let client = Client()
+        let a = try zoomSession(client), b = try zoomSession(client)
+        let times = #""times": {"from": 0, "to": 0.3, "fps": 30}"#
+        let same = client.send("POST", "/v1/compare", #"{"a": {"session": "\#(a)"}, "b": {"session": "\#(b)"}, \#(times)}"#)
+        #expect(same.status == 200 && same.json?["match"] == .bool(true) && same.json?["compared"]?["frames"] == .number(10))
+        let scenario = String(decoding: client.send("GET", "/v1/sessions/\(a)/scenario").response.body, as: UTF8.self)
+        let replayed = client.send("POST", "/v1/compare", #"{"a": {"scenario": \#(scenario)}, "b": {"session": "\#(b)"}, "times": {"t": [0, 0.1, 0.2]}}"#)
+        #expect(replayed.json?["match"] == .bool(true))
+        let longer = scenario.replacing(#""name":"zoom""#, with: #""duration":0.6,"name":"zoom""#)
+        #expect(longer != scenario)
+        let changed = client.send("POST", "/v1/compare", #"{"a": {"scenario": \#(scenario)}, "b": {"scenario": \#(longer)}, \#(times)}"#)
+        #expect(changed.json?["match"] == .bool(false) && changed.json?["first"]?["property"] == .string("windowFrame.width"))
+        #expect(client.app.sessions.count == 2, "a scenario compared is replayed, never registered")
+    }
+
+    @Test func badRunComparisonsAreProblemsAtTheirPointer() throws {
+        let client = Client()
+        let a = try zoomSession(client)
+        let cases: [(String, Int, String?)] = [
+            (#"{"a": {"session": "\#(a)"}, "b": {"session": "\#(a)"}}"#, 422, "/times"),
+            (#"{"a": {"session": "\#(a)"}, "times": {"t": [0]}}"#, 422, "/b"),
+            (#"{"a": {"session": "\#(a)", "scenario": {}}, "b": {"session": "\#(a)"}, "times": {"t": [0]}}"#, 422, "/a"),
+            (#"{"a": {"session": "\#(a)"}, "b": {"scenario": {"version": 1}}, "times": {"t": [0]}}"#, 422, "/b/scenario/session"),
+            (#"{"a": {"session": "\#(a)"}, "b": {"session": "\#(a)"}, "times": {"t": [0], "fps": 30}}"#, 422, "/times"),
+            (#"{"a": {"session": "\#(a)"}, "b": {"session": "\#(a)"}, "times": {"from": 0, "to": 10, "fps": 60}}"#, 422, "/times/fps"),
+            (#"{"a": {"session": "\#(a)"}, "b": {"session": "\#(a)"}, "times": {"t": [-1]}}"#, 422, "/times/t/0"),
+            (#"{"a": {"session": "nope"}, "b": {"session": "\#(a)"}, "times": {"t": [0]}}"#, 404, nil),
+        ]
+        for (body, status, pointer) in cases {
+            let r = client.send("POST", "/v1/compare", body)
+            #expect(r.status == status && r.json?["pointer"]?.stringValue == pointer, "\(body): \(String(decoding: r.response.body, as: UTF8.self))")
+        }
+    }
 }

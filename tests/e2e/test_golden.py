@@ -1,5 +1,5 @@
 """Golden checks (issue 32, docs/golden.md) against the real binary: a session compared with
-expected frames over HTTP."""
+expected frames, and two runs compared, over HTTP."""
 from test_api import DETAIL, assert_problem, create
 
 ZOOM = {"name": "zoom", "sourceView": "cell-3/image", "targetView": "image"}
@@ -97,3 +97,19 @@ def test_bad_bodies_are_problems_at_their_pointer(server):
         problem = assert_problem(server.post(f"/v1/sessions/{sid}/compare", body), 422, "invalid-request")
         assert problem["pointer"] == pointer, problem
     assert_problem(server.post("/v1/sessions/nope/compare", {"expected": {"frames": [frame]}}), 404, "not-found")
+
+
+def test_two_runs_compare_and_a_scenario_replays_in_process(server):
+    a, b = zoom_push(server), zoom_push(server)
+    times = {"from": 0, "to": 0.5, "fps": 30}
+    same = server.post("/v1/compare", {"a": {"session": a}, "b": {"session": b}, "times": times})
+    assert same.status_code == 200 and same.json()["match"] is True, same.text
+    scenario = server.get(f"/v1/sessions/{a}/scenario").json()
+    longer = server.get(f"/v1/sessions/{zoom_push(server, duration=0.5)}/scenario").json()
+    changed = server.post("/v1/compare", {"a": {"scenario": scenario}, "b": {"scenario": longer}, "times": times, "properties": ["windowFrame"]})
+    assert changed.status_code == 200, changed.text
+    first = changed.json()["first"]
+    assert (first["view"], first["property"], first["time"]) == ("t1.image", "windowFrame.width", 1 / 30)
+    assert_problem(server.post("/v1/compare", {"a": {"session": a}, "b": {"session": "nope"}, "times": times}), 404, "not-found")
+    problem = assert_problem(server.post("/v1/compare", {"a": {"session": a}, "b": {"scenario": {"version": 1}}, "times": times}), 422, "invalid-request")
+    assert problem["pointer"] == "/b/scenario/session"

@@ -1,7 +1,18 @@
 import JSONCodec
 import TransitionCore
 
-/// The service's frames a comparison reads (a read: nothing changes).
+/// The service's frames a comparison reads: a session's, or a scenario's replayed in process
+/// into a session no service holds (a read: nothing is registered, nothing changes).
+extension Session {
+    /// The session a scenario document makes, replayed, outside any service (errors point into
+    /// the document at `pointer`).
+    static func replaying(_ scenario: Scenario, at pointer: String, limits: SceneLimits) throws -> Session {
+        let environment = Environment(limits: limits, memory: MemoryBudget(limit: .max), journal: nil, ttl: 0)
+        return try make(id: "replay", creation: JSONWriter.encode(scenario.session), at: "\(pointer)/session", changes: scenario.changes,
+                        changesAt: "\(pointer)/changes", pinned: false, in: environment, now: .now)
+    }
+}
+
 extension Application {
     /// The frames of `session` at `times` (each named by `pointers` for errors), and when the
     /// time tolerance is not 0 the frames that far either side of each (clamped to its history).
