@@ -28,7 +28,7 @@ enum Fixtures {
     }
 
     /// The whole file, up to 64 MiB.
-    private static func read(_ path: String) -> [UInt8]? {
+    static func read(_ path: String) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []

@@ -1,5 +1,10 @@
 """Golden checks (issue 32, docs/golden.md) against the real binary: a session compared with
-expected frames, and two runs compared, over HTTP."""
+expected frames, and two runs compared, over HTTP; golden files written and checked by the
+command, with no server."""
+import json
+import subprocess
+
+from conftest import BINARY
 from test_api import DETAIL, assert_problem, create
 
 ZOOM = {"name": "zoom", "sourceView": "cell-3/image", "targetView": "image"}
@@ -113,3 +118,88 @@ def test_two_runs_compare_and_a_scenario_replays_in_process(server):
     assert_problem(server.post("/v1/compare", {"a": {"session": a}, "b": {"session": "nope"}, "times": times}), 404, "not-found")
     problem = assert_problem(server.post("/v1/compare", {"a": {"session": a}, "b": {"scenario": {"version": 1}}, "times": times}), 422, "invalid-request")
     assert problem["pointer"] == "/b/scenario/session"
+
+
+def run(*arguments, cwd):
+    return subprocess.run([BINARY, *arguments], cwd=cwd, capture_output=True, text=True, timeout=60)
+
+
+def test_the_command_stores_a_golden_and_exits_1_on_a_longer_zoom(server, tmp_path):
+    """The issue's "done when": a golden of the README's zoom push, the zoom's duration changed
+    in its scenario, exit 1 with the first divergence naming the image view, windowFrame.width,
+    the time and the difference."""
+    sid = zoom_push(server)
+    (tmp_path / "zoom.scenario.json").write_bytes(server.get(f"/v1/sessions/{sid}/scenario").content)
+    made = run("golden", "zoom.scenario.json", "--from", "0", "--to", "0.5", "--fps", "30", "-o", "zoom.golden.json", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    golden = (tmp_path / "zoom.golden.json").read_bytes()
+    assert golden == server.get(f"/v1/sessions/{sid}/golden?from=0&to=0.5&fps=30").content, "the route answers the command's file"
+
+    clean = run("check", "zoom.golden.json", cwd=tmp_path)
+    assert clean.returncode == 0 and clean.stdout.startswith("zoom.golden.json: match: 0 divergent of "), clean.stdout
+
+    changed = golden.replace(b'"name":"zoom"', b'"duration":0.5,"name":"zoom"')
+    assert changed != golden
+    (tmp_path / "zoom.golden.json").write_bytes(changed)
+    diverges = run("check", "zoom.golden.json", "--report", "report.json", cwd=tmp_path)
+    assert diverges.returncode == 1
+    first_line, summary = diverges.stdout.splitlines()
+    assert first_line.startswith("zoom.golden.json: first divergence: t=0.03333333333333333 t1.image (t1.image) windowFrame.width: expected ")
+    assert "(difference " in first_line and ", tolerance 0.5)" in first_line
+    assert summary.startswith("zoom.golden.json: DIVERGES: ")
+    report = json.loads((tmp_path / "report.json").read_text())
+    first = report["first"]
+    assert (first["view"], first["property"], first["time"]) == ("t1.image", "windowFrame.width", 1 / 30)
+    assert first["difference"] == abs(first["expected"] - first["actual"]) and report["match"] is False
+
+    # The same over HTTP: the changed scenario's session against the golden's frames.
+    expected = json.loads(golden)["expected"]
+    report = compare(server, zoom_push(server, duration=0.5), {"expected": expected})
+    assert report["first"] == {**first, "frame": 1}
+
+
+def test_update_rewrites_the_expected_frames_byte_for_byte(server, tmp_path):
+    sid = zoom_push(server)
+    golden = server.get(f"/v1/sessions/{sid}/golden?t=0,0.1,0.2").content
+    changed = golden.replace(b'"name":"zoom"', b'"duration":0.5,"name":"zoom"')
+    (tmp_path / "a.json").write_bytes(changed)
+    (tmp_path / "b.json").write_bytes(changed)
+    assert run("check", "a.json", "--update", cwd=tmp_path).returncode == 0
+    assert run("check", "b.json", "--update", cwd=tmp_path).returncode == 0
+    updated = (tmp_path / "a.json").read_bytes()
+    assert updated == (tmp_path / "b.json").read_bytes() != changed
+    assert run("check", "a.json", cwd=tmp_path).returncode == 0
+    assert run("check", "a.json", "--update", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "a.json").read_bytes() == updated, "an update of an updated file changes nothing"
+    slower = zoom_push(server, duration=0.5)
+    assert updated == server.get(f"/v1/sessions/{slower}/golden?t=0,0.1,0.2").content
+
+
+def test_bad_files_and_arguments_exit_2_naming_the_member(server, tmp_path):
+    golden = json.loads(server.get(f"/v1/sessions/{zoom_push(server)}/golden?t=0,0.1").content)
+    golden["tolerance"]["alpha"] = -1
+    (tmp_path / "bad.json").write_text(json.dumps(golden))
+    bad = run("check", "bad.json", cwd=tmp_path)
+    assert bad.returncode == 2 and bad.stdout == "bad.json: /tolerance/alpha: a tolerance is a number from 0 to 1000000\n"
+    del golden["scenario"]
+    (tmp_path / "bad.json").write_text(json.dumps(golden))
+    assert "/scenario: is required" in run("check", "bad.json", cwd=tmp_path).stdout
+    for arguments in [["check"], ["check", "missing.json"], ["check", "bad.json", "--tolerance"], ["check", "bad.json", "--colour"],
+                      ["golden", "bad.json"], ["golden", "bad.json", "-o", "x.json", "--from", "1", "--to", "0"]]:
+        result = run(*arguments, cwd=tmp_path)
+        assert result.returncode == 2 and result.stderr.startswith("transition-sim: ") and "usage:" in result.stderr, (arguments, result.stderr)
+    (tmp_path / "scenario.json").write_text('{"version": 1, "session": {}, "changes": [{"clock": -1}]}')
+    broken = run("golden", "scenario.json", "--t", "0", "-o", "x.json", cwd=tmp_path)
+    assert broken.returncode == 2 and "/changes/0/clock" in broken.stderr
+
+
+def test_the_golden_route_takes_the_series_parameters(server):
+    sid = zoom_push(server)
+    golden = server.get(f"/v1/sessions/{sid}/golden?t=0,0.1")
+    assert golden.status_code == 200 and golden.headers["Content-Type"].startswith("application/json")
+    document = golden.json()
+    assert sorted(document) == ["budget", "expected", "scenario", "tolerance", "version"]
+    assert [f["time"] for f in document["expected"]["snapshots"]] == [0, 0.1]
+    assert document["tolerance"] == {"alpha": 0.01, "position": 0.5, "time": 0, "transform": 1e-06}
+    assert_problem(server.get(f"/v1/sessions/{sid}/golden"), 422, "invalid-request")
+    assert_problem(server.get(f"/v1/sessions/{sid}/golden?t=0&flat=true"), 422, "invalid-request")
