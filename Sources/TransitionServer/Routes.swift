@@ -42,5 +42,8 @@ extension Application {
         Route("GET", "/v1/sessions/{id}/snapshot.svg", caching: .revalidate, snapshotSVG),
         Route("GET", "/v1/sessions/{id}/filmstrip.svg", caching: .revalidate, filmstripSVG),
         Route("GET", "/v1/sessions/{id}/scenario", caching: .revalidate, exportScenario),
+        Route("POST", "/v1/sessions/{id}/compare", compareSession),
+        Route("GET", "/v1/sessions/{id}/golden", caching: .revalidate, sessionGolden),
+        Route("POST", "/v1/compare", compareRuns),
     ]
 }

@@ -115,7 +115,7 @@ enum Fixtures {
 
     /// The whole file, up to 64 MiB, if it is a regular file (a link is followed): opened without
     /// waiting, so that a FIFO or a device in the folder is refused instead of blocking the start.
-    private static func read(_ path: String) -> Result<[UInt8], FixtureError> {
+    static func read(_ path: String) -> Result<[UInt8], FixtureError> {
         let file = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { return .failure(FixtureError(file: path, reason: "cannot open the file")) }
         defer { close(file) }

@@ -147,6 +147,10 @@ struct Flags {
                transition-sim --version                           the version and the commit it was built from
                transition-sim healthcheck [the server's flags]     exit 0 when /livez answers 200 where that
                    server listens (its probe port, if any); without flags, the flags of PID 1
+               transition-sim check GOLDEN.json [--update] [--tolerance position=0.5,alpha=0.01] [--report FILE]
+                   replays a golden file's scenario and compares its frames: exit 0 match, 1 divergence, 2 bad file
+               transition-sim golden SCENARIO.json --from S --to S [--fps N] -o GOLDEN.json   (or --t S,S,…)
+                   writes a golden file of an exported scenario (docs/golden.md)
 
         flags (each also read from the environment variable shown; flags win):
 

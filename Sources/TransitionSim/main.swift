@@ -12,6 +12,8 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "healthcheck" {
     exit(healthcheckCommand(Array(arguments.dropFirst()), environment: environmentValue))
 }
+if arguments.first == "check" { exit(GoldenCommands.check(Array(arguments.dropFirst()))) }
+if arguments.first == "golden" { exit(GoldenCommands.golden(Array(arguments.dropFirst()))) }
 
 let configuration: ServerConfiguration
 switch Flags.parse(arguments, environment: environmentValue) {

@@ -15,7 +15,7 @@ struct ChangeBatch {
     /// Limits for reading back the service's own frames: its output is bounded by the scene's
     /// limits, not a client's body, so only the nesting is capped; and the encoder writes each
     /// name once, so names are not checked for repeats.
-    private static let ownOutput = JSONParser.Limits(maxDepth: 256, maxStringBytes: .max, maxValues: .max, rejectsDuplicateNames: false)
+    static let ownOutput = JSONParser.Limits(maxDepth: 256, maxStringBytes: .max, maxValues: .max, rejectsDuplicateNames: false)
 
     /// The batch's JSON, `nil` once it grows past `limit` bytes.
     static func encode(_ shots: [Snapshot], precision: Int?, limit: Int) -> [UInt8]? {

@@ -196,32 +196,33 @@ struct ResponseEncoder: ~Copyable {
 
     /// Each layer property that differs from CALayer's default, in this order, so that a view
     /// with the defaults is written exactly as before layer properties existed
-    /// (docs/semantics.md § Layer properties).
-    mutating func layerFields(_ l: LayerProperties) {
-        let d = LayerProperties.defaults
-        if l.cornerRadius != d.cornerRadius { writer.key("cornerRadius"); writer.number(l.cornerRadius) }
-        if l.maskedCorners != d.maskedCorners {
+    /// (docs/semantics.md § Layer properties). Every one with `omittingDefaults` false (what a
+    /// comparison reads for a view whose snapshot leaves them out: ViewProperty.omitted).
+    mutating func layerFields(_ l: LayerProperties, omittingDefaults: Bool = true) {
+        let d: LayerProperties? = omittingDefaults ? .defaults : nil
+        if l.cornerRadius != d?.cornerRadius { writer.key("cornerRadius"); writer.number(l.cornerRadius) }
+        if l.maskedCorners != d?.maskedCorners {
             writer.key("maskedCorners")
             writer.beginArray()
             for name in l.maskedCorners.cornerNames { writer.string(name) }
             writer.endArray()
         }
-        if l.clipsToBounds != d.clipsToBounds { writer.key("clipsToBounds"); writer.bool(l.clipsToBounds) }
-        if l.borderWidth != d.borderWidth { writer.key("borderWidth"); writer.number(l.borderWidth) }
-        if l.borderColor != d.borderColor { writer.key("borderColor"); writer.string(Self.hex(l.borderColor)) }
-        if l.shadowOpacity != d.shadowOpacity { writer.key("shadowOpacity"); writer.number(l.shadowOpacity) }
-        if l.shadowRadius != d.shadowRadius { writer.key("shadowRadius"); writer.number(l.shadowRadius) }
-        if l.shadowOffset != d.shadowOffset {
+        if l.clipsToBounds != d?.clipsToBounds { writer.key("clipsToBounds"); writer.bool(l.clipsToBounds) }
+        if l.borderWidth != d?.borderWidth { writer.key("borderWidth"); writer.number(l.borderWidth) }
+        if l.borderColor != d?.borderColor { writer.key("borderColor"); writer.string(Self.hex(l.borderColor)) }
+        if l.shadowOpacity != d?.shadowOpacity { writer.key("shadowOpacity"); writer.number(l.shadowOpacity) }
+        if l.shadowRadius != d?.shadowRadius { writer.key("shadowRadius"); writer.number(l.shadowRadius) }
+        if l.shadowOffset != d?.shadowOffset {
             writer.key("shadowOffset")
             writer.beginObject()
             writer.key("width"); writer.number(l.shadowOffset.width)
             writer.key("height"); writer.number(l.shadowOffset.height)
             writer.endObject()
         }
-        if l.shadowColor != d.shadowColor { writer.key("shadowColor"); writer.string(Self.hex(l.shadowColor)) }
-        if l.anchorPoint != d.anchorPoint { writer.key("anchorPoint"); point(l.anchorPoint) }
-        if l.zPosition != d.zPosition { writer.key("zPosition"); writer.number(l.zPosition) }
-        if l.isDoubleSided != d.isDoubleSided { writer.key("isDoubleSided"); writer.bool(l.isDoubleSided) }
+        if l.shadowColor != d?.shadowColor { writer.key("shadowColor"); writer.string(Self.hex(l.shadowColor)) }
+        if l.anchorPoint != d?.anchorPoint { writer.key("anchorPoint"); point(l.anchorPoint) }
+        if l.zPosition != d?.zPosition { writer.key("zPosition"); writer.number(l.zPosition) }
+        if l.isDoubleSided != d?.isDoubleSided { writer.key("isDoubleSided"); writer.bool(l.isDoubleSided) }
     }
 
     mutating func node(_ p: UnsafePointer<SnapshotNode>) {

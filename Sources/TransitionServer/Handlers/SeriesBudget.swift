@@ -19,6 +19,8 @@ extension Application {
     enum SeriesForm {
         case json(flat: Bool, changes: Bool)
         case svg
+        /// Read by a comparison (Golden/), whose answer holds none of the frames.
+        case comparison
     }
 
     /// `answer` made of the snapshots of `history` at `times` (in the order asked), once the
@@ -58,6 +60,8 @@ extension Application {
         switch form {
         case .svg:
             census.shownViews * leastShownViewBytes + census.shownNameBytes
+        case .comparison:
+            0
         case .json(let flat, let changes):
             // A change-only batch writes its first frame whole, then only what changes.
             first || !changes ? census.views * (flat ? leastFlatViewBytes : leastTreeViewBytes) + census.nameBytes : 0

@@ -114,16 +114,25 @@ extension Application {
                 }
                 return f
             } ?? 60
-            // Frame k is at from + k / fps; the count is computed in integers so that no frame is lost to rounding.
-            let count = Int(((to - from) * fps + 1e-9).rounded(.down)) + 1
+            let count = Self.frameCount(from: from, to: to, fps: fps)
             guard count <= Self.maxTimestamps else {
                 throw Problem.invalidParameter("fps", reason: "\(count) frames requested; at most \(Self.maxTimestamps) per request")
             }
-            times = (0..<count).map { from + Double($0) / fps }
+            times = Self.frameTimes(from: from, count: count, fps: fps)
         } else {
             throw Problem.invalidParameter("t", reason: "give t=a,b,c or from, to (and fps, default 60)")
         }
         return times
+    }
+
+    /// Frames from `from` to `to` at `fps`: frame k is at from + k / fps, and the count is
+    /// computed in integers so that no frame is lost to rounding.
+    static func frameCount(from: Double, to: Double, fps: Double) -> Int {
+        Int(((to - from) * fps + 1e-9).rounded(.down)) + 1
+    }
+
+    static func frameTimes(from: Double, count: Int, fps: Double) -> [Double] {
+        (0..<count).map { from + Double($0) / fps }
     }
 
     /// `?after=seq&type=name&viewController=id`.

@@ -1,0 +1,178 @@
+import JSONCodec
+import TransitionCore
+
+/// One view of a compared frame: who it is and the leaves it gives.
+struct ComparedView: Sendable {
+    /// How it is found on the other side: by controller and path, or (a view the service makes,
+    /// or a harness's view named only by id) by id.
+    enum Identity: Sendable, Hashable {
+        case path(viewController: String, path: String)
+        case id(String)
+    }
+
+    var identity: Identity
+    var id: String?
+    var viewController: String?
+    var path: String?
+    var leaves: [Leaf]
+    /// Where the view stands in the document it was read from (errors, reports).
+    var pointer: String
+
+    init(identity: Identity, id: String?, viewController: String?, path: String?, leaves: [Leaf], pointer: String) {
+        self.identity = identity
+        self.id = id
+        self.viewController = viewController
+        self.path = path
+        self.leaves = leaves
+        self.pointer = pointer
+        index = Dictionary(leaves.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private let index: [String: Int]
+
+    /// The view's value for a leaf, given or omitted by the snapshot (ViewProperty.omitted).
+    func value(of leaf: String) -> Leaf.Value? {
+        if let i = index[leaf] { return leaves[i].value }
+        return ViewProperty.omitted(leaf, in: self)
+    }
+
+    /// Reads a view of a snapshot (tree or flat) or of the minimal form at `pointer`: its identity
+    /// members, then every other member as a property (`parent` and `children` are its place).
+    static func read(_ json: JSONValue, at pointer: String, counting values: inout Int, bounds: FrameBounds) throws(SimulationError) -> ComparedView {
+        guard let object = json.objectValue else { throw SimulationError(pointer, "expected a view object, found \(json.typeName)") }
+        var id: String?, controller: String?, path: String?
+        var leaves: [Leaf] = []
+        for (name, value) in object.entries {
+            let at = SpecReader.child(pointer, name)
+            switch name {
+            case "id", "path":
+                guard let s = value.stringValue else { throw SimulationError(at, "expected a string, found \(value.typeName)") }
+                if name == "id" { id = s } else { path = s }
+            case "viewController":
+                guard value.isNull || value.stringValue != nil else { throw SimulationError(at, "expected a string or null, found \(value.typeName)") }
+                controller = value.stringValue
+            case "parent", "children":
+                continue
+            default:
+                try ViewProperty.leaves(name, value, at: at, into: &leaves)
+            }
+        }
+        values += leaves.count
+        guard values <= bounds.values else {
+            throw SimulationError.limitExceeded("\(pointer): the expected frames hold more than \(bounds.values) values, the most one comparison reads")
+        }
+        let identity: Identity
+        if let controller {
+            guard let path else { throw SimulationError(SpecReader.child(pointer, "path"), "is required with viewController: the view's ids below the controller's root view, \"\" for the root view") }
+            identity = .path(viewController: controller, path: path)
+        } else if let id {
+            identity = .id(id)
+        } else {
+            throw SimulationError(pointer, "a view is named by 'viewController' and 'path', or by 'id'")
+        }
+        return ComparedView(identity: identity, id: id, viewController: controller, path: path, leaves: leaves, pointer: pointer)
+    }
+}
+
+/// The bounds of one comparison's expected frames, each refused early by name.
+struct FrameBounds: Sendable {
+    /// As many frames as a series request answers.
+    var frames = Application.maxTimestamps
+    var viewsPerFrame = 2_000
+    /// Compared values in all: 60 frames of 60 views of 50 values, with room to spare.
+    var values = 500_000
+}
+
+/// One frame: its time and its views, back to front.
+struct ComparedFrame: Sendable {
+    var time: Double
+    var views: [ComparedView]
+    var pointer: String
+
+    /// The service's own frame: the snapshot written as the flat batch writes it and read back,
+    /// so that a comparison reads exactly the values `/snapshots` answers.
+    init(_ snapshot: Snapshot) {
+        time = snapshot.time
+        pointer = ""
+        var encoder = ResponseEncoder(flat: true)
+        encoder.snapshot(snapshot)
+        let json = (try? JSONParser.parse(encoder.writer.bytes, limits: ChangeBatch.ownOutput)) ?? .null
+        var values = 0
+        let list = json.objectValue?["views"]?.arrayValue ?? []
+        // The encoder's own output always reads; a view that did not would be a bug, left out.
+        views = list.enumerated().compactMap { i, view in
+            try? ComparedView.read(view, at: "/views/\(i)", counting: &values, bounds: FrameBounds(values: .max))
+        }
+    }
+
+    init(time: Double, views: [ComparedView], pointer: String) {
+        self.time = time
+        self.views = views
+        self.pointer = pointer
+    }
+}
+
+/// What a comparison is given to match: frames as `/snapshots` answers them (tree or flat),
+/// complete, so that a view the service shows and they do not is a divergence; or the minimal
+/// form a harness writes from its own renderer (`{"frames": [{"time", "views"}]}`), in which
+/// only the views and members given are compared.
+struct ExpectedFrames: Sendable {
+    var frames: [ComparedFrame]
+    var complete: Bool
+
+    static func read(_ json: JSONValue, at pointer: String, bounds: FrameBounds) throws(SimulationError) -> ExpectedFrames {
+        var r = try SpecReader(json, at: pointer)
+        if let format = try r.string("format", maxLength: 64) {
+            throw SimulationError(r.path("format"), "a '\(format)' batch is not compared: ask /snapshots without changes=true (docs/golden.md § Formats)")
+        }
+        let snapshots = try r.array("snapshots", maxCount: bounds.frames)
+        let minimal = try r.array("frames", maxCount: bounds.frames)
+        try r.finish()
+        guard (snapshots == nil) != (minimal == nil) else {
+            throw SimulationError(pointer, "give 'snapshots' (a /snapshots answer) or 'frames' (the minimal form), one of them")
+        }
+        let list = snapshots ?? minimal!
+        let listPointer = r.path(snapshots != nil ? "snapshots" : "frames")
+        guard !list.isEmpty else { throw SimulationError(listPointer, "holds no frame") }
+        var values = 0
+        var frames: [ComparedFrame] = []
+        for (i, item) in list.enumerated() {
+            let at = "\(listPointer)/\(i)"
+            var f = try SpecReader(item, at: at)
+            guard let time = try f.number("time", in: 0...World.latestTime) else { throw SimulationError(f.path("time"), "is required: the frame's session time") }
+            var views: [(json: JSONValue, pointer: String)] = []
+            if snapshots != nil {
+                _ = f.value("transition"); _ = f.value("controllers")
+                if let root = f.value("root") {
+                    try flatten(root, at: f.path("root"), into: &views, bounds: bounds)
+                } else if let flat = try f.array("views", maxCount: bounds.viewsPerFrame) {
+                    views = flat.enumerated().map { ($1, "\(f.path("views"))/\($0)") }
+                } else {
+                    throw SimulationError(f.path("root"), "is required: the frame's view tree ('root'), or its flat list ('views')")
+                }
+            } else {
+                guard let given = try f.array("views", maxCount: bounds.viewsPerFrame) else {
+                    throw SimulationError(f.path("views"), "is required: the views to compare")
+                }
+                views = given.enumerated().map { ($1, "\(f.path("views"))/\($0)") }
+            }
+            try f.finish()
+            var read: [ComparedView] = []
+            for view in views { read.append(try ComparedView.read(view.json, at: view.pointer, counting: &values, bounds: bounds)) }
+            frames.append(ComparedFrame(time: time, views: read, pointer: at))
+        }
+        return ExpectedFrames(frames: frames, complete: snapshots != nil)
+    }
+
+    /// A tree's views, back to front (each before its subviews, as the flat list has them).
+    private static func flatten(_ view: JSONValue, at pointer: String, into list: inout [(json: JSONValue, pointer: String)],
+                                bounds: FrameBounds) throws(SimulationError) {
+        guard list.count < bounds.viewsPerFrame else {
+            throw SimulationError.limitExceeded("\(pointer): a frame holds more than \(bounds.viewsPerFrame) views, the most one comparison reads per frame")
+        }
+        list.append((view, pointer))
+        guard let children = view.objectValue?["children"] else { return }
+        guard let items = children.arrayValue else { throw SimulationError(pointer + "/children", "expected an array, found \(children.typeName)") }
+        for (i, child) in items.enumerated() { try flatten(child, at: "\(pointer)/children/\(i)", into: &list, bounds: bounds) }
+    }
+}

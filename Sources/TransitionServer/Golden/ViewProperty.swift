@@ -1,0 +1,188 @@
+import JSONCodec
+import TransitionCore
+
+/// A member of a snapshot's view that a comparison reads (docs/golden.md § Properties): its
+/// shape says which dotted leaves it has (`windowFrame.width`, `transform.tx`, `transform3D.12`)
+/// and which tolerance each leaf is held to.
+enum ViewProperty {
+    enum Shape {
+        case rect, point, size, transform, matrix, number, bool, string, strings
+
+        /// The leaves' names below the member; empty for a member compared whole.
+        var leaves: [String] {
+            switch self {
+            case .rect: ["x", "y", "width", "height"]
+            case .point: ["x", "y"]
+            case .size: ["width", "height"]
+            case .transform: ["a", "b", "c", "d", "tx", "ty"]
+            case .matrix: (0..<16).map(String.init)
+            case .number, .bool, .string, .strings: []
+            }
+        }
+    }
+
+    /// Every view member but its identity (`id`, `viewController`, `path`) and its place in the
+    /// tree (`parent`, `children`), by the name the snapshot gives it.
+    static let shapes: [String: Shape] = [
+        "windowFrame": .rect, "frame": .rect, "bounds": .rect, "visibleRect": .rect, "center": .point,
+        "transform": .transform, "transform3D": .matrix, "alpha": .number, "hidden": .bool, "visible": .bool,
+        "kind": .string, "role": .string, "backgroundColor": .string, "text": .string, "image": .string, "snapshotOf": .string,
+        "cornerRadius": .number, "maskedCorners": .strings, "clipsToBounds": .bool, "borderWidth": .number, "borderColor": .string,
+        "shadowOpacity": .number, "shadowRadius": .number, "shadowOffset": .size, "shadowColor": .string,
+        "anchorPoint": .point, "zPosition": .number, "isDoubleSided": .bool,
+    ]
+
+    /// The order a frame's divergences of equal weight are reported in: what the screen shows
+    /// first (where the view is, how opaque, how turned), then what it is made of.
+    static let rank: [String: Int] = Dictionary(uniqueKeysWithValues: [
+        "windowFrame", "alpha", "transform", "transform3D", "hidden", "visible", "visibleRect", "frame", "bounds", "center",
+    ].enumerated().map { ($1, $0) })
+
+    /// A leaf's place in that order: its member's, then its own among the member's leaves
+    /// (`x`, `y`, `width`, `height`), whatever order the document gave them in.
+    static func rank(of leaf: String) -> (member: Int, leaf: Int) {
+        let name = member(of: leaf)
+        let sub = leaf.dropFirst(name.count + 1)
+        return (rank[name] ?? rank.count, shapes[name]?.leaves.firstIndex { $0 == sub } ?? 0)
+    }
+
+    /// The member a dotted leaf belongs to (`windowFrame` for `windowFrame.x`).
+    static func member(of leaf: String) -> String {
+        leaf.split(separator: ".", maxSplits: 1).first.map(String.init) ?? leaf
+    }
+
+    /// Whether `name` is a member or one of its leaves (what `properties` may list).
+    static func isKnown(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard let shape = shapes[String(parts[0])] else { return false }
+        return parts.count == 1 || (parts.count == 2 && shape.leaves.contains(String(parts[1])))
+    }
+
+    /// Which tolerance a leaf is held to: points for geometry (a transform's translation too:
+    /// `tx`, `ty` and the 3D matrix's 12–14 move the view in points), alpha for opacities, the
+    /// transform's for its unitless entries and the anchor point, and none for everything else.
+    static func toleranceClass(of leaf: String) -> Tolerance.Class {
+        let parts = leaf.split(separator: ".", maxSplits: 1)
+        let sub = parts.count > 1 ? String(parts[1]) : ""
+        switch parts.first.map(String.init) ?? leaf {
+        case "windowFrame", "frame", "bounds", "visibleRect", "center", "cornerRadius", "borderWidth", "shadowRadius", "shadowOffset", "zPosition":
+            return .position
+        case "alpha", "shadowOpacity":
+            return .alpha
+        case "transform":
+            return sub == "tx" || sub == "ty" ? .position : .transform
+        case "transform3D":
+            return sub == "12" || sub == "13" || sub == "14" ? .position : .transform
+        case "anchorPoint":
+            return .transform
+        default:
+            return .exact
+        }
+    }
+
+    /// The leaves of member `name` holding `value`, in order, each a number or a whole value;
+    /// an error names the member at `pointer` when the value has not the member's shape. A
+    /// member given in part (`"windowFrame": {"width": 280}`) has only the leaves given.
+    static func leaves(_ name: String, _ value: JSONValue, at pointer: String, into list: inout [Leaf]) throws(SimulationError) {
+        guard let shape = shapes[name] else {
+            throw SimulationError(pointer, "unknown property '\(name)'; known: \(shapes.keys.sorted().joined(separator: ", "))")
+        }
+        switch shape {
+        case .number:
+            guard let n = value.numberValue else { throw SimulationError(pointer, "expected a number, found \(value.typeName)") }
+            list.append(Leaf(name: name, value: .number(n)))
+        case .bool:
+            guard value.boolValue != nil else { throw SimulationError(pointer, "expected true or false, found \(value.typeName)") }
+            list.append(Leaf(name: name, value: .whole(value)))
+        case .string:
+            guard value.stringValue != nil else { throw SimulationError(pointer, "expected a string, found \(value.typeName)") }
+            list.append(Leaf(name: name, value: .whole(value)))
+        case .strings:
+            guard let items = value.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
+                throw SimulationError(pointer, "expected an array of strings, found \(value.typeName)")
+            }
+            list.append(Leaf(name: name, value: .whole(value)))
+        case .matrix, .transform:
+            // A transform may also be given as its six numbers in order, as harnesses often hold it.
+            if let items = value.arrayValue {
+                guard items.count == shape.leaves.count else {
+                    throw SimulationError(pointer, "expected \(shape.leaves.count) numbers, found \(items.count)")
+                }
+                for (i, item) in items.enumerated() {
+                    guard let n = item.numberValue else { throw SimulationError("\(pointer)/\(i)", "expected a number, found \(item.typeName)") }
+                    list.append(Leaf(name: "\(name).\(shape.leaves[i])", value: .number(n)))
+                }
+                return
+            }
+            guard shape == .transform else { throw SimulationError(pointer, "expected an array of 16 numbers, found \(value.typeName)") }
+            try objectLeaves(name, value, shape: shape, at: pointer, into: &list)
+        case .rect, .point, .size:
+            try objectLeaves(name, value, shape: shape, at: pointer, into: &list)
+        }
+    }
+
+    private static func objectLeaves(_ name: String, _ value: JSONValue, shape: Shape, at pointer: String,
+                                     into list: inout [Leaf]) throws(SimulationError) {
+        guard let object = value.objectValue else { throw SimulationError(pointer, "expected an object, found \(value.typeName)") }
+        for (key, item) in object.entries {
+            guard shape.leaves.contains(key) else {
+                throw SimulationError(SpecReader.child(pointer, key), "unknown property '\(name).\(key)'; \(name) has \(shape.leaves.joined(separator: ", "))")
+            }
+            guard let n = item.numberValue else { throw SimulationError(SpecReader.child(pointer, key), "expected a number, found \(item.typeName)") }
+            list.append(Leaf(name: "\(name).\(key)", value: .number(n)))
+        }
+    }
+
+    /// The value a view has for a leaf the snapshot leaves out: CALayer's defaults (the encoder
+    /// writes a layer property only when it differs), `visible` true, `visibleRect` the window
+    /// frame (nothing clipped), a 2D transform's 3D form. Nil: the view has no such value.
+    static func omitted(_ leaf: String, in view: ComparedView) -> Leaf.Value? {
+        if let value = layerDefaults[leaf] { return value }
+        let member = member(of: leaf)
+        let sub = leaf.dropFirst(member.count + 1)
+        switch member {
+        case "visibleRect":
+            return view.value(of: "windowFrame.\(sub)")
+        case "transform3D":
+            guard let i = Int(sub) else { return nil }
+            // Row-major, as the encoder writes a 2D transform in 3D form.
+            let entries: [String: String] = ["0": "a", "1": "b", "4": "c", "5": "d", "12": "tx", "13": "ty"]
+            if let name = entries[String(i)] { return view.value(of: "transform.\(name)") }
+            return .number(i == 10 || i == 15 ? 1 : 0)
+        default:
+            return nil
+        }
+    }
+
+    /// CALayer's defaults and `visible`, as leaves: the members a snapshot writes only when they differ.
+    private static let layerDefaults: [String: Leaf.Value] = {
+        var encoder = ResponseEncoder()
+        encoder.writer.beginObject()
+        encoder.layerFields(.defaults, omittingDefaults: false)
+        encoder.writer.key("visible"); encoder.writer.bool(true)
+        encoder.writer.endObject()
+        var list: [Leaf] = []
+        let object = (try? JSONParser.parse(encoder.writer.bytes))?.objectValue ?? JSONObject()
+        for (name, value) in object.entries { try? leaves(name, value, at: "", into: &list) }
+        return Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0.value) })
+    }()
+}
+
+/// One compared value of a view: a number, compared within a tolerance, or any other value,
+/// compared whole.
+struct Leaf: Sendable {
+    enum Value: Sendable, Equatable {
+        case number(Double)
+        case whole(JSONValue)
+
+        var json: JSONValue {
+            switch self {
+            case .number(let n): .number(n)
+            case .whole(let v): v
+            }
+        }
+    }
+
+    var name: String
+    var value: Value
+}

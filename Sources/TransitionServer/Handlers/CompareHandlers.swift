@@ -1,0 +1,86 @@
+import JSONCodec
+import TransitionCore
+
+/// Comparisons over HTTP (docs/golden.md): a session against expected frames, and two sessions or
+/// scenarios against each other.
+extension Application {
+    /// `POST …/compare {"expected": FRAMES, "tolerance", "budget", "properties"}`.
+    func compareSession(_ ctx: RequestContext) throws -> HTTPResponse {
+        let session = try session(ctx)
+        try Self.rejectUnknown(ctx.query, allowed: [])
+        var r = try SpecReader(try jsonBody(ctx), at: "")
+        guard let frames = r.value("expected") else {
+            throw SimulationError("/expected", "is required: the frames to compare (a /snapshots answer, or {\"frames\": [{\"time\", \"views\"}]})")
+        }
+        let settings = try ComparisonSettings.read(&r)
+        try r.finish()
+        let expected = try ExpectedFrames.read(frames, at: "/expected", bounds: FrameBounds())
+        return Self.json(200, try compare(expected, settings: settings, in: session, now: ctx.now).encoded)
+    }
+
+    /// `POST /v1/compare {"a": SIDE, "b": SIDE, "times": TIMES, "tolerance", "budget", "properties"}`:
+    /// each side a session (`{"session": ID}`) or a scenario document replayed in process
+    /// (`{"scenario": DOC}`); `a` is the reference, `b` is compared with it.
+    func compareRuns(_ ctx: RequestContext) throws -> HTTPResponse {
+        try Self.rejectUnknown(ctx.query, allowed: [])
+        var r = try SpecReader(try jsonBody(ctx), at: "")
+        let a = try side(r.value("a"), at: r.path("a"), now: ctx.now)
+        let b = try side(r.value("b"), at: r.path("b"), now: ctx.now)
+        guard let timesValue = r.value("times") else {
+            throw SimulationError("/times", "is required: {\"from\", \"to\", \"fps\"} or {\"t\": [seconds, …]}")
+        }
+        let times = try Self.frameTimes(timesValue, at: r.path("times"))
+        let settings = try ComparisonSettings.read(&r)
+        try r.finish()
+        let pointers = times.indices.map { "/times/\($0)" }
+        let reference = try serviceFrames(a, at: times, pointers: pointers, timeTolerance: 0, now: ctx.now).frames
+        let (frames, around) = try serviceFrames(b, at: times, pointers: pointers, timeTolerance: settings.tolerance.time, now: ctx.now)
+        let report = try FrameComparer(settings: settings).compare(ExpectedFrames(frames: reference, complete: true), with: frames, around: around)
+        return Self.json(200, report.encoded)
+    }
+
+    /// One side of `POST /v1/compare`.
+    private func side(_ value: JSONValue?, at pointer: String, now: ContinuousClock.Instant) throws -> Session {
+        guard let value else { throw SimulationError(pointer, "is required: {\"session\": ID} or {\"scenario\": DOC}") }
+        var r = try SpecReader(value, at: pointer)
+        let id = try r.string("session", maxLength: 64)
+        let document = r.value("scenario")
+        try r.finish()
+        switch (id, document) {
+        case (let id?, nil):
+            guard let session = try sessions.session(id, now: now) else { throw Problem.notFound("no session '\(id)' (\(pointer)/session)") }
+            return session
+        case (nil, let document?):
+            return try Session.replaying(try Scenario.decode(document, at: r.path("scenario")), at: r.path("scenario"), limits: limits)
+        default:
+            throw SimulationError(pointer, "give 'session' (an id) or 'scenario' (an exported scenario document), one of them")
+        }
+    }
+
+    /// `{"from", "to", "fps"}` (fps default 60) or `{"t": [seconds, …]}`, as the series routes
+    /// take them in their query.
+    static func frameTimes(_ value: JSONValue, at pointer: String) throws(SimulationError) -> [Double] {
+        var r = try SpecReader(value, at: pointer)
+        let list = try r.array("t", maxCount: maxTimestamps)
+        let from = try r.number("from", in: 0...World.latestTime), to = try r.number("to", in: 0...World.latestTime)
+        let fps = try r.number("fps", in: 0.001...1000)
+        try r.finish()
+        if let list {
+            guard from == nil, to == nil, fps == nil else { throw SimulationError(pointer, "give either 't' or 'from', 'to' and 'fps'") }
+            guard !list.isEmpty else { throw SimulationError(r.path("t"), "holds no time") }
+            var times: [Double] = []
+            for (i, item) in list.enumerated() {
+                guard let t = item.numberValue, t.isFinite, t >= 0, t <= World.latestTime else {
+                    throw SimulationError("\(r.path("t"))/\(i)", "expected a session time (seconds, 0 to \(Int(World.latestTime)))")
+                }
+                times.append(t)
+            }
+            return times
+        }
+        guard let from, let to else { throw SimulationError(pointer, "give 't' (a list of times) or 'from' and 'to' (and 'fps', default 60)") }
+        guard to >= from else { throw SimulationError(r.path("to"), "must not be before from") }
+        let count = frameCount(from: from, to: to, fps: fps ?? 60)
+        guard count <= maxTimestamps else { throw SimulationError(r.path("fps"), "\(count) frames requested; at most \(maxTimestamps)") }
+        return frameTimes(from: from, count: count, fps: fps ?? 60)
+    }
+}

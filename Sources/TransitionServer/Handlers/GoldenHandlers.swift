@@ -1,0 +1,19 @@
+import JSONCodec
+import TransitionCore
+
+/// A session's golden file over HTTP (docs/golden.md § The golden file).
+extension Application {
+    /// `GET …/golden?from=&to=&fps=` (or `t=`): the session's golden file, its scenario and its
+    /// frames at those times.
+    func sessionGolden(_ ctx: RequestContext) throws -> HTTPResponse {
+        let session = try session(ctx)
+        try Self.rejectUnknown(ctx.query, allowed: ["t", "from", "to", "fps"])
+        let times = try Self.seriesTimes(ctx.query)
+        let scenario = try JSONParser.parse(try session.scenario(), limits: limits.jsonBodyLimits)
+        let shots = try series(session.history(now: ctx.now), at: times, form: .json(flat: true, changes: false)) { $0 }
+        guard let bytes = GoldenFile.encode(scenario: scenario, frames: shots, settings: ComparisonSettings(), limit: configuration.maxResponseBytes) else {
+            throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
+        }
+        return Self.json(200, bytes)
+    }
+}
