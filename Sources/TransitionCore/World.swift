@@ -84,6 +84,7 @@ public struct World: Sendable {
             throw .limitExceeded("a session holds at most \(limits.controllersPerSession) controllers")
         }
         for choice in spec.settings.animatorChoices { try check(choice) }
+        try spec.settings.checkAvailable(iOS: display.iOS, at: spec.pointer)
         let bounds = Rect(origin: .zero, size: screen)
         var controller: Controller
         switch spec.kind {

@@ -16,6 +16,12 @@ struct ControllerSettings: Sendable {
     /// On top of a navigation stack, it hides the navigation bar (UIKit's controllers set
     /// `navigationController.navigationBarHidden` as they appear; this says so per controller).
     var navigationBarHidden = false
+    /// A navigation controller's bar shows large titles (`UINavigationBar.prefersLargeTitles`,
+    /// iOS 11+) for the items whose mode allows them.
+    var prefersLargeTitles = false
+    /// When this controller's item shows a large title (`UINavigationItem.largeTitleDisplayMode`);
+    /// nil: `automatic`, UIKit's default.
+    var largeTitleDisplayMode: LargeTitleDisplayMode?
     /// The sheet's detents when it is presented as one (iOS 15+).
     var sheet: SheetDetents?
     /// Gestures that drive this controller's interactive transitions (tried before the session's).
@@ -48,8 +54,26 @@ struct ControllerSettings: Sendable {
         settings.isModalInPresentation = try r.bool("isModalInPresentation") ?? false
         settings.hidesBottomBarWhenPushed = try r.bool("hidesBottomBarWhenPushed") ?? false
         settings.navigationBarHidden = try r.bool("navigationBarHidden") ?? false
+        settings.prefersLargeTitles = try r.bool("prefersLargeTitles") ?? false
+        if let mode = try r.string("largeTitleDisplayMode", maxLength: 32) {
+            guard let parsed = LargeTitleDisplayMode(rawValue: mode) else {
+                throw SimulationError(r.path("largeTitleDisplayMode"), "unknown mode '\(mode)'; one of \(LargeTitleDisplayMode.list)")
+            }
+            settings.largeTitleDisplayMode = parsed
+        }
         if let sheet = r.value("sheet") { settings.sheet = try SheetDetents.decode(sheet, at: r.path("sheet")) }
         settings.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"), limits: limits, depth: depth)
         return settings
+    }
+
+    /// Refuses what the session's iOS version does not have, at the member's pointer below
+    /// the controller spec's `pointer`: large titles before iOS 11, the `inline` mode before 17.
+    func checkAvailable(iOS: Int, at pointer: String) throws(SimulationError) {
+        if prefersLargeTitles, iOS < LargeTitleDisplayMode.firstIOS {
+            throw SimulationError(pointer + "/prefersLargeTitles", "large titles exist from iOS \(LargeTitleDisplayMode.firstIOS) (UINavigationBar.prefersLargeTitles); the session's screen is iOS \(iOS)")
+        }
+        if let mode = largeTitleDisplayMode, iOS < mode.firstIOS {
+            throw SimulationError(pointer + "/largeTitleDisplayMode", "largeTitleDisplayMode '\(mode.rawValue)' exists from iOS \(mode.firstIOS); the session's screen is iOS \(iOS)")
+        }
     }
 }

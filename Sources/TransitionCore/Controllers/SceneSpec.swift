@@ -35,6 +35,9 @@ struct ControllerSpec: Sendable {
         }
         let selectedIndex = try r.integer("selectedIndex", in: 0...63)
         spec.settings = try ControllerSettings.decode(from: &r, limits: limits, depth: depth)
+        if spec.settings.prefersLargeTitles, kind != .navigation {
+            throw SimulationError(r.path("prefersLargeTitles"), "only a navigation controller has a bar to show large titles in")
+        }
         // Unknown members first: a misspelt `viewcontrollers` is named as such, not reported as
         // a container without children.
         try r.finish()
