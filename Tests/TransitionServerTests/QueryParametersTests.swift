@@ -30,7 +30,7 @@ import Testing
             try QueryParameters(raw)
         } throws: { error in
             guard let problem = error as? Problem else { return false }
-            return problem.status == 400 && problem.type == "bad-request" && problem.detail.contains(named)
+            return problem.status == 400 && problem.type == .badRequest && problem.detail.contains(named)
         }
     }
 

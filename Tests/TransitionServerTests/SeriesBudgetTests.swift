@@ -70,7 +70,7 @@ import Testing
             Issue.record("a second costly series ran beside the first")
             return
         }
-        #expect(problem.status == 503 && problem.type == "busy")
+        #expect(problem.status == 503 && problem.type == .busy)
         #expect(problem.headers.contains { $0.name == "Retry-After" })
         #expect(try gate.run { 2 } == 2)  // the slot is free again
     }

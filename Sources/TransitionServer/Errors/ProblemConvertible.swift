@@ -13,16 +13,17 @@ extension Problem: ProblemConvertible {
 }
 
 extension SimulationError: ProblemConvertible {
-    /// Invalid → 422 with the pointer; a conflict → 409 titled by its type (ProblemTypes);
-    /// a limit → 422 `limit-exceeded`.
+    /// Invalid → 422 with the pointer; a conflict → its type's problem (409, ProblemType), read
+    /// from the slug the core names it by (one the table lacks is a bug of ours: 500); a limit →
+    /// 422 `limit-exceeded`.
     var problem: Problem {
         switch kind {
         case .invalid(let pointer):
             .invalid(pointer: pointer, reason: reason)
-        case .conflict(let type, let extras):
-            .conflict(type: type, detail: reason, extensions: extras)
+        case .conflict(let slug, let extras):
+            ProblemType(rawValue: slug).map { Problem($0, detail: reason, extensions: extras) } ?? .internalError()
         case .limitExceeded:
-            Problem(status: 422, type: "limit-exceeded", title: "A limit of the service was reached", detail: reason)
+            Problem(.limitExceeded, detail: reason)
         }
     }
 }
@@ -37,8 +38,7 @@ extension JournalError: ProblemConvertible {
     var problem: Problem {
         switch self {
         case .unavailable:
-            Problem(status: 503, type: "store-unavailable", title: "The session store is unavailable",
-                    detail: "the session store does not answer; try again in a moment", headers: [("Retry-After", "1")])
+            Problem(.storeUnavailable, detail: "the session store does not answer; try again in a moment", headers: [("Retry-After", "1")])
         }
     }
 }

@@ -20,8 +20,8 @@ extension Application {
                        now: ContinuousClock.Instant) throws -> (frames: [ComparedFrame], around: [[ComparedFrame]]) {
         let start = session.historyStart
         for (t, pointer) in zip(times, pointers) where t < start {
-            throw Problem.conflict(type: "history-truncated", detail: "\(pointer): \(t) is before the session's history, which starts at \(start)",
-                                   extensions: [("pointer", .string(pointer))])
+            throw Problem(.historyTruncated, detail: "\(pointer): \(t) is before the session's history, which starts at \(start)",
+                          extensions: [("pointer", .string(pointer))])
         }
         var all = times
         if timeTolerance > 0 {

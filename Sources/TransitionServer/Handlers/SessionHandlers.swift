@@ -118,7 +118,7 @@ extension Application {
         let scenario = try Scenario.decode(json, at: "")
         do {
             _ = try makeSession(scenario.session, at: "/session", changes: scenario.changes, changesAt: "/changes", id: id, pinned: true, now: .now)
-        } catch let error as Problem where error.type == "session-exists" && sessions.journal != nil {
+        } catch let error as Problem where error.type == .sessionExists && sessions.journal != nil {
             // Another replica (or an earlier run) stored it already; it may have changed since,
             // and the stored session is the one that counts.
         }

@@ -247,14 +247,14 @@ final class Session: Sendable {
                         // this request again on top of them, as if it had arrived after them.
                         attempts += 1
                         guard attempts < Self.conflictRetries else {
-                            throw Problem.conflict(type: "concurrent-change",
-                                                   detail: "other requests changed session '\(id)' \(attempts) times while this one was applied; send it again")
+                            throw Problem(.concurrentChange,
+                                          detail: "other requests changed session '\(id)' \(attempts) times while this one was applied; send it again")
                         }
                         try catchUp(&s, fetching: journal)
                         continue
                     case .full:
-                        throw Problem.conflict(type: "session-log-full",
-                                               detail: "session '\(id)' has made \(Self.journalEntryLimit) changes, the most a stored session keeps; export it or start a new one")
+                        throw Problem(.sessionLogFull,
+                                      detail: "session '\(id)' has made \(Self.journalEntryLimit) changes, the most a stored session keeps; export it or start a new one")
                     case .gone:
                         throw Problem.notFound("session '\(id)' was deleted or expired")
                     }

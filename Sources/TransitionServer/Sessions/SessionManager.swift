@@ -86,7 +86,7 @@ final class SessionManager: Sendable {
     }
 
     static func exists(_ id: String) -> Problem {
-        Problem.conflict(type: "session-exists", detail: "a session with id '\(id)' exists already")
+        Problem(.sessionExists, detail: "a session with id '\(id)' exists already")
     }
 
     /// The session, up to date with the journal: a session another replica made is rebuilt from
