@@ -30,6 +30,11 @@ def test_a_scroll_moves_the_grid_and_the_cell_comes_back_scrolled_after_a_pop(se
     back = views(server, sid, 4)[("things", "cell-3")]["windowFrame"]
     assert (back["x"], back["y"]) == (cell["x"], cell["y"] - 100)
 
+    # A scenario replays its scrolls.
+    copy = server.post("/v1/sessions", {"scenario": server.get(f"/v1/sessions/{sid}/scenario").json()}).json()["id"]
+    for t in (0, 2.5, 4):
+        assert views(server, copy, t) == views(server, sid, t)
+
 
 def test_what_does_not_scroll_is_refused_at_its_member(server):
     sid = create(server, THINGS_SCENE)
