@@ -5,9 +5,9 @@
 // over raw HTTP (tests/contract/walkthrough.py).
 import {
     Configuration, ResponseError, SessionsApi, SnapshotsApi,
-    VectorOfActions, AnimatorChoice, Action, CompleteTransitionEvent, Corner, EventType, FlatView, GesturePhase, Recognizer,
-    RectSpec, ScenarioAction, ScenarioClock, ScreenSize, SnapshotSeries, ViewControllerSpec, NavigationControllerSpec,
-    ActionRequest, ActionRequestToJSON, instanceOfScenarioClock, instanceOfSnapshotSeries,
+    Action, ActionRequest, ActionRequestToJSON, AnimatorChoice, CompleteTransitionEvent, Corner, EventType, FlatView,
+    GesturePhase, NavigationControllerSpec, Recognizer, RectSpec, ScenarioAction, ScenarioClock, ScreenSize,
+    SnapshotBatch, SnapshotSeries, VectorOfActions, ViewControllerSpec, instanceOfChangeBatch, instanceOfScenarioClock,
 } from './index';
 
 // Node's own globals; @types/node is not needed for two names.
@@ -19,11 +19,11 @@ const gesture = (phase: GesturePhase, at: number, x: number, velocity?: { x: num
     ({ type: 'gesture', recognizer: Recognizer.EdgePan, phase, at, translation: { x, y: 0 }, velocity });
 const rect = (r: { x: number; y: number; width: number; height: number }) => [r.x, r.y, r.width, r.height];
 
-function series(batch: unknown): SnapshotSeries {
-    // SnapshotBatch is SnapshotSeries or (with changes=true) ChangeBatch; the generated type test
-    // tells them apart by ChangeBatch's required `format`.
-    if (!instanceOfSnapshotSeries(batch as object)) throw new Error('expected a SnapshotSeries');
-    return batch as SnapshotSeries;
+function series(batch: SnapshotBatch): SnapshotSeries {
+    // A SnapshotBatch is a SnapshotSeries or (with changes=true) a ChangeBatch: the generated type
+    // test tells them apart by ChangeBatch's required `format`.
+    if (instanceOfChangeBatch(batch)) throw new Error('expected a SnapshotSeries, got a ChangeBatch');
+    return batch;
 }
 
 async function main(baseUrl: string) {
