@@ -5,6 +5,7 @@ API and print the values they read as one JSON report; `reference_report` makes 
 the server's own JSON, so a test compares what the typed models read with what the server said
 (the same requests give the same bytes, so a fresh session answers the same).
 """
+import copy
 import importlib.util
 import json
 import math
@@ -16,8 +17,12 @@ CONTRACT = ROOT / "openapi.yaml"
 _spec = importlib.util.spec_from_file_location("e2e_conftest", ROOT / "tests" / "e2e" / "conftest.py")
 e2e = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(e2e)
-# The README's scene and detail controller, shared with the e2e and Swift tests.
+# The README's scene and detail controller, shared with the e2e and Swift tests; the detail's
+# image also rounds its top corners, named in reverse order, so that a CornerMask goes out and
+# comes back (in CACornerMask's bit order) through each client.
 _THINGS = json.loads((ROOT / "tests" / "fixtures" / "things.json").read_text())
+DETAIL = copy.deepcopy(_THINGS["detail"])
+DETAIL["view"]["children"][0].update(cornerRadius=12, maskedCorners=["maxXMinY", "minXMinY"])
 
 
 def _zoom(source, target):
@@ -45,7 +50,7 @@ def reference_report(server):
                          state["controllers"]["type"], state["controllers"]["topViewController"]]
     actions = f"/v1/sessions/{sid}/actions"
 
-    pushed = server.post(actions, {"type": "push", "viewController": _THINGS["detail"],
+    pushed = server.post(actions, {"type": "push", "viewController": DETAIL,
                                    "animator": _zoom("cell-3/image", "image")}).json()
     report["push"] = [pushed["applied"], pushed["transition"]["operation"], pushed["transition"]["animator"],
                       [e["seq"] for e in pushed["events"]]]

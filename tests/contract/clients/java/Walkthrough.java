@@ -64,10 +64,11 @@ public class Walkthrough {
         report.put("created", List.of(created.getStatusCode(), created.getHeaders().get("location").get(0).equals("/v1/sessions/" + id),
             created.getData().getControllers().getType().getValue(), created.getData().getControllers().getTopViewController()));
 
-        // Push a detail controller with the zoom animator.
+        // Push a detail controller with the zoom animator; its image rounds its top corners.
         ViewControllerSpec detail = new ViewControllerSpec().id("detail").title("Detail").view(
             new ViewSpec().id("root").kind(ViewSpec.KindEnum.VIEW).children(List.of(
-                new ViewSpec().id("image").kind(ViewSpec.KindEnum.IMAGE_VIEW).image("thing-3").frame(frame(20, 84, 280, 280)))));
+                new ViewSpec().id("image").kind(ViewSpec.KindEnum.IMAGE_VIEW).image("thing-3").frame(frame(20, 84, 280, 280))
+                    .cornerRadius(n("12")).maskedCorners(List.of(Corner.MAX_X_MIN_Y, Corner.MIN_X_MIN_Y)))));
         Outcome pushed = sessions.applyActions(id, new ActionRequest(new PushAction().type(PushAction.TypeEnum.PUSH)
             .viewController(new ControllerSpec(detail)).animator(zoom("cell-3/image", "image"))));
         // An event's kinds share no interface in Java; each is read back as its JSON to get `seq`.
@@ -97,7 +98,7 @@ public class Walkthrough {
         report.put("clock", sessions.advanceClock(id, new ClockRequest().by(n("1"))).getTime());
 
         // An interactive pop, driven directly, then cancelled.
-        ActionList pop = new ActionList();
+        VectorOfActions pop = new VectorOfActions();
         pop.add(new Action(new PopAction().type(PopAction.TypeEnum.POP).interactive(true).animator(zoom("image", "cell-3/image"))));
         pop.add(new Action(new UpdateAction().type(UpdateAction.TypeEnum.UPDATE).percent(n("0.3")).at(n("1.1"))));
         pop.add(new Action(new CancelAction().type(CancelAction.TypeEnum.CANCEL).at(n("1.2"))));
@@ -109,7 +110,7 @@ public class Walkthrough {
         report.put("scrub", scrub);
 
         // The same through gesture samples: an edge pan.
-        ActionList pan = new ActionList();
+        VectorOfActions pan = new VectorOfActions();
         pan.add(gesture(GesturePhase.BEGAN, "2.0", 0, null));
         pan.add(gesture(GesturePhase.CHANGED, "2.05", 96, null));
         pan.add(gesture(GesturePhase.ENDED, "2.1", 200, new PointSpec().x(n("300")).y(n("0"))));

@@ -5,9 +5,9 @@
 // over raw HTTP (tests/contract/walkthrough.py).
 import {
     Configuration, ResponseError, SessionsApi, SnapshotsApi,
-    ActionList, AnimatorChoice, Action, CompleteTransitionEvent, EventType, FlatView, GesturePhase, Recognizer,
-    RectSpec, ScenarioAction, ScenarioClock, ScreenSize, SnapshotSeries, ViewControllerSpec, NavigationControllerSpec,
-    instanceOfScenarioClock, instanceOfSnapshotSeries,
+    Action, ActionRequest, ActionRequestToJSON, AnimatorChoice, CompleteTransitionEvent, Corner, EventType, FlatView,
+    GesturePhase, NavigationControllerSpec, Recognizer, RectSpec, ScenarioAction, ScenarioClock, ScreenSize,
+    SnapshotBatch, SnapshotSeries, VectorOfActions, ViewControllerSpec, instanceOfChangeBatch, instanceOfScenarioClock,
 } from './index';
 
 // Node's own globals; @types/node is not needed for two names.
@@ -19,11 +19,11 @@ const gesture = (phase: GesturePhase, at: number, x: number, velocity?: { x: num
     ({ type: 'gesture', recognizer: Recognizer.EdgePan, phase, at, translation: { x, y: 0 }, velocity });
 const rect = (r: { x: number; y: number; width: number; height: number }) => [r.x, r.y, r.width, r.height];
 
-function series(batch: unknown): SnapshotSeries {
-    // SnapshotBatch is SnapshotSeries or (with changes=true) ChangeBatch; the generated type test
-    // tells them apart by ChangeBatch's required `format`.
-    if (!instanceOfSnapshotSeries(batch as object)) throw new Error('expected a SnapshotSeries');
-    return batch as SnapshotSeries;
+function series(batch: SnapshotBatch): SnapshotSeries {
+    // A SnapshotBatch is a SnapshotSeries or (with changes=true) a ChangeBatch: the generated type
+    // test tells them apart by ChangeBatch's required `format`.
+    if (instanceOfChangeBatch(batch)) throw new Error('expected a SnapshotSeries, got a ChangeBatch');
+    return batch;
 }
 
 async function main(baseUrl: string) {
@@ -49,11 +49,16 @@ async function main(baseUrl: string) {
     report.created = [created.raw.status, created.raw.headers.get('Location') === `/v1/sessions/${id}`,
         state.controllers.type, state.controllers.topViewController];
 
-    // Push a detail controller with the zoom animator.
+    // Push a detail controller with the zoom animator; its image rounds its top corners.
     const detail: ViewControllerSpec = { id: 'detail', title: 'Detail', view: { id: 'root', kind: 'view', children: [
-        { id: 'image', kind: 'imageView', image: 'thing-3', frame: frame(20, 84, 280, 280) }] } };
-    const pushed = await sessions.applyActions({ id, actionRequest: {
-        type: 'push', viewController: detail, animator: zoom('cell-3/image', 'image') } });
+        { id: 'image', kind: 'imageView', image: 'thing-3', frame: frame(20, 84, 280, 280),
+          cornerRadius: 12, maskedCorners: [Corner.MaxXMinY, Corner.MinXMinY] }] } };
+    const push: ActionRequest = { type: 'push', viewController: detail, animator: zoom('cell-3/image', 'image') };
+    // A single action goes out through its own model's conversion (which names a step's `_if`
+    // `if`), not as written: ActionRequest's array member, whose check accepts anything, is
+    // checked after the actions.
+    if (ActionRequestToJSON(push) === push) throw new Error('a single action went out unconverted');
+    const pushed = await sessions.applyActions({ id, actionRequest: push });
     report.push = [pushed.applied, pushed.transition.operation, pushed.transition.animator, pushed.events.map(e => e.seq)];
 
     const frames = series(await snapshots.snapshots({ id, t: '0,0.1,0.2,0.3' }));
@@ -64,11 +69,11 @@ async function main(baseUrl: string) {
     // maskedCorners is left out unless a view's differs from all four.
     report.flat = flat.views!.map((v: FlatView) => [v.parent ?? '', v.id, rect(v.windowFrame), v.alpha,
         [v.transform.a, v.transform.b, v.transform.c, v.transform.d, v.transform.tx, v.transform.ty],
-        v.maskedCorners === undefined ? 'all' : Array.from(v.maskedCorners)]);
+        v.maskedCorners ?? 'all']);
     report.clock = (await sessions.advanceClock({ id, clockRequest: { by: 1 } })).time;
 
     // An interactive pop, driven directly, then cancelled.
-    const pop: ActionList = [
+    const pop: VectorOfActions = [
         { type: 'pop', interactive: true, animator: zoom('image', 'cell-3/image') },
         { type: 'update', percent: 0.3, at: 1.1 },
         { type: 'cancel', at: 1.2 }];
