@@ -24,6 +24,11 @@ struct InProcessSession {
         Self.send(app, "GET", "/v1/sessions/\(id)" + path, query: query, encoding: encoding)
     }
 
+    /// The answer to a POST of `body` under the session (`/compare`).
+    func post(_ path: String, body: [UInt8]) -> HTTPResponse {
+        app.respond(to: HTTPRequest(method: "POST", path: "/v1/sessions/\(id)" + path, query: "", contentType: "application/json", body: body))
+    }
+
     private static func send(_ app: Application, _ method: String, _ path: String, query: String = "", body: String? = nil,
                              encoding: String? = nil) -> HTTPResponse {
         var request = HTTPRequest(method: method, path: path, query: query, contentType: body == nil ? nil : "application/json",

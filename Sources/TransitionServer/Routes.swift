@@ -43,6 +43,7 @@ extension Application {
         Route("GET", "/v1/sessions/{id}/filmstrip.svg", caching: .revalidate, filmstripSVG),
         Route("GET", "/v1/sessions/{id}/scenario", caching: .revalidate, exportScenario),
         Route("POST", "/v1/sessions/{id}/compare", compareSession),
+        Route("POST", "/v1/sessions/{id}/compare.svg", compareSessionSVG),
         Route("GET", "/v1/sessions/{id}/golden", caching: .revalidate, sessionGolden),
         Route("POST", "/v1/compare", compareRuns),
     ]

@@ -276,4 +276,19 @@ import Testing
             #expect(r.status == status && r.json?["pointer"]?.stringValue == pointer, "\(body): \(String(decoding: r.response.body, as: UTF8.self))")
         }
     }
+
+    @Test func theFirstDivergenceIsDrawnOutlinedOnBothSides() throws {
+        let client = Client()
+        let reference = try zoomSession(client), slower = try zoomSession(client, duration: 0.6)
+        let batch = String(decoding: client.send("GET", "/v1/sessions/\(reference)/snapshots?from=0&to=0.3&fps=30&flat=true").response.body, as: UTF8.self)
+        let diverges = client.send("POST", "/v1/sessions/\(slower)/compare.svg", #"{"expected": \#(batch)}"#)
+        #expect(diverges.status == 200 && diverges.response.mediaType == .svg)
+        let svg = String(decoding: diverges.response.body, as: UTF8.self)
+        #expect(svg.ranges(of: #"<rect class="divergence""#).count == 2, "the image view outlined in both frames")
+        #expect(svg.contains("t1.image · windowFrame.width · difference "))
+        #expect(svg.contains(#"data-time="0.03333333333333333""#))
+        let same = String(decoding: client.send("POST", "/v1/sessions/\(reference)/compare.svg", #"{"expected": \#(batch)}"#).response.body, as: UTF8.self)
+        #expect(!same.contains(#"class="divergence""#) && same.contains(">match</tspan>"))
+        #expect(client.send("POST", "/v1/sessions/\(reference)/compare.svg", #"{"expected": {}}"#).json?["pointer"] == .string("/expected"))
+    }
 }

@@ -28,7 +28,7 @@ _spec.loader.exec_module(e2e)
 ORDER = ["livez", "readyz", "metrics", "openapi", "problemType", "viewer", "viewerScript", "listAnimators", "showAnimator",
          "sampleTiming", "listDevices", "createSession", "applyActions", "snapshot", "snapshots",
          "snapshotSVG", "filmstripSVG", "advanceClock", "events", "showSession", "exportScenario",
-         "deleteSession"]
+         "compareSession", "compareSessionSVG", "sessionGolden", "compareRuns", "deleteSession"]
 
 
 def contains(answer, excerpt):

@@ -195,3 +195,36 @@ def test_readme_walkthrough_through_the_generated_client(client_package, server)
     assert delete_session.sync_detailed(session, client=client).status_code == 204
     gone = show_session.sync(session, client=client)
     assert isinstance(gone, m.Problem) and gone.status == 404
+
+
+def test_a_golden_check_through_the_generated_client(client_package, server):
+    """Issue 32's "done when" over HTTP: a golden of the README's zoom push, compared with the
+    same push with a longer zoom, names the image view, windowFrame.width, the time and the
+    difference, through typed models."""
+    from transition_sim_client import Client
+    from transition_sim_client.api.snapshots import compare_runs, compare_session, session_golden
+    from transition_sim_client import models as m
+
+    client = Client(base_url=server.base_url, raise_on_unexpected_status=True)
+
+    def zoom_push(**parameters):
+        session = server.post("/v1/sessions", e2e.THINGS_SCENE).json()["id"]
+        pushed = server.post(f"/v1/sessions/{session}/actions", {"type": "push", "viewController": e2e.DETAIL, "animator": {
+            "name": "zoom", "sourceView": "cell-3/image", "targetView": "image", **parameters}})
+        assert pushed.status_code == 200, pushed.text
+        return session
+
+    golden = session_golden.sync(zoom_push(), client=client, from_=0, to=0.5, fps=30)
+    assert isinstance(golden, m.GoldenFile) and isinstance(golden.expected, m.ExpectedSnapshots)
+    slower = zoom_push(duration=0.5)
+    report = compare_session.sync(slower, client=client, body=m.CompareRequest(expected=golden.expected))
+    assert isinstance(report, m.ComparisonReport) and report.match is False
+    first = report.first
+    assert isinstance(first, m.Divergence)
+    assert (first.view, first.property_, first.time, first.tolerance) == ("t1.image", "windowFrame.width", 1 / 30, 0.5)
+    assert first.difference == abs(first.expected - first.actual) > 0.5
+
+    runs = compare_runs.sync(client=client, body=m.CompareRunsRequest(
+        a=m.ScenarioRun(scenario=golden.scenario), b=m.SessionRun(session=slower),
+        times=m.TimeList(t=[1 / 30]), properties=["windowFrame"]))
+    assert isinstance(runs, m.ComparisonReport) and runs.first.property_ == "windowFrame.width"

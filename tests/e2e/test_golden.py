@@ -203,3 +203,10 @@ def test_the_golden_route_takes_the_series_parameters(server):
     assert document["tolerance"] == {"alpha": 0.01, "position": 0.5, "time": 0, "transform": 1e-06}
     assert_problem(server.get(f"/v1/sessions/{sid}/golden"), 422, "invalid-request")
     assert_problem(server.get(f"/v1/sessions/{sid}/golden?t=0&flat=true"), 422, "invalid-request")
+
+
+def test_the_first_divergence_drawn(server):
+    batch = server.get(f"/v1/sessions/{zoom_push(server)}/snapshots?from=0&to=0.2&fps=30&flat=true").json()
+    r = server.post(f"/v1/sessions/{zoom_push(server, duration=0.5)}/compare.svg", {"expected": batch})
+    assert r.status_code == 200 and r.headers["Content-Type"] == "image/svg+xml"
+    assert r.text.count('<rect class="divergence"') == 2 and "t1.image · windowFrame.width" in r.text

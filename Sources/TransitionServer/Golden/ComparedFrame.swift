@@ -30,6 +30,9 @@ struct ComparedView: Sendable {
 
     private let index: [String: Int]
 
+    /// Whether the view gives the leaf (rather than leaving it to its default).
+    func gives(_ leaf: String) -> Bool { index[leaf] != nil }
+
     /// The view's value for a leaf, given or omitted by the snapshot (ViewProperty.omitted).
     func value(of leaf: String) -> Leaf.Value? {
         if let i = index[leaf] { return leaves[i].value }

@@ -38,19 +38,18 @@ struct FrameComparer {
             report.views += 1
             let other = actual.views[match]
             let nearby = around.compactMap { frame in ViewMatcher(frame).sameView(as: other).map { frame.views[$0] } }
-            var names = view.leaves.map(\.name)
-            if complete {
-                let given = Set(names)
-                names += other.leaves.map(\.name).filter { !given.contains($0) }
-            }
-            for name in names where settings.compares(name) {
+            // The expected leaves, and a complete frame's leaves the service's view has besides.
+            let leaves = complete ? view.leaves + other.leaves.filter { !view.gives($0.name) } : view.leaves
+            for leaf in leaves where settings.compares(leaf.name) {
+                let name = leaf.name
                 let e = view.value(of: name), a = other.value(of: name)
                 guard e != nil || a != nil else { continue }
                 report.values += 1
-                let tolerance = settings.tolerance[ViewProperty.toleranceClass(of: name)]
-                let candidates = [a] + nearby.map { $0.value(of: name) }
+                let tolerance = settings.tolerance[leaf.tolerance]
+                let candidates = nearby.isEmpty ? [a] : [a] + nearby.map { $0.value(of: name) }
                 guard let difference = Self.difference(e, candidates, tolerance: tolerance) else { continue }
-                found.append(Divergence(kind: .value, frame: index, time: expected.time, view: view, order: order, property: name,
+                // Named as the service names the view: a harness may have given only its id.
+                found.append(Divergence(kind: .value, frame: index, time: expected.time, view: other, order: order, property: name,
                                         expected: e?.json, actual: a?.json, difference: difference, tolerance: tolerance))
             }
         }

@@ -58,26 +58,34 @@ enum ViewProperty {
         return parts.count == 1 || (parts.count == 2 && shape.leaves.contains(String(parts[1])))
     }
 
-    /// Which tolerance a leaf is held to: points for geometry (a transform's translation too:
-    /// `tx`, `ty` and the 3D matrix's 12–14 move the view in points), alpha for opacities, the
-    /// transform's for its unitless entries and the anchor point, and none for everything else.
-    static func toleranceClass(of leaf: String) -> Tolerance.Class {
-        let parts = leaf.split(separator: ".", maxSplits: 1)
-        let sub = parts.count > 1 ? String(parts[1]) : ""
-        switch parts.first.map(String.init) ?? leaf {
+    /// Which tolerance a leaf (`sub` of member `member`) is held to: points for geometry (a
+    /// transform's translation too: `tx`, `ty` and the 3D matrix's 12–14 move the view in
+    /// points), alpha for opacities, the transform's for its unitless entries and the anchor
+    /// point, and none for everything else.
+    static func toleranceClass(member: String, sub: String) -> Tolerance.Class {
+        switch member {
         case "windowFrame", "frame", "bounds", "visibleRect", "center", "cornerRadius", "borderWidth", "shadowRadius", "shadowOffset", "zPosition":
-            return .position
+            .position
         case "alpha", "shadowOpacity":
-            return .alpha
+            .alpha
         case "transform":
-            return sub == "tx" || sub == "ty" ? .position : .transform
+            sub == "tx" || sub == "ty" ? .position : .transform
         case "transform3D":
-            return sub == "12" || sub == "13" || sub == "14" ? .position : .transform
+            sub == "12" || sub == "13" || sub == "14" ? .position : .transform
         case "anchorPoint":
-            return .transform
+            .transform
         default:
-            return .exact
+            .exact
         }
+    }
+
+    /// Each member's leaves' dotted names, made once rather than for every value read.
+    private static let leafNames: [String: [String]] = Dictionary(uniqueKeysWithValues: shapes.map { name, shape in
+        (name, shape.leaves.map { "\(name).\($0)" })
+    })
+
+    private static func leaf(_ member: String, _ index: Int, shape: Shape, _ value: Leaf.Value) -> Leaf {
+        Leaf(name: leafNames[member]![index], value: value, tolerance: toleranceClass(member: member, sub: shape.leaves[index]))
     }
 
     /// The leaves of member `name` holding `value`, in order, each a number or a whole value;
@@ -90,18 +98,18 @@ enum ViewProperty {
         switch shape {
         case .number:
             guard let n = value.numberValue else { throw SimulationError(pointer, "expected a number, found \(value.typeName)") }
-            list.append(Leaf(name: name, value: .number(n)))
+            list.append(Leaf(name: name, value: .number(n), tolerance: toleranceClass(member: name, sub: "")))
         case .bool:
             guard value.boolValue != nil else { throw SimulationError(pointer, "expected true or false, found \(value.typeName)") }
-            list.append(Leaf(name: name, value: .whole(value)))
+            list.append(Leaf(name: name, value: .whole(value), tolerance: .exact))
         case .string:
             guard value.stringValue != nil else { throw SimulationError(pointer, "expected a string, found \(value.typeName)") }
-            list.append(Leaf(name: name, value: .whole(value)))
+            list.append(Leaf(name: name, value: .whole(value), tolerance: .exact))
         case .strings:
             guard let items = value.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
                 throw SimulationError(pointer, "expected an array of strings, found \(value.typeName)")
             }
-            list.append(Leaf(name: name, value: .whole(value)))
+            list.append(Leaf(name: name, value: .whole(value), tolerance: .exact))
         case .matrix, .transform:
             // A transform may also be given as its six numbers in order, as harnesses often hold it.
             if let items = value.arrayValue {
@@ -110,7 +118,7 @@ enum ViewProperty {
                 }
                 for (i, item) in items.enumerated() {
                     guard let n = item.numberValue else { throw SimulationError("\(pointer)/\(i)", "expected a number, found \(item.typeName)") }
-                    list.append(Leaf(name: "\(name).\(shape.leaves[i])", value: .number(n)))
+                    list.append(leaf(name, i, shape: shape, .number(n)))
                 }
                 return
             }
@@ -125,11 +133,11 @@ enum ViewProperty {
                                      into list: inout [Leaf]) throws(SimulationError) {
         guard let object = value.objectValue else { throw SimulationError(pointer, "expected an object, found \(value.typeName)") }
         for (key, item) in object.entries {
-            guard shape.leaves.contains(key) else {
+            guard let index = shape.leaves.firstIndex(of: key) else {
                 throw SimulationError(SpecReader.child(pointer, key), "unknown property '\(name).\(key)'; \(name) has \(shape.leaves.joined(separator: ", "))")
             }
             guard let n = item.numberValue else { throw SimulationError(SpecReader.child(pointer, key), "expected a number, found \(item.typeName)") }
-            list.append(Leaf(name: "\(name).\(key)", value: .number(n)))
+            list.append(leaf(name, index, shape: shape, .number(n)))
         }
     }
 
@@ -185,4 +193,5 @@ struct Leaf: Sendable {
 
     var name: String
     var value: Value
+    var tolerance: Tolerance.Class
 }

@@ -1,21 +1,39 @@
 import JSONCodec
 import TransitionCore
 
-/// Comparisons over HTTP (docs/golden.md): a session against expected frames, and two sessions or
-/// scenarios against each other.
+/// Comparisons over HTTP (docs/golden.md): a session against expected frames (a report, or its
+/// first divergence drawn), and two sessions or scenarios against each other.
 extension Application {
     /// `POST …/compare {"expected": FRAMES, "tolerance", "budget", "properties"}`.
     func compareSession(_ ctx: RequestContext) throws -> HTTPResponse {
         let session = try session(ctx)
         try Self.rejectUnknown(ctx.query, allowed: [])
+        let (expected, settings) = try comparisonBody(ctx)
+        return Self.json(200, try compare(expected, settings: settings, in: session, now: ctx.now).encoded)
+    }
+
+    /// `POST …/compare.svg`, the same body: the first divergence drawn (ComparisonPicture), or the
+    /// first frame when all match.
+    func compareSessionSVG(_ ctx: RequestContext) throws -> HTTPResponse {
+        let session = try session(ctx)
+        try Self.rejectUnknown(ctx.query, allowed: [])
+        let (expected, settings) = try comparisonBody(ctx)
+        let report = try compare(expected, settings: settings, in: session, now: ctx.now)
+        let frame = expected.frames[report.first?.frame ?? 0]
+        var encoder = SVGEncoder(precision: nil)
+        encoder.comparison(expected: frame, service: try session.snapshots(at: [frame.time], now: ctx.now)[0], divergence: report.first)
+        return HTTPResponse(status: 200, mediaType: .svg, body: encoder.writer.bytes)
+    }
+
+    /// The expected frames and the settings of a session's comparison.
+    private func comparisonBody(_ ctx: RequestContext) throws -> (ExpectedFrames, ComparisonSettings) {
         var r = try SpecReader(try jsonBody(ctx), at: "")
         guard let frames = r.value("expected") else {
             throw SimulationError("/expected", "is required: the frames to compare (a /snapshots answer, or {\"frames\": [{\"time\", \"views\"}]})")
         }
         let settings = try ComparisonSettings.read(&r)
         try r.finish()
-        let expected = try ExpectedFrames.read(frames, at: "/expected", bounds: FrameBounds())
-        return Self.json(200, try compare(expected, settings: settings, in: session, now: ctx.now).encoded)
+        return (try ExpectedFrames.read(frames, at: "/expected", bounds: FrameBounds()), settings)
     }
 
     /// `POST /v1/compare {"a": SIDE, "b": SIDE, "times": TIMES, "tolerance", "budget", "properties"}`:
