@@ -52,3 +52,32 @@ def test_an_unknown_mode_and_large_titles_off_a_navigation_controller_are_422s(s
     r = server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "viewController": {"id": "d", "largeTitleDisplayMode": "inline"}})
     problem = assert_problem(r, 422, "invalid-request")
     assert problem["pointer"] == "/viewController/largeTitleDisplayMode"
+
+
+def bar_of(shot):
+    """The bar and its views by id."""
+    nav = next(child for child in shot["root"]["children"] if child.get("viewController") == "nav")
+    bar = next(child for child in nav["children"] if child.get("role") == "navigationBar")
+    return bar, {view["id"]: view for view in bar.get("children", [])}
+
+
+def test_a_bar_showing_a_large_title_is_96_pt_with_the_title_at_the_leading_margin(server):
+    sid = create(server, scene())
+    bar, views = bar_of(server.get(f"/v1/sessions/{sid}/snapshot").json())
+    assert bar["frame"] == {"x": 0, "y": 20, "width": 320, "height": 96}
+    large = views["nav.largeTitle"]
+    # 8 characters at half an em of 34 pt; one 41 pt line whose bottom is 8 pt above the bar's.
+    assert large["role"] == "largeTitle" and large["text"] == "Settings" and large["fontSize"] == 34
+    assert large["frame"] == {"x": 16, "y": 47, "width": 136, "height": 41} and large["alpha"] == 1
+    svg = server.get(f"/v1/sessions/{sid}/snapshot.svg").text
+    text = next(line for line in svg.splitlines() if line.startswith("<text") and ">Settings<" in line and 'font-size="34"' in line)
+    assert 'font-weight="600"' in text and "text-anchor" not in text
+    title = views["nav.navigationTitle"]
+    assert title["alpha"] == 0 and title["fontSize"] == 17 and title["frame"]["height"] == 44
+    # The same controller with `never`, or a bar that does not prefer large titles: 44 pt, no large title.
+    for other in [scene(mode="never"), scene(prefers=False)]:
+        bar, views = bar_of(server.get(f"/v1/sessions/{create(server, other)}/snapshot").json())
+        assert bar["frame"]["height"] == 44 and "nav.largeTitle" not in views
+        assert views["nav.navigationTitle"]["alpha"] == 1
+    # Without large titles the labels say no size, as before large titles existed.
+    assert "fontSize" not in views["nav.navigationTitle"]
