@@ -53,4 +53,54 @@ import Testing
             #expect(s == (offset >= 0 ? 1 : min(1.1, 1 - offset / 44 * 0.03)))
         }
     }
+
+    func scroll(_ world: inout World, _ y: Double, at t: Double) throws {
+        try world.apply(try action(#"{"type": "scroll", "viewController": "settings", "view": "list", "contentOffset": {"x": 0, "y": \#(y)}, "at": \#(t)}"#))
+    }
+
+    @Test func scrollingCollapsesTheBarAtEveryOffsetAndMovesTheTitleWithIt() throws {
+        var world = try scene()
+        var t = 0.0
+        for offset in stride(from: -120.0, through: 80, by: 1) {
+            t += 1
+            try scroll(&world, offset, at: t)
+            let (bar, views) = try bar(world, at: t + 0.5)
+            let e = max(0, 52 - offset)
+            #expect(bar.frame == Rect(x: 0, y: 20, width: 320, height: 44 + e), "offset \(offset)")
+            let large = try #require(views["nav.largeTitle"])
+            let s = offset >= 0 ? 1 : min(1.1, 1 - offset / 44 * 0.03)
+            // Grown about its bottom-leading corner, which stays 8 pt above the bar's bottom at x 16.
+            #expect(abs(large.frame.maxY - (44 + e - 8)) < 1e-9 && abs(large.frame.minX - 16) < 1e-9, "offset \(offset)")
+            #expect(abs(large.frame.width - 136 * s) < 1e-9 && abs(large.frame.height - 41 * s) < 1e-9, "offset \(offset)")
+            // Once the fade is over: the large title while more than 10 pt of extension remain, else the inline one.
+            let shows = e > 10
+            #expect(large.alpha == (shows ? 1 : 0) && views["nav.navigationTitle"]?.alpha == (shows ? 0 : 1), "offset \(offset)")
+        }
+    }
+
+    @Test func crossingTheThresholdFadesTheTitlesOver150msWhateverTheOffsetDoes() throws {
+        var world = try scene()
+        try scroll(&world, 41, at: 1)
+        #expect(try bar(world, at: 1.01).views["nav.largeTitle"]?.alpha == 1)
+        try scroll(&world, 45, at: 2)
+        for (dt, alpha) in [(0.0, 1.0), (0.03, 0.8), (0.075, 0.5), (0.12, 0.2), (0.15, 0.0), (0.3, 0.0)] {
+            let views = try bar(world, at: 2 + dt).views
+            #expect(abs((views["nav.largeTitle"]?.alpha ?? -1) - alpha) < 1e-9, "large title at +\(dt) s")
+            #expect(abs((views["nav.navigationTitle"]?.alpha ?? -1) - (1 - alpha)) < 1e-9, "inline title at +\(dt) s")
+        }
+        // Back across the threshold halfway through the fade back in: from where it is, out over 150 ms.
+        try scroll(&world, 30, at: 3)
+        try scroll(&world, 50, at: 3.075)
+        #expect(abs((try bar(world, at: 3.075).views["nav.largeTitle"]?.alpha ?? -1) - 0.5) < 1e-9)
+        #expect(abs((try bar(world, at: 3.15).views["nav.largeTitle"]?.alpha ?? -1) - 0.25) < 1e-9)
+        #expect(try bar(world, at: 3.3).views["nav.largeTitle"]?.alpha == 0)
+    }
+
+    @Test func anotherScrollViewOrAControllerBelowTheTopMovesNothing() throws {
+        var world = try scene(pushed: [#"{"id": "wifi", "title": "Wi-Fi", "view": {"id": "root", "kind": "scrollView"}}"#])
+        try scroll(&world, 30, at: 1)
+        // Settings is covered: its bar item is not shown, so its scroll moves no bar.
+        let (bar, views) = try bar(world, at: 1.5)
+        #expect(bar.frame.height == 96 && views["nav.largeTitle"]?.text == "Wi-Fi")
+    }
 }

@@ -63,25 +63,27 @@ extension World {
     }
 
     /// The bar of `nav` showing `title` large at rest, with the extension the top controller's
-    /// first scroll view leaves it: the bar as tall as the two, the large title on the
-    /// extension's bottom line (grown by a pull), and the large title or the inline title shown,
-    /// never both (docs/semantics.md § Large titles).
+    /// first scroll view leaves it, and the large title or the inline title shown, never both
+    /// (docs/semantics.md § Large titles).
     private mutating func layoutLargeTitle(_ nav: ControllerID, views: NavigationBar, title: String) {
         guard let large = views.largeTitle else { return }
+        place(large, frame: .zero, text: title, in: views.bar)
         let e = largeTitleExtension(of: nav)
-        tree[views.bar].frame = NavigationBarLargeTitleLayout.barFrame(width: screen.width, safeTop: display.safeArea.top, extension: e)
-        let box = NavigationBarLargeTitleLayout.frame(title, barWidth: screen.width, extension: e)
-        place(large, frame: box, text: title, in: views.bar)
-        setLargeTitleScale(large, box: box, NavigationBarLargeTitleLayout.scale(extension: e))
+        setLargeTitleExtension(e, views: views)
         let shows = NavigationBarLargeTitleLayout.showsLargeTitle(extension: e)
         tree[large].alpha = shows ? 1 : 0
         tree[views.title].alpha = shows ? 0 : 1
     }
 
-    /// Grows the large title laid out in `box` by `s` about the box's bottom-leading corner,
-    /// where its text stays (Flutter's `_RenderLargeTitle` aligns it bottom-start): its frame is
-    /// the scaled box.
-    mutating func setLargeTitleScale(_ large: ViewID, box: Rect, _ s: Double) {
+    /// The bar as tall as its 44 pt and `e` points of extension, and the large title on the
+    /// extension's bottom line, grown by a pull about its bottom-leading corner, where its text
+    /// stays (Flutter's `_RenderLargeTitle` aligns it bottom-start): its frame is the scaled box.
+    mutating func setLargeTitleExtension(_ e: Double, views: NavigationBar) {
+        guard let large = views.largeTitle else { return }
+        tree[views.bar].frame = NavigationBarLargeTitleLayout.barFrame(width: screen.width, safeTop: display.safeArea.top, extension: e)
+        let box = NavigationBarLargeTitleLayout.frame(tree[large].text ?? "", barWidth: screen.width, extension: e)
+        let s = NavigationBarLargeTitleLayout.scale(extension: e)
+        tree[large].frame = box
         tree[large].transform = s == 1 ? .identity : .scale(s, s)
         tree[large].center = Point(x: box.minX + box.width * s / 2, y: box.maxY - box.height * s / 2)
     }
@@ -143,7 +145,7 @@ extension World {
     /// completed before its duration was over): their views are about to show other items.
     mutating func stopNavigationBarAnimations(_ nav: ControllerID) {
         guard let views = self[controller: nav].navigationBar else { return }
-        for view in [views.indicator, views.title, views.backButton, views.incomingTitle, views.incomingBackButton] {
+        for view in [views.indicator, views.title, views.backButton, views.incomingTitle, views.incomingBackButton] + [views.largeTitle].compactMap({ $0 }) {
             animations.removeAnimations(on: view)
         }
     }
