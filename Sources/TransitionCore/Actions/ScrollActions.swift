@@ -29,6 +29,7 @@ enum ScrollActions {
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
             let owner = controller ?? world.frontChain().last ?? world.rootController
             try world.setContentOffset(contentOffset, ofViewAt: view, in: owner, pointer: action.pointer)
+            world.followScroll(of: owner)
         }
     }
 }

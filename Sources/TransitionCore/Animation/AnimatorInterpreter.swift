@@ -328,6 +328,7 @@ struct AnimatorInterpreter {
         let s = tree[source]
         tree[snapshot].image = s.image
         tree[snapshot].text = s.text
+        if let size = s.fontSize { tree[snapshot].fontSize = size }
         tree[snapshot].backgroundColor = s.backgroundColor
         tree[snapshot].snapshotOf = tree.describe(source)
         // The image has the source's rounded corners, clipping and border (drawn inside its
@@ -354,6 +355,7 @@ struct AnimatorInterpreter {
         node.backgroundColor = original.backgroundColor
         node.text = original.text
         node.image = original.image
+        if let size = original.fontSize { node.fontSize = size }
         node.layer = original.layer
         let copy: ViewID
         do throws(SimulationError) { copy = try tree.create(node) } catch { throw SimulationError(pointer, "the session's view limit is reached") }

@@ -16,6 +16,9 @@ struct NavigationBar: Sendable {
     /// The coming item's, during a transition.
     var incomingTitle: ViewID
     var incomingBackButton: ViewID
+    /// The shown item's large title (`role: largeTitle`), made only for a bar that prefers large
+    /// titles, so other sessions hold the views they always did.
+    var largeTitle: ViewID?
 
     /// Ids of the bar's views in snapshots: the shown item's are `<nav>.navigationTitle` and
     /// `<nav>.backButton`, the coming one's carry `.incoming`.

@@ -7,6 +7,9 @@ struct NavigationItem: Sendable, Equatable {
     var backTitle: String?
     /// The controller asks for the bar to be hidden (`navigationBarHidden`).
     var barHidden: Bool
+    /// The bar prefers large titles and this item's mode resolves to showing one
+    /// (docs/semantics.md § Large titles).
+    var largeTitle = false
 
     var hasBackButton: Bool { backTitle != nil }
 }
@@ -17,7 +20,18 @@ extension World {
     func navigationItem(at index: Int, of stack: [ControllerID]) -> NavigationItem {
         let controller = self[controller: stack[index]]
         let back = index > 0 ? NavigationBarLayout.backButtonTitle(previous: self[controller: stack[index - 1]].title) : nil
-        return NavigationItem(title: controller.title ?? "", backTitle: back, barHidden: controller.settings.navigationBarHidden)
+        let prefersLarge = controller.parent.map { self[controller: $0].settings.prefersLargeTitles } ?? false
+        return NavigationItem(title: controller.title ?? "", backTitle: back, barHidden: controller.settings.navigationBarHidden,
+                              largeTitle: prefersLarge && largeTitleDisplayMode(at: index, of: stack) == .always)
+    }
+
+    /// The mode of the item at `index` once `automatic` is resolved: the mode of the item below,
+    /// `always` at the root (Apple: `automatic` inherits the previous item's setting).
+    func largeTitleDisplayMode(at index: Int, of stack: [ControllerID]) -> LargeTitleDisplayMode {
+        for i in stride(from: index, through: 0, by: -1) {
+            if let mode = self[controller: stack[i]].settings.largeTitleDisplayMode, mode != .automatic { return mode }
+        }
+        return .always
     }
 
     /// The item at the top of `stack`.

@@ -65,6 +65,8 @@ extension SnapshotNode {
     }
     @inlinable public var text: String? { identity.value.text }
     @inlinable public var image: String? { identity.value.image }
+    /// The text's size in points, when the view sets one (a large-title bar's labels).
+    @inlinable public var fontSize: Double? { identity.value.fontSize }
     @inlinable public var snapshotOf: String? { identity.value.snapshotOf }
     /// The layer properties on screen (CALayer's defaults for most views).
     @inlinable public var layer: LayerProperties {

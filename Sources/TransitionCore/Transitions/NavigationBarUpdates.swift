@@ -16,10 +16,19 @@ extension World {
         }
         let indicator = try view("imageView", .backIndicator)
         tree[indicator].image = "backIndicator"
-        let views = NavigationBar(bar: bar, indicator: indicator, title: try view("label", .navigationTitle),
+        var views = NavigationBar(bar: bar, indicator: indicator, title: try view("label", .navigationTitle),
                                   backButton: try view("label", .backButton),
                                   incomingTitle: try view("label", .navigationTitle, incoming: true),
                                   incomingBackButton: try view("label", .backButton, incoming: true))
+        if self[controller: nav].settings.prefersLargeTitles {
+            // Only a large-title bar says its labels' sizes: the large title's differs.
+            let large = try view("label", .largeTitle)
+            tree[large].fontSize = NavigationBarLargeTitleLayout.fontSize
+            for label in [views.title, views.backButton, views.incomingTitle, views.incomingBackButton] {
+                tree[label].fontSize = NavigationBarLargeTitleLayout.barFontSize
+            }
+            views.largeTitle = large
+        }
         tree.addSubview(bar, to: self[controller: nav].view)
         self[controller: nav].barView = bar
         self[controller: nav].navigationBar = views
@@ -47,6 +56,55 @@ extension World {
             place(views.backButton, frame: NavigationBarLayout.backButtonFrame(back), text: back, in: views.bar)
         }
         place(views.title, frame: NavigationBarLayout.titleFrame(item.title, barWidth: screen.width), text: item.title, in: views.bar)
+        if let large = views.largeTitle {
+            tree.detach(large)
+            if item.largeTitle, !item.barHidden { layoutLargeTitle(nav, views: views, title: item.title) }
+        }
+    }
+
+    /// The bar of `nav` showing `title` large at rest, with the extension the top controller's
+    /// first scroll view leaves it, and the large title or the inline title shown, never both
+    /// (docs/semantics.md § Large titles).
+    private mutating func layoutLargeTitle(_ nav: ControllerID, views: NavigationBar, title: String) {
+        guard let large = views.largeTitle else { return }
+        place(large, frame: .zero, text: title, in: views.bar)
+        let e = largeTitleExtension(of: nav)
+        setLargeTitleExtension(e, views: views)
+        let shows = NavigationBarLargeTitleLayout.showsLargeTitle(extension: e)
+        tree[large].alpha = shows ? 1 : 0
+        tree[views.title].alpha = shows ? 0 : 1
+    }
+
+    /// The bar as tall as its 44 pt and `e` points of extension, and the large title on the
+    /// extension's bottom line, grown by a pull about its bottom-leading corner, where its text
+    /// stays (Flutter's `_RenderLargeTitle` aligns it bottom-start): its frame is the scaled box.
+    mutating func setLargeTitleExtension(_ e: Double, views: NavigationBar) {
+        guard let large = views.largeTitle else { return }
+        tree[views.bar].frame = NavigationBarLargeTitleLayout.barFrame(width: screen.width, safeTop: display.safeArea.top, extension: e)
+        let box = NavigationBarLargeTitleLayout.frame(tree[large].text ?? "", barWidth: screen.width, extension: e)
+        let s = NavigationBarLargeTitleLayout.scale(extension: e)
+        tree[large].frame = box
+        tree[large].transform = s == 1 ? .identity : .scale(s, s)
+        tree[large].center = Point(x: box.minX + box.width * s / 2, y: box.maxY - box.height * s / 2)
+    }
+
+    /// The extension below `nav`'s bar left by its top controller's first scroll view, scrolled
+    /// by its content offset (0 without one: the bar at rest).
+    func largeTitleExtension(of nav: ControllerID) -> Double {
+        let offset = self[controller: nav].visibleChild.flatMap { firstScrollView(of: $0) }.map { tree[$0].bounds.origin.y } ?? 0
+        return NavigationBarLargeTitleLayout.extensionHeight(contentOffset: offset)
+    }
+
+    /// The first scroll view among `controller`'s views, depth first from its root view: the one
+    /// UIKit's bar tracks when it collapses a large title.
+    func firstScrollView(of controller: ControllerID) -> ViewID? {
+        var stack = [self[controller: controller].view]
+        while let view = stack.popLast() {
+            let node = tree[view]
+            if node.owner == controller, Self.scrollingKinds.contains(node.kind) { return view }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return nil
     }
 
     /// Starts the bar's transition from the top of `oldStack` to the top of `newStack` on
@@ -87,7 +145,7 @@ extension World {
     /// completed before its duration was over): their views are about to show other items.
     mutating func stopNavigationBarAnimations(_ nav: ControllerID) {
         guard let views = self[controller: nav].navigationBar else { return }
-        for view in [views.indicator, views.title, views.backButton, views.incomingTitle, views.incomingBackButton] {
+        for view in [views.indicator, views.title, views.backButton, views.incomingTitle, views.incomingBackButton] + [views.largeTitle].compactMap({ $0 }) {
             animations.removeAnimations(on: view)
         }
     }

@@ -13,6 +13,9 @@
     @usableFromInline var role: ViewRole?
     @usableFromInline var text: String?
     @usableFromInline var image: String?
+    /// The text's size in points, for the labels of a bar showing large titles (nil: the
+    /// default of the view's kind and role, which snapshots leave out).
+    @usableFromInline var fontSize: Double?
     /// For an animator's snapshot view: the view it copies (`controller:path`).
     @usableFromInline var snapshotOf: String?
 }

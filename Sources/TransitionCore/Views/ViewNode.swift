@@ -49,6 +49,10 @@ struct ViewNode: Sendable, Equatable {
         get { identityStorage.value.image }
         set { identity.image = newValue }
     }
+    var fontSize: Double? {
+        get { identityStorage.value.fontSize }
+        set { identity.fontSize = newValue }
+    }
     var snapshotOf: String? {
         get { identityStorage.value.snapshotOf }
         set { identity.snapshotOf = newValue }

@@ -14,6 +14,8 @@ public enum ViewRole: String, Sendable {
     case backIndicator
     /// The back button's title, named after the controller below.
     case backButton
+    /// The top item's title shown large under the bar (`prefersLargeTitles`).
+    case largeTitle
     /// A tab bar controller's bar (`UITabBar`) and its items' titles.
     case tabBar, tabBarItem
     /// A plain view dimming what is under it: an animator's `dimming` or a sheet's veil.

@@ -187,6 +187,7 @@ struct ResponseEncoder: ~Copyable {
         writer.key("windowFrame"); rect(p.pointee.windowFrame)
         if let c = p.pointee.backgroundColor { writer.key("backgroundColor"); writer.string(Self.hex(c)) }
         if let text = p.pointee.text { writer.key("text"); writer.string(text) }
+        if let size = p.pointee.fontSize { writer.key("fontSize"); writer.number(size) }
         if let image = p.pointee.image { writer.key("image"); writer.string(image) }
         if let source = p.pointee.snapshotOf { writer.key("snapshotOf"); writer.string(source) }
         if p.pointee.layer != .defaults { layerFields(p.pointee.layer) }

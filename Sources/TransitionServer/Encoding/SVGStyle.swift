@@ -43,6 +43,8 @@ enum SVGStyle {
     static func textStyle(kind: String, role: ViewRole?) -> TextStyle {
         switch (role, kind) {
         case (.navigationTitle, _): TextStyle(size: 17, bold: true, centered: true)
+        // UIKit's large title: bold, on the leading edge (Apple HIG, Typography: Large Title).
+        case (.largeTitle, _): TextStyle(size: 34, bold: true, centered: false)
         case (.tabBarItem, _): TextStyle(size: 10, centered: true, color: secondaryText)
         // The back button's title starts right after the chevron, in the tint like any bar button.
         case (.backButton, _): TextStyle(size: 17, centered: false, color: tint)
