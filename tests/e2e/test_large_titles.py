@@ -287,3 +287,18 @@ def test_the_back_swipe_drives_the_large_title_with_the_finger(server, bottom, t
         if bottom == "always" and x:
             settings = next(v for v in views.values() if v["role"] == "largeTitle" and v["text"] == "Settings")
             assert abs(settings["transform"]["a"] - (0.5 + 0.5 * q)) < 1e-9
+
+
+def test_frames_and_film_strips_draw_the_large_title_34_pt_bold_through_its_scale(server):
+    sid = pair_session(server, "always", "never")
+    strip = server.get(f"/v1/sessions/{sid}/filmstrip.svg", params={"t": "0,0.1,0.6"})
+    assert strip.status_code == 200 and strip.headers["Content-Type"] == "image/svg+xml"
+    texts = [line for line in strip.text.splitlines() if line.startswith("<text") and ">Settings<" in line and 'font-size="34"' in line]
+    # At 0 s the large title at rest, at 0.1 s shrinking on its way to the back button (drawn
+    # through a transform with its scale); at 0.6 s the push is over and "Settings" is the 17 pt back button.
+    assert len(texts) == 2 and all('font-weight="600"' in t for t in texts)
+    # At rest on the window at (16, 20 + 47); then scaled by 1 − 0.5 p about its box.
+    assert 'transform="matrix(1 0 0 1 16 67)"' in texts[0]
+    scale = float(texts[1].split('transform="matrix(')[1].split()[0])
+    assert 0.5 < scale < 1
+    assert sum('font-size="17"' in line and ">Settings<" in line for line in strip.text.splitlines()) >= 1
