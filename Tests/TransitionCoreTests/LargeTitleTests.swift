@@ -137,4 +137,12 @@ import Testing
         let (rest, views) = try bar(world, at: 2)
         #expect(rest.frame.height == 96 && views["nav.largeTitle"]?.frame == Rect(x: 16, y: 47, width: 136, height: 41))
     }
+
+    @Test func aPushWithoutAnimationEndsAScrollsFade() throws {
+        var world = try scene()
+        try scroll(&world, 45, at: 1)
+        try world.apply(try action(#"{"type": "push", "animated": false, "at": 1.05, "viewController": {"id": "wifi", "title": "Wi-Fi"}}"#))
+        let views = try bar(world, at: 1.1).views
+        #expect(views["nav.largeTitle"]?.text == "Wi-Fi" && views["nav.largeTitle"]?.alpha == 1 && views["nav.navigationTitle"]?.alpha == 0)
+    }
 }
