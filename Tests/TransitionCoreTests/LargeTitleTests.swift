@@ -103,4 +103,46 @@ import Testing
         let (bar, views) = try bar(world, at: 1.5)
         #expect(bar.frame.height == 96 && views["nav.largeTitle"]?.text == "Wi-Fi")
     }
+
+    /// The slide's curve: p at τ of a 0.5 s push.
+    func pushProgress(_ tau: Double) -> Double {
+        TimingCurve.named("fastEaseInToSlowEaseOut")!.value(at: tau, duration: 0.5)
+    }
+
+    @Test func aPushFromALargeTitleShrinksItIntoTheBackButtonAndAPopPlaysItBack() throws {
+        var world = try scene()
+        try world.apply(try action(#"{"type": "push", "viewController": {"id": "wifi", "title": "Wi-Fi", "largeTitleDisplayMode": "never"}}"#))
+        for tau in [0.0, 0.05, 0.1, 0.2, 0.3, 0.45] {
+            let p = pushProgress(tau)
+            let (bar, views) = try bar(world, at: tau)
+            #expect(abs(bar.frame.height - (96 - 52 * p)) < 1e-9, "bar at τ \(tau)")
+            let large = try #require(views["nav.largeTitle"])
+            // 34 → 17 pt, the middle of its leading edge from (16, 67.5) to the back label's (27, 22).
+            #expect(abs(large.transform.a - (1 - 0.5 * p)) < 1e-9 && abs(large.frame.minX - (16 + 11 * p)) < 1e-9, "large title at τ \(tau)")
+            #expect(abs(large.frame.midY - (67.5 - 45.5 * p)) < 1e-9, "large title at τ \(tau)")
+            #expect(abs(large.alpha - max(0, 1 - p / 0.6)) < 1e-9, "large title alpha at τ \(tau)")
+            let back = try #require(views["nav.backButton.incoming"])
+            #expect(abs(back.frame.minX - (16 + 11 * p)) < 1e-9 && abs(back.alpha - max(0, (p - 0.4) / 0.6)) < 1e-9, "back at τ \(tau)")
+            #expect(views["nav.navigationTitle"]?.alpha == 0, "Settings' inline title stays hidden")
+        }
+        // The pop, 1 s later, runs the same keys backwards: at the same progress, the same bar.
+        try world.apply(try action(#"{"type": "pop", "at": 1}"#))
+        for tau in [0.05, 0.2] {
+            let p = 1 - pushProgress(tau)
+            let (bar, views) = try bar(world, at: 1 + tau)
+            #expect(abs(bar.frame.height - (96 - 52 * p)) < 1e-9, "pop bar at τ \(tau)")
+            let large = try #require(views["nav.largeTitle.incoming"])
+            #expect(large.text == "Settings" && abs(large.transform.a - (1 - 0.5 * p)) < 1e-9, "pop large title at τ \(tau)")
+        }
+        let (rest, views) = try bar(world, at: 2)
+        #expect(rest.frame.height == 96 && views["nav.largeTitle"]?.frame == Rect(x: 16, y: 47, width: 136, height: 41))
+    }
+
+    @Test func aPushWithoutAnimationEndsAScrollsFade() throws {
+        var world = try scene()
+        try scroll(&world, 45, at: 1)
+        try world.apply(try action(#"{"type": "push", "animated": false, "at": 1.05, "viewController": {"id": "wifi", "title": "Wi-Fi"}}"#))
+        let views = try bar(world, at: 1.1).views
+        #expect(views["nav.largeTitle"]?.text == "Wi-Fi" && views["nav.largeTitle"]?.alpha == 1 && views["nav.navigationTitle"]?.alpha == 0)
+    }
 }

@@ -28,6 +28,8 @@ DIFFERENCES = {
     "chevron": "the chevron is an estimated 13 × 21 pt at (8, 11.5) and stays when both items have it; Flutter's glyph is 34 pt at (14, 7) and cross-fades",
     "curve-solving": "Flutter solves a cubic only to within 0.001 of its input (Cubic._cubicErrorBound), the service exactly, so steep stretches differ by up to 1.4 pt",
     "text-metrics": "text is measured at 8.5 pt a character, without fonts, so label positions that depend on widths differ",
+    "bar-timing": "the bar's views move with the push's progress on the slide's curve (0.24 at 50 ms); Flutter's hero flight reaches each value about 50 ms later (0.04 at 50 ms, 0.24 at 100 ms)",
+    "large-title-box": "the flying large title and back label are their labels scaled (box and text together) about their boxes' middle; Flutter keeps each box and sizes the text in it",
 }
 
 

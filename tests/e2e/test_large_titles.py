@@ -6,6 +6,8 @@ The sessions run on a 320 × 568 pt iOS 17 screen with a 20 pt top inset, so a b
 large title spans y 20 to 116 (44 + 52 pt)."""
 import copy
 
+import pytest
+
 from test_api import assert_problem, create
 
 
@@ -113,3 +115,190 @@ def test_scrolling_a_view_that_does_not_scroll_is_a_422_at_view(server):
     assert problem["pointer"] == "/view" and "does not scroll" in problem["detail"]
     bar, _ = bar_of(server.get(f"/v1/sessions/{sid}/snapshot").json())
     assert bar["frame"]["height"] == 96
+
+
+# Flutter's expectations (docs/reference.md § Flutter cross-check) ---------------------------
+# nav_bar_transition_test.dart's large-title cases, as stored at flutter/flutter 019446bb: each
+# number is Flutter's (a CupertinoSliverNavigationBar's large title, Flutter's 800 × 600 test
+# surface, no status bar: positions are in the bar's coordinates, as a snapshot's `frame` of a
+# bar view is); the scenarios are ours.
+from test_flutter_crosscheck import NAV_BAR, SCREEN, Session, case, near
+
+
+def large_push(server, bottom, top):
+    """A bar preferring large titles over `bottom` = (title, mode), then a push of `top`."""
+    def spec(name, title, mode):
+        return {"id": name, **({"title": title} if title else {}), "largeTitleDisplayMode": mode}
+    s = Session(server, {"screen": {**SCREEN, "iOS": 17}, "root": {"type": "navigation", "id": "nav", "prefersLargeTitles": True,
+                                                                  "viewControllers": [spec("page-1", *bottom)]}})
+    s.ok({"type": "push", "viewController": spec("page-2", *top)})
+    return s
+
+
+def bar_views(s, t):
+    views = s.views(t)
+    return next(v for v in views if v.get("role") == "navigationBar"), views
+
+
+HEIGHTS = [
+    case(name, NAV_BAR, f"bar height at {ms} ms", bottom, top, ms, height, differs="bar-timing")
+    for name, bottom, top, heights in [
+        ("Transition box grows to large title size", ("Page 1", "never"), ("Page 2", "always"),
+         [46.234375, 56.3232741355896, 73.04067611694336, 84.33018499612808, 90.53337162733078]),
+        ("Large transition box shrinks to standard nav bar size", ("Page 1", "always"), ("Page 2", "never"),
+         [93.765625, 83.6767258644104, 66.95932388305664, 55.66981500387192, 49.46662837266922])]
+    for ms, height in zip([50, 100, 150, 200, 250], heights)]
+
+
+@pytest.mark.parametrize("bottom, top, ms, height", HEIGHTS)
+def test_flutter_the_bar_height_moves_between_96_and_44(server, bottom, top, ms, height):
+    s = large_push(server, bottom, top)
+    bar, _ = bar_views(s, ms / 1000)
+    near(bar["frame"]["height"], height, 1)
+
+
+FLY = [
+    case(name, NAV_BAR, f"{which} {what} at {ms} ms", title, back, ms, which, what, value, differs=differs)
+    for name, title, back in [("Bottom large title moves to top back label", "Page 1", "Page 1"),
+                              ("Long title turns into the word back mid transition", "A title too long to fit", "Back")]
+    for ms, which, what, value, differs in [
+        (50, "large title", "opacity", 0.8833301812410355, "bar-timing"), (50, "back label", "opacity", 0.0, None),
+        (50, "large title", "x", 17.546875, "bar-timing"), (50, "large title", "y", 52.39453125, "large-title-box"),
+        (50, "back label", "x", 17.546875, "bar-timing"), (50, "back label", "y", 52.39453125, "large-title-box"),
+        (200, "large title", "opacity", 0.0, None), (200, "back label", "opacity", 0.4604858811944723, "bar-timing"),
+        (200, "large title", "x", 43.92089730501175, "chevron"), (200, "large title", "y", 22.49655644595623, "large-title-box"),
+        (200, "back label", "x", 43.92089730501175, "chevron"), (200, "back label", "y", 22.49655644595623, "large-title-box")]]
+
+
+@pytest.mark.parametrize("title, back, ms, which, what, value", FLY)
+def test_flutter_the_large_title_flies_into_the_back_label(server, title, back, ms, which, what, value):
+    s = large_push(server, (title, "always"), ("Page 2", "never"))
+    _, views = bar_views(s, ms / 1000)
+    view = next(v for v in views if (v.get("role"), v.get("text")) == (("largeTitle", title) if which == "large title" else ("backButton", back)))
+    near(view["alpha"] if what == "opacity" else view["frame"][what], value, 0.02 if what == "opacity" else 1)
+
+
+TOP = [
+    case("Top large title fades in and slides in from the right", NAV_BAR, f"{what} at {ms} ms", ms, what, value, differs=differs)
+    for ms, what, value, differs in [
+        (50, "opacity", 0.0, None), (50, "x", 781.625, "bar-timing"), (50, "y", 54.0, "text-metrics"),
+        (200, "opacity", 0.5292819738388062, "bar-timing"), (200, "x", 195.53561544418335, "bar-timing"), (200, "y", 54.0, "text-metrics")]]
+
+
+@pytest.mark.parametrize("ms, what, value", TOP)
+def test_flutter_the_top_large_title_slides_in_from_the_right(server, ms, what, value):
+    s = large_push(server, (None, "never"), ("Page 2", "always"))
+    _, views = bar_views(s, ms / 1000)
+    view = next(v for v in views if v.get("role") == "largeTitle" and v.get("text") == "Page 2")
+    near(view["alpha"] if what == "opacity" else view["frame"][what], value, 0.02 if what == "opacity" else 1)
+
+
+# Push, pop and the back swipe between the modes ------------------------------------------------
+
+PAIRS = [  # (bottom mode, top mode, bar height under the bottom, under the top, top shows a large title)
+    ("always", "never", 96, 44, False),
+    ("never", "always", 44, 96, True),
+    ("always", "always", 96, 96, True),
+    ("always", "automatic", 96, 96, True),
+    ("never", "automatic", 44, 44, False),
+]
+
+
+def pair_session(server, bottom, top):
+    sid = create(server, scene(mode=bottom))
+    r = server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "viewController": {
+        "id": "wifi", "title": "Wi-Fi", "largeTitleDisplayMode": top, "view": {"id": "root", "kind": "table"}}})
+    assert r.status_code == 200, r.text
+    return sid
+
+
+def shots(server, sid, times):
+    return server.get(f"/v1/sessions/{sid}/snapshots", params={"t": ",".join(map(str, times))}).json()["snapshots"]
+
+
+def page_x(shot, controller):
+    nav = next(child for child in shot["root"]["children"] if child.get("viewController") == "nav")
+    stack = [nav]
+    while stack:
+        node = stack.pop()
+        if node.get("viewController") == controller and node.get("path") == "":
+            return node["windowFrame"]["x"]
+        stack.extend(node.get("children", []))
+    return None
+
+
+@pytest.mark.parametrize("bottom, top, low, high, top_large", PAIRS)
+def test_a_push_and_a_pop_move_the_bar_between_the_modes(server, bottom, top, low, high, top_large):
+    sid = pair_session(server, bottom, top)
+    times = [0, 0.05, 0.1, 0.2, 0.3, 0.45]
+    heights, large_x = [], []
+    for t, shot in zip(times, shots(server, sid, times)):
+        bar, views = bar_of(shot)
+        p = 1 - page_x(shot, "wifi") / 320  # the push's progress, read off the pushed page
+        # The bar's height moves linearly in the progress from the bottom item's to the top's, its top edge staying.
+        assert abs(bar["frame"]["height"] - (low + (high - low) * p)) < 1e-9 and abs(bar["frame"]["y"] - 20) < 1e-9, (t, bar["frame"])
+        heights.append(bar["frame"]["height"])
+        if bottom == "always":
+            # Settings' large title shrinks towards the back button: 34 → 17 pt, its leading edge 16 → 27.
+            settings = next(v for v in views.values() if v["role"] == "largeTitle" and v["text"] == "Settings")
+            assert abs(settings["transform"]["a"] - (1 - 0.5 * p)) < 1e-9 and settings["fontSize"] == 34
+            assert abs(settings["frame"]["x"] - (16 + 11 * p)) < 1e-9
+            assert abs(settings["alpha"] - max(0, 1 - p / 0.6)) < 1e-9
+        if top_large:
+            # Wi-Fi's large title comes a whole bar's width from the trailing edge, fading in from 0.3.
+            wifi = next(v for v in views.values() if v["role"] == "largeTitle" and v["text"] == "Wi-Fi")
+            assert abs(wifi["frame"]["x"] - (16 + 320 * (1 - p))) < 1e-9
+            assert abs(wifi["alpha"] - max(0, (p - 0.3) / 0.7)) < 1e-9
+            large_x.append(wifi["frame"]["x"])
+        # An inline title never shows beside its own large title.
+        for v in views.values():
+            if v["role"] == "navigationTitle" and v["alpha"] > 0:
+                assert not any(w["role"] == "largeTitle" and w["text"] == v["text"] and w["alpha"] > 0 for w in views.values()), (t, v["text"])
+    assert large_x == sorted(large_x, reverse=True)
+    rest = bar_of(server.get(f"/v1/sessions/{sid}/snapshot", params={"t": "0.6"}).json())
+    assert rest[0]["frame"]["height"] == high and ("nav.largeTitle" in rest[1]) == top_large
+    assert rest[1]["nav.backButton"]["text"] == "Settings" and rest[1]["nav.backButton"]["frame"]["x"] == 27
+    # The pop plays it back to the bar the session started with.
+    assert server.post(f"/v1/sessions/{sid}/actions", {"type": "pop", "at": 1}).status_code == 200
+    for t, shot in zip([1.05, 1.2], shots(server, sid, [1.05, 1.2])):
+        q = page_x(shot, "wifi") / 320  # the pop's progress
+        assert abs(bar_of(shot)[0]["frame"]["height"] - (high + (low - high) * q)) < 1e-9, t
+    before = bar_of(shots(server, create(server, scene(mode=bottom)), [0])[0])
+    after = bar_of(server.get(f"/v1/sessions/{sid}/snapshot", params={"t": "1.6"}).json())
+    assert after[0]["frame"] == before[0]["frame"]
+    assert {k: (v["frame"], v["alpha"], v.get("text")) for k, v in after[1].items()} == {
+        k: (v["frame"], v["alpha"], v.get("text")) for k, v in before[1].items()}
+
+
+@pytest.mark.parametrize("bottom, top, low, high, top_large", PAIRS[:3])
+def test_the_back_swipe_drives_the_large_title_with_the_finger(server, bottom, top, low, high, top_large):
+    sid = pair_session(server, bottom, top)
+    actions = f"/v1/sessions/{sid}/actions"
+    for x in [0, 80, 160]:
+        phase = "began" if x == 0 else "changed"
+        r = server.post(actions, {"type": "gesture", "recognizer": "edgePan", "phase": phase, "at": 1, "translation": {"x": x, "y": 0}})
+        assert r.status_code == 200, r.text
+        shot = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": "1"}).json()
+        q = page_x(shot, "wifi") / 320
+        assert abs(q - x / 320) < 1e-9
+        bar, views = bar_of(shot)
+        # Linear while the finger tracks: the bar and the large titles follow the page.
+        assert abs(bar["frame"]["height"] - (high + (low - high) * q)) < 1e-9, x
+        if bottom == "always" and x:
+            settings = next(v for v in views.values() if v["role"] == "largeTitle" and v["text"] == "Settings")
+            assert abs(settings["transform"]["a"] - (0.5 + 0.5 * q)) < 1e-9
+
+
+def test_frames_and_film_strips_draw_the_large_title_34_pt_bold_through_its_scale(server):
+    sid = pair_session(server, "always", "never")
+    strip = server.get(f"/v1/sessions/{sid}/filmstrip.svg", params={"t": "0,0.1,0.6"})
+    assert strip.status_code == 200 and strip.headers["Content-Type"] == "image/svg+xml"
+    texts = [line for line in strip.text.splitlines() if line.startswith("<text") and ">Settings<" in line and 'font-size="34"' in line]
+    # At 0 s the large title at rest, at 0.1 s shrinking on its way to the back button (drawn
+    # through a transform with its scale); at 0.6 s the push is over and "Settings" is the 17 pt back button.
+    assert len(texts) == 2 and all('font-weight="600"' in t for t in texts)
+    # At rest on the window at (16, 20 + 47); then scaled by 1 − 0.5 p about its box.
+    assert 'transform="matrix(1 0 0 1 16 67)"' in texts[0]
+    scale = float(texts[1].split('transform="matrix(')[1].split()[0])
+    assert 0.5 < scale < 1
+    assert sum('font-size="17"' in line and ">Settings<" in line for line in strip.text.splitlines()) >= 1

@@ -24,3 +24,4 @@ def test_readme_walkthrough_works_as_printed(server):
     assert '"phase":"cancelled"' in out and '"decision":"finish"' in out
     assert '"didComplete":false' in out and '"didComplete":true' in out
     assert '"selectedIndex":1' in out and '"role":"snapshot"' in out
+    assert '"role":"largeTitle"' in out and '"fontSize":34' in out

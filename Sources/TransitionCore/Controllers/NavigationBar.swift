@@ -19,6 +19,8 @@ struct NavigationBar: Sendable {
     /// The shown item's large title (`role: largeTitle`), made only for a bar that prefers large
     /// titles, so other sessions hold the views they always did.
     var largeTitle: ViewID?
+    /// The coming item's, during a transition (made with `largeTitle`).
+    var incomingLargeTitle: ViewID?
 
     /// Ids of the bar's views in snapshots: the shown item's are `<nav>.navigationTitle` and
     /// `<nav>.backButton`, the coming one's carry `.incoming`.
@@ -30,5 +32,6 @@ struct NavigationBar: Sendable {
     mutating func promoteIncoming() {
         swap(&title, &incomingTitle)
         swap(&backButton, &incomingBackButton)
+        swap(&largeTitle, &incomingLargeTitle)
     }
 }

@@ -54,6 +54,14 @@ enum NavigationBarLargeTitleLayout {
         return min(largestScale, max(1, 1 + (e - bottomPadding - box) / box * stretchRate))
     }
 
+    /// Where the large title rests with `e` points of extension: its unscaled `box`, the `scale`
+    /// a pull grows it by about the box's bottom-leading corner (where Flutter's
+    /// `_RenderLargeTitle` aligns its text), and the `center` that keeps that corner in place.
+    static func restPlacement(_ title: String, barWidth: Double, extension e: Double) -> (box: Rect, scale: Double, center: Point) {
+        let box = frame(title, barWidth: barWidth, extension: e), s = scale(extension: e)
+        return (box, s, Point(x: box.minX + box.width * s / 2, y: box.maxY - box.height * s / 2))
+    }
+
     /// The large title's label with `e` points of extension: at the leading edge padding, one 34 pt
     /// line whose bottom sits `bottomPadding` above the bar's bottom, as wide as its text (at most
     /// the bar less its edge padding), before scaling.

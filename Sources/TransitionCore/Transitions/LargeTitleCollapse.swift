@@ -12,7 +12,7 @@ extension World {
               let views = self[controller: nav].navigationBar, let large = views.largeTitle, tree[large].parent != nil else { return }
         typealias Layout = NavigationBarLargeTitleLayout
         let before = Layout.showsLargeTitle(extension: tree[views.bar].bounds.height - NavigationBarLayout.height)
-        let e = largeTitleExtension(of: nav)
+        let e = largeTitleExtension(ofTop: controller)
         setLargeTitleExtension(e, views: views)
         let shows = Layout.showsLargeTitle(extension: e)
         guard shows != before else { return }

@@ -13,6 +13,8 @@ struct NavigationBarTransition {
     /// The views a change moves.
     enum Part: CaseIterable {
         case bottomTitle, bottomBackButton, topTitle, topBackButton, indicator, bar
+        /// Each item's large title (NavigationBarLargeTitleTransition.swift).
+        case bottomLargeTitle, topLargeTitle
     }
 
     /// One property of one part, as keys over the push's progress (times in 0…1).
@@ -31,6 +33,10 @@ struct NavigationBarTransition {
     var top: NavigationItem
     var barWidth: Double
     var safeTop: Double
+    /// How much extension each item's bar has below its 44 pt: 0 without a large title, else
+    /// what its controller's scroll view leaves (docs/semantics.md § Large titles).
+    var bottomExtension = 0.0
+    var topExtension = 0.0
 
     /// The bottom title has faded out by this progress (Flutter: 0.7).
     static let bottomTitleFadeOutEnd = 0.7
@@ -58,20 +64,25 @@ struct NavigationBarTransition {
         func slide(_ part: Part, from x0: Double, to x1: Double) -> Track {
             move(part, from: Point(x: x0, y: labelY), to: Point(x: x1, y: labelY))
         }
-        var result: [Track] = []
-        // The outgoing title moves its leading edge to the back button's, when there is one.
-        let bottomTitleEnd = top.hasBackButton ? NavigationBarLayout.backLabelX + bottomTitle.width / 2 : bottomTitle.midX
-        result.append(slide(.bottomTitle, from: bottomTitle.midX, to: bottomTitleEnd))
-        result.append(Self.fadeOut(.bottomTitle, by: Self.bottomTitleFadeOutEnd))
+        var result = largeTitleTracks
+        // The outgoing title moves its leading edge to the back button's, when there is one;
+        // an item showing its large title keeps its inline title hidden throughout.
+        if !bottomShowsLargeTitle {
+            let bottomTitleEnd = top.hasBackButton ? NavigationBarLayout.backLabelX + bottomTitle.width / 2 : bottomTitle.midX
+            result.append(slide(.bottomTitle, from: bottomTitle.midX, to: bottomTitleEnd))
+            result.append(Self.fadeOut(.bottomTitle, by: Self.bottomTitleFadeOutEnd))
+        }
         if let back = bottom.backTitle {
             let frame = NavigationBarLayout.backButtonFrame(back)
             result.append(slide(.bottomBackButton, from: frame.midX, to: frame.midX - barWidth / 2))
             result.append(Self.fadeOut(.bottomBackButton, by: Self.bottomBackFadeOutEnd))
         }
         // The incoming title starts with its centre on the bar's trailing edge.
-        result.append(slide(.topTitle, from: barWidth, to: topTitle.midX))
-        result.append(Self.fadeIn(.topTitle, from: Self.topTitleFadeInStart))
-        if let back = top.backTitle {
+        if !topShowsLargeTitle {
+            result.append(slide(.topTitle, from: barWidth, to: topTitle.midX))
+            result.append(Self.fadeIn(.topTitle, from: Self.topTitleFadeInStart))
+        }
+        if let back = top.backTitle, !bottomShowsLargeTitle {
             let frame = NavigationBarLayout.backButtonFrame(back)
             result.append(slide(.topBackButton, from: bottomTitle.minX + frame.width / 2, to: frame.midX))
             result.append(Self.fadeIn(.topBackButton, from: Self.topBackFadeInStart))
@@ -86,20 +97,36 @@ struct NavigationBarTransition {
         default:
             break
         }
-        if bottom.barHidden != top.barHidden {
+        let from = barFrame(bottom, extension: bottomExtension), to = barFrame(top, extension: topExtension)
+        if from != to {
             // setNavigationBarHidden(_:animated:) alongside the transition: the bar slides up out
-            // of the screen, or down into place.
-            let from = NavigationBarLayout.barFrame(width: barWidth, safeTop: safeTop, hidden: bottom.barHidden)
-            let to = NavigationBarLayout.barFrame(width: barWidth, safeTop: safeTop, hidden: top.barHidden)
+            // of the screen, or down into place; between a large-title bar and another its
+            // height moves too, its top edge staying (Flutter's heightTween, linear).
             result.append(move(.bar, from: from.center, to: to.center))
+            if from.size != to.size {
+                result.append(Track(part: .bar, property: .bounds, keys: [KeyframeKey(time: 0, value: .rect(Rect(origin: .zero, size: from.size))),
+                                                                          KeyframeKey(time: 1, value: .rect(Rect(origin: .zero, size: to.size)))]))
+            }
         }
         return result
+    }
+
+    /// The bar's frame at rest for `item` with `e` points of extension.
+    func barFrame(_ item: NavigationItem, extension e: Double) -> Rect {
+        item.barHidden || e == 0 ? NavigationBarLayout.barFrame(width: barWidth, safeTop: safeTop, hidden: item.barHidden)
+            : NavigationBarLargeTitleLayout.barFrame(width: barWidth, safeTop: safeTop, extension: e)
     }
 
     /// Opaque at 0, transparent from `end` on, linear in the progress between.
     static func fadeOut(_ part: Part, by end: Double) -> Track {
         Track(part: part, property: .alpha, keys: [KeyframeKey(time: 0, value: .number(1)), KeyframeKey(time: end, value: .number(0)),
                                                   KeyframeKey(time: 1, value: .number(0))])
+    }
+
+    /// Transparent throughout: a view of the change that does not show (an item's inline title
+    /// while its large title shows).
+    static func hidden(_ part: Part) -> Track {
+        Track(part: part, property: .alpha, keys: [KeyframeKey(time: 0, value: .number(0)), KeyframeKey(time: 1, value: .number(0))])
     }
 
     /// Transparent until `start`, opaque at 1, linear in the progress between.

@@ -22,12 +22,12 @@ extension World {
                                   incomingBackButton: try view("label", .backButton, incoming: true))
         if self[controller: nav].settings.prefersLargeTitles {
             // Only a large-title bar says its labels' sizes: the large title's differs.
-            let large = try view("label", .largeTitle)
-            tree[large].fontSize = NavigationBarLargeTitleLayout.fontSize
+            let large = try view("label", .largeTitle), incomingLarge = try view("label", .largeTitle, incoming: true)
+            for label in [large, incomingLarge] { tree[label].fontSize = NavigationBarLargeTitleLayout.fontSize }
             for label in [views.title, views.backButton, views.incomingTitle, views.incomingBackButton] {
                 tree[label].fontSize = NavigationBarLargeTitleLayout.barFontSize
             }
-            views.largeTitle = large
+            (views.largeTitle, views.incomingLargeTitle) = (large, incomingLarge)
         }
         tree.addSubview(bar, to: self[controller: nav].view)
         self[controller: nav].barView = bar
@@ -56,8 +56,11 @@ extension World {
             place(views.backButton, frame: NavigationBarLayout.backButtonFrame(back), text: back, in: views.bar)
         }
         place(views.title, frame: NavigationBarLayout.titleFrame(item.title, barWidth: screen.width), text: item.title, in: views.bar)
-        if let large = views.largeTitle {
-            tree.detach(large)
+        if let large = views.largeTitle, let incoming = views.incomingLargeTitle {
+            for (view, isIncoming) in [(large, false), (incoming, true)] {
+                rename(view, NavigationBar.id(.largeTitle, of: nav, incoming: isIncoming))
+                tree.detach(view)
+            }
             if item.largeTitle, !item.barHidden { layoutLargeTitle(nav, views: views, title: item.title) }
         }
     }
@@ -68,7 +71,7 @@ extension World {
     private mutating func layoutLargeTitle(_ nav: ControllerID, views: NavigationBar, title: String) {
         guard let large = views.largeTitle else { return }
         place(large, frame: .zero, text: title, in: views.bar)
-        let e = largeTitleExtension(of: nav)
+        let e = largeTitleExtension(ofTop: self[controller: nav].visibleChild)
         setLargeTitleExtension(e, views: views)
         let shows = NavigationBarLargeTitleLayout.showsLargeTitle(extension: e)
         tree[large].alpha = shows ? 1 : 0
@@ -81,17 +84,21 @@ extension World {
     mutating func setLargeTitleExtension(_ e: Double, views: NavigationBar) {
         guard let large = views.largeTitle else { return }
         tree[views.bar].frame = NavigationBarLargeTitleLayout.barFrame(width: screen.width, safeTop: display.safeArea.top, extension: e)
-        let box = NavigationBarLargeTitleLayout.frame(tree[large].text ?? "", barWidth: screen.width, extension: e)
-        let s = NavigationBarLargeTitleLayout.scale(extension: e)
-        tree[large].frame = box
-        tree[large].transform = s == 1 ? .identity : .scale(s, s)
-        tree[large].center = Point(x: box.minX + box.width * s / 2, y: box.maxY - box.height * s / 2)
+        restLargeTitle(large, extension: e)
     }
 
-    /// The extension below `nav`'s bar left by its top controller's first scroll view, scrolled
-    /// by its content offset (0 without one: the bar at rest).
-    func largeTitleExtension(of nav: ControllerID) -> Double {
-        let offset = self[controller: nav].visibleChild.flatMap { firstScrollView(of: $0) }.map { tree[$0].bounds.origin.y } ?? 0
+    /// Puts large title `view` where it rests with `e` points of extension, grown by a pull.
+    private mutating func restLargeTitle(_ view: ViewID, extension e: Double) {
+        let rest = NavigationBarLargeTitleLayout.restPlacement(tree[view].text ?? "", barWidth: screen.width, extension: e)
+        tree[view].frame = rest.box
+        tree[view].transform = rest.scale == 1 ? .identity : .scale(rest.scale, rest.scale)
+        tree[view].center = rest.center
+    }
+
+    /// The extension below a bar whose top is `controller`, left by its first scroll view
+    /// scrolled by its content offset (no scroll view: the extension at rest).
+    func largeTitleExtension(ofTop controller: ControllerID?) -> Double {
+        let offset = controller.flatMap { firstScrollView(of: $0) }.map { tree[$0].bounds.origin.y } ?? 0
         return NavigationBarLargeTitleLayout.extensionHeight(contentOffset: offset)
     }
 
@@ -117,8 +124,14 @@ extension World {
         let t = self[transition: id]
         let old = topNavigationItem(of: oldStack), new = topNavigationItem(of: newStack)
         let push = t.operation == .push
+        /// The extension an item's bar has: none without a large title.
+        func largeExtension(_ item: NavigationItem, top: ControllerID?) -> Double {
+            views.largeTitle != nil && item.largeTitle && !item.barHidden ? largeTitleExtension(ofTop: top) : 0
+        }
+        let oldExtension = largeExtension(old, top: oldStack.last), newExtension = largeExtension(new, top: newStack.last)
         let change = NavigationBarTransition(bottom: push ? old : new, top: push ? new : old, barWidth: screen.width,
-                                             safeTop: display.safeArea.top)
+                                             safeTop: display.safeArea.top, bottomExtension: push ? oldExtension : newExtension,
+                                             topExtension: push ? newExtension : oldExtension)
         // The bar at rest shows the old item; the new one's views go above it.
         stopNavigationBarAnimations(nav)
         if old.hasBackButton || new.hasBackButton { place(views.indicator, frame: NavigationBarLayout.indicator, in: views.bar) }
@@ -126,12 +139,16 @@ extension World {
             place(views.incomingBackButton, frame: NavigationBarLayout.backButtonFrame(back), text: back, in: views.bar)
         }
         place(views.incomingTitle, frame: NavigationBarLayout.titleFrame(new.title, barWidth: screen.width), text: new.title, in: views.bar)
+        if let large = views.incomingLargeTitle, NavigationBarLargeTitleLayout.showsLargeTitle(extension: newExtension) {
+            place(large, frame: .zero, text: new.title, in: views.bar)
+            restLargeTitle(large, extension: newExtension)
+        }
         if !new.barHidden { tree[views.bar].hidden = false }
         let curve = barCurve(t)
         let tau = t.timeline.tau(at: now)
         for track in change.tracks {
             let keys = push ? track.keys : track.reversed.keys
-            let view = views.view(for: track.part, push: push)
+            guard let view = views.view(for: track.part, push: push) else { continue }
             tree[view].apply(keys[keys.count - 1].value, to: track.property)
             // A move from the first key to the last is a plain animation: no keys to keep (a
             // session's history holds every animation in flight at each of its checkpoints).
@@ -145,7 +162,8 @@ extension World {
     /// completed before its duration was over): their views are about to show other items.
     mutating func stopNavigationBarAnimations(_ nav: ControllerID) {
         guard let views = self[controller: nav].navigationBar else { return }
-        for view in [views.indicator, views.title, views.backButton, views.incomingTitle, views.incomingBackButton] + [views.largeTitle].compactMap({ $0 }) {
+        for view in [views.indicator, views.title, views.backButton, views.incomingTitle, views.incomingBackButton]
+            + [views.largeTitle, views.incomingLargeTitle].compactMap({ $0 }) {
             animations.removeAnimations(on: view)
         }
     }
@@ -179,8 +197,9 @@ extension World {
 }
 
 extension NavigationBar {
-    /// The view playing `part` in a push (the shown item is the bottom one) or a pop (the top one).
-    func view(for part: NavigationBarTransition.Part, push: Bool) -> ViewID {
+    /// The view playing `part` in a push (the shown item is the bottom one) or a pop (the top one);
+    /// nil for a large title of a bar that does not prefer them.
+    func view(for part: NavigationBarTransition.Part, push: Bool) -> ViewID? {
         switch part {
         case .bottomTitle: push ? title : incomingTitle
         case .bottomBackButton: push ? backButton : incomingBackButton
@@ -188,6 +207,8 @@ extension NavigationBar {
         case .topBackButton: push ? incomingBackButton : backButton
         case .indicator: indicator
         case .bar: bar
+        case .bottomLargeTitle: push ? largeTitle : incomingLargeTitle
+        case .topLargeTitle: push ? incomingLargeTitle : largeTitle
         }
     }
 }
