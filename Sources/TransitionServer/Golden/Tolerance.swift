@@ -2,7 +2,7 @@ import JSONCodec
 import TransitionCore
 
 /// How far a value may be from the expected one and still match, by kind of value
-/// (docs/golden.md § Tolerances has the reasons for the defaults).
+/// (docs/golden.md § Tolerances and budget: the defaults and their reasons).
 struct Tolerance: Sendable, Equatable {
     enum Class: Sendable {
         case position, alpha, transform, exact

@@ -1,7 +1,7 @@
 import JSONCodec
 import TransitionCore
 
-/// A member of a snapshot's view that a comparison reads (docs/golden.md § Properties): its
+/// A member of a snapshot's view that a comparison reads (docs/golden.md § Expected frames): its
 /// shape says which dotted leaves it has (`windowFrame.width`, `transform.tx`, `transform3D.12`)
 /// and which tolerance each leaf is held to.
 enum ViewProperty {
