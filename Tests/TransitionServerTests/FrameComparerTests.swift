@@ -135,7 +135,11 @@ import Testing
             (#"{"frames": [{"views": []}]}"#, "/expected/frames/0/time"),
             (#"{"frames": [{"time": 0, "views": [{"alpha": 1}]}]}"#, "/expected/frames/0/views/0"),
             (#"{"frames": [{"time": 0, "views": [{"viewController": "c", "path": "", "transform": [1, 2]}]}]}"#, "/expected/frames/0/views/0/transform"),
-            (#"{"format": "changes/1", "snapshots": []}"#, "/expected/format"),
+            (#"{"format": "changes/2", "snapshots": []}"#, "/expected/format"),
+            (#"{"format": "changes/1", "snapshots": [{"time": 0, "views": [\#(Self.image)]}, {"time": 0.1, "removed": [1]}]}"#, "/expected/snapshots/1/removed"),
+            (#"{"format": "changes/1", "snapshots": [{"time": 0, "views": [\#(Self.image)]}, {"time": 0.1, "viewSet": {"windowFrame.x": [[1, 0, 3]]}}]}"#, "/expected/snapshots/1/viewSet/windowFrame.x/0"),
+            (#"{"format": "changes/1", "snapshots": [{"time": 0, "views": [\#(Self.image)]}, {"time": 0.1, "viewSet": {"alpha.x": [[1, 0]]}}]}"#, "/expected/snapshots/1/viewSet/alpha.x/0"),
+            (#"{"format": "changes/1", "snapshots": [{"time": 0, "views": []}, {"time": 0.1, "moved": []}]}"#, "/expected/snapshots/1/moved"),
             (#"{"frames": []}"#, "/expected/frames"),
             (#"{"snapshots": [{"time": 0, "root": {"id": "w", "viewController": null, "children": [{"id": "v", "alpha": "x"}]}}]}"#, "/expected/snapshots/0/root/children/0/alpha"),
         ]
@@ -195,8 +199,8 @@ import Testing
     @Test func aSessionMatchesItsOwnSnapshotsAndAChangedDurationDiverges() throws {
         let client = Client()
         let reference = try zoomSession(client)
-        for flat in ["true", "false"] {
-            let batch = String(decoding: client.send("GET", "/v1/sessions/\(reference)/snapshots?from=0&to=0.3&fps=30&flat=\(flat)").response.body, as: UTF8.self)
+        for form in ["flat=true", "flat=false", "changes=true"] {
+            let batch = String(decoding: client.send("GET", "/v1/sessions/\(reference)/snapshots?from=0&to=0.3&fps=30&\(form)").response.body, as: UTF8.self)
             let same = client.send("POST", "/v1/sessions/\(reference)/compare", #"{"expected": \#(batch)}"#)
             #expect(same.status == 200 && same.json?["match"] == .bool(true), "\(same.json.map { String(decoding: JSONWriter.encode($0), as: UTF8.self) } ?? "")")
             let slower = try zoomSession(client, duration: 0.6)

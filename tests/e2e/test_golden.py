@@ -26,8 +26,8 @@ def compare(server, sid, body):
 
 def test_a_session_matches_its_own_snapshots(server):
     sid = zoom_push(server)
-    for flat in ["true", "false"]:
-        batch = server.get(f"/v1/sessions/{sid}/snapshots?from=0&to=0.5&fps=30&flat={flat}").json()
+    for form in ["flat=true", "flat=false", "changes=true"]:
+        batch = server.get(f"/v1/sessions/{sid}/snapshots?from=0&to=0.5&fps=30&{form}").json()
         report = compare(server, sid, {"expected": batch})
         assert report["match"] is True and report["divergences"] == 0
         assert report["compared"]["frames"] == 16 and report["compared"]["values"] > 4000
@@ -35,9 +35,12 @@ def test_a_session_matches_its_own_snapshots(server):
 
 
 def test_a_longer_zoom_diverges_first_at_the_image_views_width(server):
-    batch = server.get(f"/v1/sessions/{zoom_push(server)}/snapshots?from=0&to=0.5&fps=30&flat=true").json()
+    reference = zoom_push(server)
+    batch = server.get(f"/v1/sessions/{reference}/snapshots?from=0&to=0.5&fps=30&flat=true").json()
     slower = zoom_push(server, duration=0.5)
     report = compare(server, slower, {"expected": batch})
+    changes = server.get(f"/v1/sessions/{reference}/snapshots?from=0&to=0.5&fps=30&changes=true").json()
+    assert compare(server, slower, {"expected": changes}) == report, "a change-only batch stands for the same frames"
     assert report["match"] is False
     first = report["first"]
     # The image flying from the cell to the detail (the zoom's snapshot of the cell's image).
@@ -98,7 +101,8 @@ def test_bad_bodies_are_problems_at_their_pointer(server):
                           ({"expected": {"frames": [{"time": 0, "views": [{"id": "root", "opacity": 1}]}]}}, "/expected/frames/0/views/0/opacity"),
                           ({"expected": {"frames": [{"time": "0", "views": []}]}}, "/expected/frames/0/time"),
                           ({"expected": {"frames": [frame] * 241}}, "/expected/frames"),
-                          ({"expected": {"format": "changes/1", "snapshots": []}}, "/expected/format")]:
+                          ({"expected": {"format": "changes/2", "snapshots": [frame]}}, "/expected/format"),
+                          ({"expected": {"format": "changes/1", "snapshots": [frame, {"time": 0.1, "removed": [0]}]}}, "/expected/snapshots/1/removed")]:
         problem = assert_problem(server.post(f"/v1/sessions/{sid}/compare", body), 422, "invalid-request")
         assert problem["pointer"] == pointer, problem
     assert_problem(server.post("/v1/sessions/nope/compare", {"expected": {"frames": [frame]}}), 404, "not-found")

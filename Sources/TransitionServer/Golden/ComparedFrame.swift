@@ -115,8 +115,8 @@ struct ComparedFrame: Sendable {
     }
 }
 
-/// What a comparison is given to match: frames as `/snapshots` answers them (tree or flat),
-/// complete, so that a view the service shows and they do not is a divergence; or the minimal
+/// What a comparison is given to match: frames as `/snapshots` answers them (tree, flat or
+/// change-only, rebuilt first: ChangeFrames), complete, so that a view the service shows and they do not is a divergence; or the minimal
 /// form a harness writes from its own renderer (`{"frames": [{"time", "views"}]}`), in which
 /// only the views and members given are compared.
 struct ExpectedFrames: Sendable {
@@ -125,14 +125,18 @@ struct ExpectedFrames: Sendable {
 
     static func read(_ json: JSONValue, at pointer: String, bounds: FrameBounds) throws(SimulationError) -> ExpectedFrames {
         var r = try SpecReader(json, at: pointer)
-        if let format = try r.string("format", maxLength: 64) {
-            throw SimulationError(r.path("format"), "a '\(format)' batch is not compared: ask /snapshots without changes=true (docs/golden.md § Formats)")
-        }
-        let snapshots = try r.array("snapshots", maxCount: bounds.frames)
+        let format = try r.string("format", maxLength: 64)
+        var snapshots = try r.array("snapshots", maxCount: bounds.frames)
         let minimal = try r.array("frames", maxCount: bounds.frames)
         try r.finish()
         guard (snapshots == nil) != (minimal == nil) else {
             throw SimulationError(pointer, "give 'snapshots' (a /snapshots answer) or 'frames' (the minimal form), one of them")
+        }
+        if let format {
+            guard format == ChangeBatch.format, let batch = snapshots else {
+                throw SimulationError(r.path("format"), "the one format of a batch is '\(ChangeBatch.format)' (/snapshots?changes=true), with 'snapshots'")
+            }
+            snapshots = try ChangeFrames.rebuild(batch, at: r.path("snapshots"), bounds: bounds)
         }
         let list = snapshots ?? minimal!
         let listPointer = r.path(snapshots != nil ? "snapshots" : "frames")
