@@ -24,6 +24,9 @@ struct ControllerSettings: Sendable {
     var largeTitleDisplayMode: LargeTitleDisplayMode?
     /// The sheet's detents when it is presented as one (iOS 15+).
     var sheet: SheetDetents?
+    /// `preferredTransition` (iOS 18): the transition UIKit runs for this controller's push and
+    /// pop, or presentation and dismissal, when the app supplies no animator.
+    var preferredTransition = PreferredTransition.automatic
     /// Gestures that drive this controller's interactive transitions (tried before the session's).
     var interactions: [Interaction] = []
 
@@ -62,6 +65,9 @@ struct ControllerSettings: Sendable {
             settings.largeTitleDisplayMode = parsed
         }
         if let sheet = r.value("sheet") { settings.sheet = try SheetDetents.decode(sheet, at: r.path("sheet")) }
+        if let preferred = r.value("preferredTransition") {
+            settings.preferredTransition = try PreferredTransition.decode(preferred, at: r.path("preferredTransition"))
+        }
         settings.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"), limits: limits, depth: depth)
         return settings
     }
