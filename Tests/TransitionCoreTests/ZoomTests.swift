@@ -7,6 +7,13 @@ import Testing
 @Suite struct ZoomTests {
     let screen = Size(width: 320, height: 568)
 
+    /// The README's scene on iOS 18, the first with `preferredTransition`.
+    func thingsScene() throws -> World {
+        var scene = try #require(thingsFixture["scene"]?.objectValue)
+        scene["screen"] = try json(#"{"width": 320, "height": 568, "scale": 2, "iOS": 18}"#)
+        return try World(scene: try SceneSpec.decode(.object(scene), limits: SceneLimits()))
+    }
+
     /// A push of the fixture's `detail` whose `preferredTransition` is `options`: by default the
     /// zoom from `cell-3` (110, 80, 100 × 120).
     func zoomPush(_ options: String = #"{"type": "zoom", "sourceView": "cell-3"}"#) throws -> Action {
@@ -113,6 +120,42 @@ import Testing
         let w = try popAfterScrolling(by: 400)
         let near = try #require(w.shot(1.48).root.find(role: .zoomContainer)).windowFrame
         #expect(abs(near.midX - 160) < 1e-6 && abs(near.midY - 284) < 1e-6 && near.width < 1)
+    }
+
+    /// A zooming page sheet is shown full screen; the dismissal zooms back into the cell of the
+    /// controller the navigation controller shows.
+    @Test(arguments: [#""modalPresentationStyle": "pageSheet", "#, "", #""modalPresentationStyle": "fullScreen", "#])
+    func aPresentationZoomsFullScreen(style: String) throws {
+        var w = try thingsScene()
+        try w.apply(try action(#"{"type": "present", "viewController": {"id": "detail", "#  + style +
+                               #""preferredTransition": {"type": "zoom", "sourceView": "cell-3"}}}"#))
+        let t = try #require(w.transitions.last)
+        #expect(t.animator == "fluidZoom" && t.diagnostics.isEmpty)
+        #expect(w.controllers[ControllerID("detail")]?.presentedStyle == .fullScreen)
+        #expect(try #require(w.shot(0).root.find(role: .zoomContainer)).windowFrame == Rect(x: 110, y: 80, width: 100, height: 120))
+        w.advance(to: 1)
+        try w.apply(try action(#"{"type": "dismiss"}"#))
+        #expect(w.transitions.last?.animator == "fluidZoom")
+        let near = try #require(w.shot(1.48).root.find(role: .zoomContainer)).windowFrame
+        #expect(abs(near.minX - 110) < 1 && abs(near.minY - 80) < 1)
+        let end = w.shot(2)
+        #expect(end.root.find(role: .zoomContainer) == nil && end.root.find("detail", "") == nil)
+        #expect(try #require(end.root.find("things", "cell-3")).hidden == false)
+    }
+
+    /// UIKit zooms no form sheet, custom or over-full-screen presentation: it runs the style's own
+    /// transition, and says so.
+    @Test func anotherStyleIgnoresTheZoomWithADiagnostic() throws {
+        var w = try thingsScene()
+        try w.apply(try action(#"{"type": "present", "modalPresentationStyle": "overFullScreen", "viewController": {"id": "detail", "preferredTransition": {"type": "zoom", "sourceView": "cell-3"}}}"#))
+        let t = try #require(w.transitions.last)
+        #expect(t.animator == "coverVertical" && t.diagnostics.map(\.code) == [.zoomIgnored])
+    }
+
+    @Test func theZoomNeedsIOS18() throws {
+        var w = try TransitionCoreTests.thingsScene()
+        let error = #expect(throws: SimulationError.self) { try w.apply(try zoomPush()) }
+        #expect(error?.pointer == "/viewController/preferredTransition")
     }
 
     @Test func theActionsAnimatorWins() throws {

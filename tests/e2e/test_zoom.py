@@ -5,6 +5,8 @@ import pytest
 from conftest import DETAIL, THINGS_SCENE
 from test_api import assert_problem, create
 
+# The README's scene on iOS 18, the first with `preferredTransition`.
+SCENE = dict(THINGS_SCENE, screen=dict(THINGS_SCENE["screen"], iOS=18))
 CELL = {"x": 110, "y": 80, "width": 100, "height": 120}
 SCREEN = {"x": 0, "y": 0, "width": 320, "height": 568}
 
@@ -34,7 +36,7 @@ def close(a, b, tolerance=1e-6):
 
 
 def test_a_push_grows_the_cell_into_the_page_and_a_pop_shrinks_it_back(server):
-    sid = create(server, THINGS_SCENE)
+    sid = create(server, SCENE)
     transition = act(server, sid, {"type": "push", "viewController": zooming(), "at": 0})["transition"]
     assert (transition["animator"], transition["chosenBy"], transition["duration"]) == ("fluidZoom", "preferredTransition of detail", 0.5)
     start = views(server, sid, 0)
@@ -67,7 +69,7 @@ def test_a_push_grows_the_cell_into_the_page_and_a_pop_shrinks_it_back(server):
 
 
 def test_the_pop_finds_the_source_again_moved_or_gone(server):
-    sid = create(server, THINGS_SCENE)
+    sid = create(server, SCENE)
     act(server, sid, {"type": "push", "viewController": zooming(), "at": 0})
     # The grid scrolls under the page: the page lands on the cell's new place.
     act(server, sid, {"type": "scroll", "viewController": "things", "view": "", "contentOffset": {"x": 0, "y": 50}, "at": 1})
@@ -89,7 +91,7 @@ def test_the_pop_finds_the_source_again_moved_or_gone(server):
 
 
 def test_options_and_who_wins(server):
-    sid = create(server, THINGS_SCENE)
+    sid = create(server, SCENE)
     act(server, sid, {"type": "push", "at": 0, "viewController": zooming(
         alignmentRect={"x": 20, "y": 84, "width": 280, "height": 280}, dimmingColor="#ff0000", dimmingAlpha=0.4)})
     # The alignment rect (the detail's image) covers the cell: its width meets the cell's.
@@ -98,7 +100,7 @@ def test_options_and_who_wins(server):
     veil = role(server, sid, 0.48, "dimming")
     assert veil["backgroundColor"] in ("#ff0000", "#ff0000ff") and abs(veil["alpha"] - 0.4) < 0.01
     # An explicit animator wins, and the catalogue does not name the fluid zoom.
-    sid = create(server, THINGS_SCENE)
+    sid = create(server, SCENE)
     assert act(server, sid, {"type": "push", "animator": "slide", "viewController": zooming()})["transition"]["animator"] == "slide"
     names = [a["name"] for a in server.get("/v1/animators").json()["animators"]]
     assert "zoom" in names and "fluidZoom" not in names
@@ -115,9 +117,35 @@ def test_options_and_who_wins(server):
     ({"type": "morph"}, "/viewController/preferredTransition/type"),
 ])
 def test_bad_options_are_a_422_at_their_member(server, options, pointer):
-    sid = create(server, THINGS_SCENE)
+    sid = create(server, SCENE)
     body = {"type": "push", "viewController": dict(DETAIL, preferredTransition={"type": "zoom", "sourceView": "cell-3", **options})}
     problem = assert_problem(server.post(f"/v1/sessions/{sid}/actions", body), 422, "invalid-request")
     assert problem["pointer"] == pointer, problem
     # Nothing happened.
     assert server.get(f"/v1/sessions/{sid}/snapshot").json()["controllers"]["topViewController"] == "things"
+
+
+@pytest.mark.parametrize("style", ["fullScreen", "pageSheet", None])
+def test_a_presentation_zooms_full_screen(server, style):
+    sid = create(server, SCENE)
+    spec = dict(zooming(), **({"modalPresentationStyle": style} if style else {}))
+    transition = act(server, sid, {"type": "present", "viewController": spec, "at": 0})["transition"]
+    assert transition["animator"] == "fluidZoom" and transition["diagnostics"] == []
+    assert role(server, sid, 0, "zoomContainer")["windowFrame"] == CELL
+    assert views(server, sid, 0.6)[("detail", "")]["windowFrame"] == SCREEN
+    act(server, sid, {"type": "dismiss", "at": 1})
+    assert close(role(server, sid, 1.48, "zoomContainer")["windowFrame"], CELL, 0.5)
+    assert ("detail", "") not in views(server, sid, 2)
+
+
+def test_other_styles_ignore_the_zoom_with_a_diagnostic(server):
+    sid = create(server, SCENE)
+    transition = act(server, sid, {"type": "present", "modalPresentationStyle": "overFullScreen", "viewController": zooming()})["transition"]
+    assert transition["animator"] == "coverVertical"
+    assert [d["code"] for d in transition["diagnostics"]] == ["zoom-ignored"]
+
+
+def test_the_zoom_needs_ios_18(server):
+    sid = create(server, THINGS_SCENE)
+    problem = assert_problem(server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "viewController": zooming()}), 422, "invalid-request")
+    assert problem["pointer"] == "/viewController/preferredTransition" and "iOS 18" in problem["detail"]

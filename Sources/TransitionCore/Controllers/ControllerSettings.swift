@@ -73,10 +73,14 @@ struct ControllerSettings: Sendable {
     }
 
     /// Refuses what the session's iOS version does not have, at the member's pointer below
-    /// the controller spec's `pointer`: large titles before iOS 11, the `inline` mode before 17.
+    /// the controller spec's `pointer`: large titles before iOS 11, the `inline` mode before 17, the
+    /// fluid zoom before 18.
     func checkAvailable(iOS: Int, at pointer: String) throws(SimulationError) {
         if prefersLargeTitles, iOS < LargeTitleDisplayMode.firstIOS {
             throw SimulationError(pointer + "/prefersLargeTitles", "large titles exist from iOS \(LargeTitleDisplayMode.firstIOS) (UINavigationBar.prefersLargeTitles); the session's screen is iOS \(iOS)")
+        }
+        if preferredTransition.zoom != nil, iOS < ZoomOptions.firstIOS {
+            throw SimulationError(pointer + "/preferredTransition", "the fluid zoom exists from iOS \(ZoomOptions.firstIOS) (UIViewController.preferredTransition); the session's screen is iOS \(iOS)")
         }
         if let mode = largeTitleDisplayMode, iOS < mode.firstIOS {
             throw SimulationError(pointer + "/largeTitleDisplayMode", "largeTitleDisplayMode '\(mode.rawValue)' exists from iOS \(mode.firstIOS); the session's screen is iOS \(iOS)")

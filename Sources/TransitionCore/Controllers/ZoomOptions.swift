@@ -3,6 +3,8 @@ import JSONCodec
 /// What a controller's `preferredTransition` of type `zoom` says (UIKit's
 /// `UIViewController.Transition.zoom(options:sourceViewProvider:)` with `UIZoomTransitionOptions`).
 struct ZoomOptions: Sendable, Equatable {
+    /// The first iOS with `preferredTransition` (UIKit's documentation: iOS 18.0+).
+    static let firstIOS = 18
     /// The source's view path in the controller it zooms from (the one below it in the stack),
     /// resolved when the zoom starts and again when it zooms back, as UIKit calls
     /// `sourceViewProvider` each time.

@@ -75,8 +75,9 @@ extension World {
     mutating func beginTransition(_ r: TransitionRequest) throws(SimulationError) -> TransitionID {
         var (choice, chosenBy) = chooseAnimator(r.operation, from: r.from, to: r.to, actionChoice: r.actionChoice)
         // UIKit runs a controller's preferred zoom when nobody supplies an animator.
-        let zoom = choice == nil ? zoomOptions(r.operation, from: r.from, to: r.to) : nil
-        if zoom != nil { chosenBy = "preferredTransition of \(r.operation == .push ? r.to : r.from)" }
+        let preferred = choice == nil ? preferredZoom(r.operation, from: r.from, to: r.to) : nil
+        let zoom = preferred?.ignoredBy == nil ? preferred?.options : nil
+        if zoom != nil { chosenBy = "preferredTransition of \(r.operation == .push || r.operation == .present ? r.to : r.from)" }
         let resolved: AnimatorDefinition
         if let choice { resolved = try definition(for: choice) } else { resolved = Catalogue.shared.defaultAnimator }
         let pointer = choice?.pointer ?? ""
@@ -163,6 +164,9 @@ extension World {
         if zoomSource != nil { t.sourceView = zoomSource }
         transitions.start(t)
         if let zoom, case .fluidZoom(let zoomParameters)? = platform { try makeZoomViews(t.id, zoomParameters, options: zoom) }
+        if let style = preferred?.ignoredBy {
+            diagnose(t.id, .zoomIgnored, "UIKit runs no zoom for a \(style.rawValue) presentation (only full screen, page sheet and automatic zoom); it ignores preferredTransition", view: nil)
+        }
         emit(.animateTransition, r.container, ["transition": .string(t.id.description), "animator": .string(name), "duration": .number(duration)],
              outcome: TransitionOutcome(operation: t.operation, kind: .started))
         do throws(SimulationError) {

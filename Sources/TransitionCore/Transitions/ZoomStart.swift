@@ -3,15 +3,27 @@ import JSONCodec
 /// iOS 18's fluid zoom around the catalogue's `fluidZoom` body: which transitions zoom, where
 /// the source is each time, and the views the zoom runs in (docs/semantics.md § Zoom).
 extension World {
-    /// The zoom's options when `operation` runs UIKit's zoom: a push or pop of a controller whose
-    /// `preferredTransition` is the zoom, with no animator of the app's (UIKit: a navigation
-    /// delegate's animator overrides `preferredTransition`).
-    func zoomOptions(_ operation: TransitionOperation, from: ControllerID, to: ControllerID) -> ZoomOptions? {
+    /// The zoom the controller that `operation` brings in or takes away prefers, and the style of
+    /// a presentation UIKit runs no zoom for (nil when it runs it): it zooms a push and a pop, and
+    /// a full-screen presentation and dismissal (a zooming sheet is shown full screen:
+    /// `present`), and ignores it for the other styles. Asked only when nobody chose an animator
+    /// (UIKit: a delegate's animator overrides `preferredTransition`).
+    func preferredZoom(_ operation: TransitionOperation, from: ControllerID, to: ControllerID) -> (options: ZoomOptions, ignoredBy: PresentationStyle?)? {
+        let zoomed: ControllerID
         switch operation {
-        case .push: controllers[to]?.settings.preferredTransition.zoom
-        case .pop: controllers[from]?.settings.preferredTransition.zoom
-        case .present, .dismiss, .selectTab: nil
+        case .push, .present: zoomed = to
+        case .pop, .dismiss: zoomed = from
+        case .selectTab: return nil
         }
+        guard let c = controllers[zoomed], let options = c.settings.preferredTransition.zoom else { return nil }
+        let style = c.presentedStyle
+        return (options, style == nil || style == .fullScreen ? nil : style)
+    }
+
+    /// The style a presentation of `spec` takes: a sheet that zooms is shown full screen, as
+    /// UIKit does (docs/reference.md § Zoom).
+    func presentationStyle(of spec: ControllerSpec, _ style: PresentationStyle) -> PresentationStyle {
+        spec.settings.preferredTransition.zoom != nil && style == .pageSheet ? .fullScreen : style
     }
 
     /// The zoom's parameters for this transition: the catalogue's, the options' veil, the
@@ -24,13 +36,16 @@ extension World {
         var parameters = Catalogue.shared.fluidZoomParameters
         parameters.dimming = options.dimmingAlpha ?? parameters.dimming
         parameters.displayCornerRadius = display.sheetCornerRadius
-        let owner = operation == .push ? probe.from : probe.to
+        // The controller it zooms from: the one below in the stack, or the content controller the
+        // presenting controller shows (a presentation is made from the outermost container).
+        let below = operation == .push || operation == .present ? probe.from : probe.to
+        let owner = visibleChain(from: below).last ?? below
         let reader = reader(for: probe)
         let bounds = reader.containerBounds()
         let size = bounds.size
         let alignment = options.alignmentRect ?? Rect(origin: .zero, size: size)
         let found = tree.view(owner: owner, path: options.sourceView)
-        if found == nil, operation == .push {
+        if found == nil, operation == .push || operation == .present {
             throw SimulationError(options.pointer, "controller '\(owner)', which '\(probe.to)' zooms from, has no view at path '\(options.sourceView)'")
         }
         guard let source = found, !tree.ancestry(source).contains(where: { tree[$0].hidden }) else {
@@ -50,12 +65,13 @@ extension World {
 
     /// Makes the views the zoom runs in, which the body `find`s: the veil over the covered page
     /// (`role: dimming`) and the rounded clip holding the zoomed page (`role: zoomContainer`),
-    /// both at the end the transition starts from; and hides the source while the zoom runs.
+    /// both at the end the transition starts from; puts the page a pop reveals under them; and
+    /// hides the source while the zoom runs.
     mutating func makeZoomViews(_ id: TransitionID, _ zoom: ZoomParameters, options: ZoomOptions) throws(SimulationError) {
         let t = self[transition: id]
         let container = t.containerView
         let bounds = Rect(origin: .zero, size: tree[container].bounds.size)
-        let zoomingIn = t.operation == .push
+        let zoomingIn = t.operation == .push || t.operation == .present
         let prefix = tree[container].id
         var veil = ViewNode(id: prefix + ".zoomDimming", kind: "view", owner: nil, path: prefix + ".zoomDimming", role: .dimming, frame: bounds)
         veil.backgroundColor = options.dimmingColor ?? .black
@@ -70,6 +86,11 @@ extension World {
             clipID = try tree.create(clip)
         } catch {
             throw SimulationError("", "the session's view limit is reached")
+        }
+        // A pop's page comes into the container; a dismissal's is in the window already, under it.
+        if !zoomingIn, !isInWindow(t.toView) {
+            tree.addSubview(t.toView, to: container)
+            setChildFrame(t.toView, in: container)
         }
         tree.addSubview(veilID, to: container)
         tree.addSubview(clipID, to: container)
