@@ -111,11 +111,14 @@ func exercises(for name: String) -> [(Exercise, String)] {
     /// does not list would never be served.
     @Test func everyCatalogueFileIsServed() throws {
         let files = try #require(repositoryFolder("Sources/TransitionCore/Catalogue/Animators"), "cannot list the catalogue's files")
-        let served = Set(Catalogue.shared.names)
+        // The fluid zoom is the one file not served by name: a controller's preferredTransition
+        // asks for it (docs/semantics.md § Zoom).
+        let served = Set(Catalogue.shared.names + [Catalogue.shared.fluidZoom.name])
         for file in files {
             #expect(file.hasSuffix(".json") && served.contains(String(file.dropLast(5))), "\(file) is not served: list it in Catalogue.others")
         }
-        #expect(files.count == Self.names.count - 1, "every animator but default is a file")
+        #expect(files.count == Self.names.count, "every animator but default is a file, and the fluid zoom")
+        #expect(!Catalogue.shared.names.contains(Catalogue.shared.fluidZoom.name))
     }
 
     @Test(arguments: names)
@@ -248,7 +251,7 @@ func exercises(for name: String) -> [(Exercise, String)] {
             #expect(blocks[name] == Catalogue.shared.definition(named: name)?.json, "docs/animators.md: \(name)")
         }
         // Each file's own text, not just the same value: scripts/catalogue-docs copies them.
-        for name in Self.names where name != "default" {
+        for name in Self.names.filter({ $0 != "default" }) + [Catalogue.shared.fluidZoom.name] {
             let file = try #require(repositoryFile("Sources/TransitionCore/Catalogue/Animators/\(name).json"))
             #expect(text.contains("```json\n" + file + "```"), "docs/animators.md shows an older \(name): run scripts/catalogue-docs")
         }

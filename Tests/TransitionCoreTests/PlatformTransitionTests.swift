@@ -9,7 +9,7 @@ import Testing
     /// UIKit's own transitions fails here, with its pointer, rather than in a request.
     @Test func everyCatalogueEntryLoads() throws {
         var platform: [PlatformTransition.Name] = []
-        for source in [CatalogueFiles.slide, CatalogueFiles.coverVertical] + Catalogue.others {
+        for source in [CatalogueFiles.slide, CatalogueFiles.coverVertical] + Catalogue.others + [CatalogueFiles.fluidZoom] {
             let (definition, transition) = try Catalogue.decode(source)
             guard let transition else {
                 #expect(definition.platform == nil && PlatformTransition.Name(rawValue: definition.name) == nil)
@@ -20,7 +20,7 @@ import Testing
             // The body reads exactly the parameters the file declares, in its order.
             #expect(transition.parameters == definition.parameters, "\(definition.name)")
         }
-        #expect(platform == [.slide, .coverVertical, .sheet, .formSheet])
+        #expect(platform == [.slide, .coverVertical, .sheet, .formSheet, .fluidZoom])
         #expect(Catalogue.shared.definition(named: "default")?.platform == .operationDefault)
     }
 

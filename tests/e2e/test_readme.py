@@ -21,6 +21,8 @@ def test_readme_walkthrough_works_as_printed(server):
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     out = result.stdout
     assert '"animator":"zoom"' in out
+    # The fluid zoom ran, its clip in the frames (tests/e2e/test_zoom.py checks where it lands).
+    assert '"animator":"fluidZoom"' in out and '"role":"zoomContainer"' in out
     assert '"phase":"cancelled"' in out and '"decision":"finish"' in out
     assert '"didComplete":false' in out and '"didComplete":true' in out
     assert '"selectedIndex":1' in out and '"role":"snapshot"' in out

@@ -14,6 +14,11 @@ public struct Catalogue: Sendable {
     /// The sheets' parameters, which also lay out a sheet presented without animation.
     let sheet: SheetParameters
     let formSheet: FormSheetParameters
+    /// iOS 18's fluid zoom, which a controller's `preferredTransition` asks for: not among the
+    /// named animators (an action names it by no name; the catalogue's `zoom` is the seeds'
+    /// snapshot flight), so that there is one way to ask for it.
+    let fluidZoom: AnimatorDefinition
+    let fluidZoomParameters: ZoomParameters
 
     public var names: [String] { definitions.map(\.name) }
 
@@ -29,6 +34,9 @@ public struct Catalogue: Sendable {
             preconditionFailure("the catalogue lists no sheet or no form sheet")
         }
         (self.sheet, self.formSheet) = (sheet, formSheet)
+        let zoom = try! Self.decode(CatalogueFiles.fluidZoom)
+        guard case .fluidZoom(let zoomParameters)? = zoom.platform else { preconditionFailure("fluidZoom.json is not the fluid zoom") }
+        (fluidZoom, fluidZoomParameters) = (zoom.definition, zoomParameters)
     }
 
     /// Decodes a catalogue file; one named after one of UIKit's own transitions is that

@@ -24,6 +24,9 @@ struct ControllerSettings: Sendable {
     var largeTitleDisplayMode: LargeTitleDisplayMode?
     /// The sheet's detents when it is presented as one (iOS 15+).
     var sheet: SheetDetents?
+    /// `preferredTransition` (iOS 18): the transition UIKit runs for this controller's push and
+    /// pop, or presentation and dismissal, when the app supplies no animator.
+    var preferredTransition = PreferredTransition.automatic
     /// Gestures that drive this controller's interactive transitions (tried before the session's).
     var interactions: [Interaction] = []
 
@@ -62,15 +65,22 @@ struct ControllerSettings: Sendable {
             settings.largeTitleDisplayMode = parsed
         }
         if let sheet = r.value("sheet") { settings.sheet = try SheetDetents.decode(sheet, at: r.path("sheet")) }
+        if let preferred = r.value("preferredTransition") {
+            settings.preferredTransition = try PreferredTransition.decode(preferred, at: r.path("preferredTransition"))
+        }
         settings.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"), limits: limits, depth: depth)
         return settings
     }
 
     /// Refuses what the session's iOS version does not have, at the member's pointer below
-    /// the controller spec's `pointer`: large titles before iOS 11, the `inline` mode before 17.
+    /// the controller spec's `pointer`: large titles before iOS 11, the `inline` mode before 17, the
+    /// fluid zoom before 18.
     func checkAvailable(iOS: Int, at pointer: String) throws(SimulationError) {
         if prefersLargeTitles, iOS < LargeTitleDisplayMode.firstIOS {
             throw SimulationError(pointer + "/prefersLargeTitles", "large titles exist from iOS \(LargeTitleDisplayMode.firstIOS) (UINavigationBar.prefersLargeTitles); the session's screen is iOS \(iOS)")
+        }
+        if preferredTransition.zoom != nil, iOS < ZoomOptions.firstIOS {
+            throw SimulationError(pointer + "/preferredTransition", "the fluid zoom exists from iOS \(ZoomOptions.firstIOS) (UIViewController.preferredTransition); the session's screen is iOS \(iOS)")
         }
         if let mode = largeTitleDisplayMode, iOS < mode.firstIOS {
             throw SimulationError(pointer + "/largeTitleDisplayMode", "largeTitleDisplayMode '\(mode.rawValue)' exists from iOS \(mode.firstIOS); the session's screen is iOS \(iOS)")

@@ -20,4 +20,6 @@ public enum DiagnosticCode: String, Sendable {
     case interactionReached100Percent = "interaction-reached-100-percent"
     case updateAfterEnd = "update-after-end"
     case gestureWithoutBegan = "gesture-without-began"
+    /// A controller that prefers the fluid zoom was presented in a style UIKit zooms no page in.
+    case zoomIgnored = "zoom-ignored"
 }

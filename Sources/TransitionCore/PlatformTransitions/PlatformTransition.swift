@@ -18,12 +18,14 @@ indirect enum PlatformTransition: Sendable, Equatable {
     case sheet(SheetParameters)
     /// A form sheet in regular width (an iPad).
     case formSheet(FormSheetParameters)
-    // The fifth member, iOS 18's fluid zoom (`preferredTransition = .zoom`, issue 29), comes
-    // here: its parameters, resting layout, the gestures that dismiss it and its bar curve.
+    /// iOS 18's fluid zoom (`preferredTransition = .zoom`), asked for by the zoomed controller's
+    /// spec (`PreferredTransition`), never by an action's animator name: its catalogue name is
+    /// `fluidZoom`, since the catalogue's `zoom` is the seeds' snapshot flight.
+    case fluidZoom(ZoomParameters)
 
     /// Its catalogue name, which is also the `animator` of the transitions that run it.
     enum Name: String, Sendable, CaseIterable {
-        case slide, coverVertical, sheet, formSheet
+        case slide, coverVertical, sheet, formSheet, fluidZoom
     }
 
     /// Reads `name`'s parameters from an animator's, which may hold more of its own: each of the
@@ -49,6 +51,7 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case .coverVertical: .coverVertical(try CoverVerticalParameters(&r))
         case .sheet: .sheet(try SheetParameters(&r))
         case .formSheet: .formSheet(try FormSheetParameters(&r))
+        case .fluidZoom: .fluidZoom(try ZoomParameters(&r))
         }
     }
 
@@ -58,6 +61,7 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case .coverVertical: .coverVertical
         case .sheet: .sheet
         case .formSheet: .formSheet
+        case .fluidZoom: .fluidZoom
         }
     }
 
@@ -68,6 +72,7 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case .coverVertical(let p): p.parameters
         case .sheet(let p): p.parameters
         case .formSheet(let p): p.parameters
+        case .fluidZoom(let p): p.parameters
         }
     }
 

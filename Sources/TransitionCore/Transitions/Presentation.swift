@@ -25,7 +25,7 @@ extension World {
         try ensureIdle()
         let id = try makeController(spec, parent: nil)
         // `.automatic` by default, which is fullScreen before iOS 13 and a page sheet since.
-        let style = (override ?? spec.settings.modalPresentationStyle ?? .automatic).resolved(iOS: display.iOS)
+        let style = presentationStyle(of: spec, (override ?? spec.settings.modalPresentationStyle ?? .automatic).resolved(iOS: display.iOS))
         if spec.settings.sheet != nil, display.iOS < 15 {
             throw SimulationError(pointer + "/viewController/sheet", "detents need iOS 15 or later (UISheetPresentationController); the session's screen is iOS \(display.iOS)")
         }

@@ -57,7 +57,7 @@ public struct Transition: Sendable {
     /// linearly while it lasts and settle on a curve and speed of their own after
     /// (`World.backSwipeSettling`, `World.sheetPullSettling`).
     var tracking: TouchTracking?
-    /// The transition is UIKit's own (the catalogue's slide, coverVertical, sheet or formSheet),
+    /// The transition is UIKit's own (the catalogue's slide, coverVertical, sheet, formSheet or fluidZoom),
     /// with the parameters it runs with.
     var platform: PlatformTransition?
     /// A navigation change that takes the tab bar away or brings it back (`hidesBottomBarWhenPushed`).

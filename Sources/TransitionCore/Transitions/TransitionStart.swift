@@ -73,7 +73,11 @@ extension World {
     /// returns the transition's id.
     @discardableResult
     mutating func beginTransition(_ r: TransitionRequest) throws(SimulationError) -> TransitionID {
-        let (choice, chosenBy) = chooseAnimator(r.operation, from: r.from, to: r.to, actionChoice: r.actionChoice)
+        var (choice, chosenBy) = chooseAnimator(r.operation, from: r.from, to: r.to, actionChoice: r.actionChoice)
+        // UIKit runs a controller's preferred zoom when nobody supplies an animator.
+        let preferred = choice == nil ? preferredZoom(r.operation, from: r.from, to: r.to) : nil
+        let zoom = preferred?.ignoredBy == nil ? preferred?.options : nil
+        if zoom != nil { chosenBy = "preferredTransition of \(r.operation == .push || r.operation == .present ? r.to : r.from)" }
         let resolved: AnimatorDefinition
         if let choice { resolved = try definition(for: choice) } else { resolved = Catalogue.shared.defaultAnimator }
         let pointer = choice?.pointer ?? ""
@@ -86,6 +90,7 @@ extension World {
             definition = platform
             parameters = try platform.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer)
         }
+        if zoom != nil { (definition, parameters) = (Catalogue.shared.fluidZoom, Catalogue.shared.fluidZoom.parameters) }
         let name = definition.name
         var platform: PlatformTransition?
         if case .transition(let platformName)? = definition.platform {
@@ -120,10 +125,18 @@ extension World {
         }
         for (type, controller) in r.appearance { emitAppearance(type, controller, animated: true) }
         // Not started, so `duration` in the body's duration expression is the parameter.
-        let probe = Transition(id: .notStarted, operation: r.operation, container: r.container, from: r.from, to: r.to,
+        var probe = Transition(id: .notStarted, operation: r.operation, container: r.container, from: r.from, to: r.to,
                                fromView: self[controller: r.from].view, toView: self[controller: r.to].view, containerView: r.containerView,
                                animator: name, chosenBy: chosenBy, duration: 0, phase: .animating, interactive: r.interactive,
                                timeline: Timeline(start: now), parameters: parameters, previousChildren: r.previousChildren, leaving: r.leaving)
+        var zoomSource: ViewID?
+        if let zoom {
+            let (zoomParameters, source) = try zoomParameters(zoom, operation: r.operation, probe: probe)
+            platform = .fluidZoom(zoomParameters)
+            zoomSource = source
+            for (key, value) in zoomParameters.parameters.entries { parameters[key] = value }
+            probe.parameters = parameters
+        }
         let duration: Double
         do throws(SimulationError) {
             duration = try reader(for: probe).evaluate(body.duration)
@@ -148,7 +161,12 @@ extension World {
             }
             if key == "sourceView" { t.sourceView = view } else { t.targetView = view }
         }
+        if zoomSource != nil { t.sourceView = zoomSource }
         transitions.start(t)
+        if let zoom, case .fluidZoom(let zoomParameters)? = platform { try makeZoomViews(t.id, zoomParameters, options: zoom) }
+        if let style = preferred?.ignoredBy {
+            diagnose(t.id, .zoomIgnored, "UIKit runs no zoom for a \(style.rawValue) presentation (only full screen, page sheet and automatic zoom); it ignores preferredTransition", view: nil)
+        }
         emit(.animateTransition, r.container, ["transition": .string(t.id.description), "animator": .string(name), "duration": .number(duration)],
              outcome: TransitionOutcome(operation: t.operation, kind: .started))
         do throws(SimulationError) {
@@ -177,6 +195,8 @@ extension World {
             diagnose(id, .toViewNotAdded, "the animator completed without adding the to view to the container", view: t.toView)
         }
         self[transition: id].completedAt = now
+        // The fluid zoom's source shows again when the zoom ends, either way.
+        if case .fluidZoom? = t.platform, let source = t.sourceView, tree.exists(source) { tree[source].hidden = false }
         self[transition: id].phase = didComplete ? .completed : .cancelled
         switch t.operation {
         case .push, .pop: finishNavigation(t, didComplete: didComplete)

@@ -23,6 +23,9 @@ public enum ViewRole: String, Sendable {
     /// An animator's `snapshotViewAfterScreenUpdates:` image, and the copies of its source's
     /// subviews inside it.
     case snapshot, snapshotContent
+    /// The rounded clip that holds a page while iOS 18's fluid zoom grows it from, or shrinks it
+    /// into, its source view.
+    case zoomContainer
     /// The capsule at the top of a sheet whose `prefersGrabberVisible` is set.
     case sheetGrabber
 }

@@ -1,0 +1,44 @@
+import JSONCodec
+
+/// What a controller's `preferredTransition` of type `zoom` says (UIKit's
+/// `UIViewController.Transition.zoom(options:sourceViewProvider:)` with `UIZoomTransitionOptions`).
+struct ZoomOptions: Sendable, Equatable {
+    /// The first iOS with `preferredTransition` (UIKit's documentation: iOS 18.0+).
+    static let firstIOS = 18
+    /// The source's view path in the controller it zooms from (the one below it in the stack),
+    /// resolved when the zoom starts and again when it zooms back, as UIKit calls
+    /// `sourceViewProvider` each time.
+    var sourceView: String
+    /// The rect of the zoomed controller's view, in its own coordinates (points), that meets the
+    /// source (`alignmentRectProvider`); nil: the whole view.
+    var alignmentRect: Rect?
+    /// The veil over the covered page; nil: the catalogue's (black at `dimming`).
+    var dimmingColor: Color?
+    var dimmingAlpha: Double?
+    /// `interactiveDismissShouldBegin`'s answer: false refuses UIKit's dismissing gestures.
+    var interactiveDismiss: Bool
+    /// Where `sourceView` was written, for the errors of a source that is not there.
+    var pointer: String
+
+    static func decode(_ r: inout SpecReader) throws(SimulationError) -> ZoomOptions {
+        let source = try r.requiredString("sourceView")
+        guard !source.isEmpty else { throw SimulationError(r.path("sourceView"), "a view path in the controller it zooms from, such as 'grid/cell-3'") }
+        var options = ZoomOptions(sourceView: source, interactiveDismiss: try r.bool("interactiveDismiss") ?? true, pointer: r.path("sourceView"))
+        if let rect = r.value("alignmentRect") {
+            var a = try SpecReader(rect, at: r.path("alignmentRect"))
+            let limit = 1e6  // points, as the other coordinates a spec gives (SpecReader.point)
+            let aligned = Rect(x: try a.requiredNumber("x", in: -limit...limit), y: try a.requiredNumber("y", in: -limit...limit),
+                               width: try a.requiredNumber("width", in: 0...limit), height: try a.requiredNumber("height", in: 0...limit))
+            try a.finish()
+            // The page's scale at the source end divides by them.
+            guard aligned.width > 0, aligned.height > 0 else { throw SimulationError(r.path("alignmentRect"), "width and height must be above 0") }
+            options.alignmentRect = aligned
+        }
+        if let text = try r.string("dimmingColor", maxLength: 9) {
+            guard let color = ViewSpec.parseColor(text) else { throw SimulationError(r.path("dimmingColor"), "expected #rrggbb or #rrggbbaa") }
+            options.dimmingColor = color
+        }
+        options.dimmingAlpha = try r.number("dimmingAlpha", in: 0...1)
+        return options
+    }
+}

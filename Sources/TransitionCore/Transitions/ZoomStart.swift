@@ -1,0 +1,105 @@
+import JSONCodec
+
+/// iOS 18's fluid zoom around the catalogue's `fluidZoom` body: which transitions zoom, where
+/// the source is each time, and the views the zoom runs in (docs/semantics.md § Zoom).
+extension World {
+    /// The zoom the controller that `operation` brings in or takes away prefers, and the style of
+    /// a presentation UIKit runs no zoom for (nil when it runs it): it zooms a push and a pop, and
+    /// a full-screen presentation and dismissal (a zooming sheet is shown full screen:
+    /// `present`), and ignores it for the other styles. Asked only when nobody chose an animator
+    /// (UIKit: a delegate's animator overrides `preferredTransition`).
+    func preferredZoom(_ operation: TransitionOperation, from: ControllerID, to: ControllerID) -> (options: ZoomOptions, ignoredBy: PresentationStyle?)? {
+        let zoomed: ControllerID
+        switch operation {
+        case .push, .present: zoomed = to
+        case .pop, .dismiss: zoomed = from
+        case .selectTab: return nil
+        }
+        guard let c = controllers[zoomed], let options = c.settings.preferredTransition.zoom else { return nil }
+        let style = c.presentedStyle
+        return (options, style == nil || style == .fullScreen ? nil : style)
+    }
+
+    /// The style a presentation of `spec` takes: a sheet that zooms is shown full screen, as
+    /// UIKit does (docs/reference.md § Zoom).
+    func presentationStyle(of spec: ControllerSpec, _ style: PresentationStyle) -> PresentationStyle {
+        spec.settings.preferredTransition.zoom != nil && style == .pageSheet ? .fullScreen : style
+    }
+
+    /// The zoom's parameters for this transition: the catalogue's, the options' veil, the
+    /// screen's corners, and where the source is now (`sourceViewProvider`, asked each time).
+    /// The source lives in the controller zoomed from: `from` on a push, `to` on a pop. A push
+    /// from a path that controller lacks is refused at the option; any other source that is not
+    /// to be seen (missing on a pop, hidden, out of the container) is gone, and the page zooms
+    /// toward the centre.
+    func zoomParameters(_ options: ZoomOptions, operation: TransitionOperation, probe: Transition) throws(SimulationError) -> (ZoomParameters, source: ViewID?) {
+        var parameters = Catalogue.shared.fluidZoomParameters
+        parameters.dimming = options.dimmingAlpha ?? parameters.dimming
+        parameters.displayCornerRadius = display.sheetCornerRadius
+        // The controller it zooms from: the one below in the stack, or the content controller the
+        // presenting controller shows (a presentation is made from the outermost container).
+        let below = operation == .push || operation == .present ? probe.from : probe.to
+        let owner = visibleChain(from: below).last ?? below
+        let reader = reader(for: probe)
+        let bounds = reader.containerBounds()
+        let size = bounds.size
+        let alignment = options.alignmentRect ?? Rect(origin: .zero, size: size)
+        let found = tree.view(owner: owner, path: options.sourceView)
+        if found == nil, operation == .push || operation == .present {
+            throw SimulationError(options.pointer, "controller '\(owner)', which '\(probe.to)' zooms from, has no view at path '\(options.sourceView)'")
+        }
+        guard let source = found, !tree.ancestry(source).contains(where: { tree[$0].hidden }) else {
+            parameters.geometry = .gone(container: size, alignment: alignment, page: size)
+            return (parameters, nil)
+        }
+        // A page not yet in the window (the one a pop reveals) is where it will rest: at the
+        // container's origin.
+        let rect = reader.frameInContainer(source)
+        guard rect.maxX > 0, rect.maxY > 0, rect.minX < size.width, rect.minY < size.height else {
+            parameters.geometry = .gone(container: size, alignment: alignment, page: size)
+            return (parameters, nil)
+        }
+        parameters.geometry = .meeting(rect, cornerRadius: tree[source].layer.cornerRadius, alignment: alignment, page: size)
+        return (parameters, source)
+    }
+
+    /// Makes the views the zoom runs in, which the body `find`s: the veil over the covered page
+    /// (`role: dimming`) and the rounded clip holding the zoomed page (`role: zoomContainer`),
+    /// both at the end the transition starts from; puts the page a pop reveals under them; and
+    /// hides the source while the zoom runs.
+    mutating func makeZoomViews(_ id: TransitionID, _ zoom: ZoomParameters, options: ZoomOptions) throws(SimulationError) {
+        let t = self[transition: id]
+        let container = t.containerView
+        let bounds = Rect(origin: .zero, size: tree[container].bounds.size)
+        let zoomingIn = t.operation == .push || t.operation == .present
+        let prefix = tree[container].id
+        var veil = ViewNode(id: prefix + ".zoomDimming", kind: "view", owner: nil, path: prefix + ".zoomDimming", role: .dimming, frame: bounds)
+        veil.backgroundColor = options.dimmingColor ?? .black
+        veil.alpha = zoomingIn ? 0 : zoom.dimming
+        var clip = ViewNode(id: prefix + ".zoom", kind: "view", owner: nil, path: prefix + ".zoom", role: .zoomContainer,
+                            frame: zoomingIn ? zoom.geometry.source : bounds)
+        clip.layer.clipsToBounds = true
+        clip.layer.cornerRadius = zoomingIn ? zoom.geometry.sourceCornerRadius : zoom.displayCornerRadius
+        let veilID: ViewID, clipID: ViewID
+        do throws(SimulationError) {
+            veilID = try tree.create(veil)
+            clipID = try tree.create(clip)
+        } catch {
+            throw SimulationError("", "the session's view limit is reached")
+        }
+        // A pop's page comes into the container; a dismissal's is in the window already, under it.
+        if !zoomingIn, !isInWindow(t.toView) {
+            tree.addSubview(t.toView, to: container)
+            setChildFrame(t.toView, in: container)
+        }
+        tree.addSubview(veilID, to: container)
+        tree.addSubview(clipID, to: container)
+        let page = zoomingIn ? t.toView : t.fromView
+        tree.addSubview(page, to: clipID)
+        tree[page].bounds = bounds
+        (tree[page].center, tree[page].transform) = zoomingIn
+            ? (zoom.geometry.contentCenter, .scale(zoom.geometry.contentScale, zoom.geometry.contentScale))
+            : (bounds.center, .identity)
+        if let source = t.sourceView { tree[source].hidden = true }
+    }
+}
