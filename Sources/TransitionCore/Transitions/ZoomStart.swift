@@ -80,6 +80,11 @@ extension World {
                             frame: zoomingIn ? zoom.geometry.source : bounds)
         clip.layer.clipsToBounds = true
         clip.layer.cornerRadius = zoomingIn ? zoom.geometry.sourceCornerRadius : zoom.displayCornerRadius
+        // A zoom out that interrupts the zoom in starts where that left the views.
+        let interrupted = zoomingIn ? nil : interruptedZoom(before: t)
+        if let pose = interrupted {
+            (clip.frame, clip.layer.cornerRadius, veil.alpha) = (pose.clip, pose.cornerRadius, pose.dimming)
+        }
         let veilID: ViewID, clipID: ViewID
         do throws(SimulationError) {
             veilID = try tree.create(veil)
@@ -99,7 +104,7 @@ extension World {
         tree[page].bounds = bounds
         (tree[page].center, tree[page].transform) = zoomingIn
             ? (zoom.geometry.contentCenter, .scale(zoom.geometry.contentScale, zoom.geometry.contentScale))
-            : (bounds.center, .identity)
+            : interrupted.map { ($0.pageCenter, $0.pageTransform) } ?? (bounds.center, .identity)
         if let source = t.sourceView { tree[source].hidden = true }
     }
 }
