@@ -8,7 +8,7 @@ extension World {
     /// starts there (`interruptedZoom`). Anything else is left to `ensureIdle`.
     mutating func completeZoomIn(of zoomed: ControllerID, in container: ControllerID) {
         guard let t = runningTransition, t.phase == .animating, t.container == container, t.to == zoomed,
-              t.operation == .push || t.operation == .present, case .fluidZoom? = t.platform,
+              t.operation.bringsIn, case .fluidZoom? = t.platform,
               let clip = t.named["zoom"], let veil = t.named["zoomDimming"] else { return }
         let c = presentation(of: clip, at: now), page = presentation(of: t.toView, at: now)
         self[transition: t.id].zoomPose = ZoomPose(clip: c.frame, cornerRadius: c.layer.cornerRadius, pageCenter: page.center,
