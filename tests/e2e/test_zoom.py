@@ -175,3 +175,15 @@ def test_a_pop_during_the_zoom_in_completes_it_and_zooms_out_from_where_the_page
     # It lands in the cell.
     assert close(role(server, sid, 0.58, "zoomContainer")["windowFrame"], CELL, 0.5)
     assert ("detail", "") not in views(server, sid, 1)
+
+
+def test_a_cancelled_interactive_pop_leaves_the_page_at_rest(server):
+    sid = create(server, SCENE)
+    act(server, sid, {"type": "push", "viewController": zooming(), "at": 0})
+    act(server, sid, [{"type": "pop", "interactive": True, "at": 1}, {"type": "update", "percent": 0.4, "at": 1.1},
+                      {"type": "cancel", "at": 1.2}])
+    assert role(server, sid, 1.1, "zoomContainer")["windowFrame"]["width"] < 320
+    end = views(server, sid, 3)
+    # Back in the container at rest, not left at the scale the run back ended its animation from.
+    assert end[("detail", "")]["windowFrame"] == SCREEN and end[("detail", "")]["transform"]["a"] == 1
+    assert role(server, sid, 3, "zoomContainer") is None and role(server, sid, 3, "dimming") is None
