@@ -158,6 +158,26 @@ import Testing
         #expect(error?.pointer == "/viewController/preferredTransition")
     }
 
+    /// A pop while the zoom in runs: the push completes at once, then the pop starts from the
+    /// clip's and the page's places on screen.
+    @Test func aPopDuringTheZoomInStartsWhereThePageIs() throws {
+        var w = try thingsScene()
+        try w.apply(try zoomPush())
+        w.advance(to: 0.1)
+        let clip = try #require(w.shot(0.1).root.find(role: .zoomContainer))
+        let page = try #require(w.shot(0.1).root.find("detail", ""))
+        let seq = w.events.last?.seq ?? 0
+        try w.apply(try action(#"{"type": "pop"}"#))
+        let push = try #require(w.transitions.first), pop = try #require(w.transitions.last)
+        #expect(push.phase == .completed && push.completedAt == 0.1 && pop.operation == .pop && pop.animator == "fluidZoom")
+        let shot = w.shot(0.1)
+        #expect(try #require(shot.root.find(role: .zoomContainer)).windowFrame == clip.windowFrame)
+        #expect(try #require(shot.root.find(role: .zoomContainer)).layer.cornerRadius == clip.layer.cornerRadius)
+        #expect(try #require(shot.root.find("detail", "")).windowFrame == page.windowFrame)
+        #expect(w.eventNames(after: seq).prefix(8) == ["completeTransition:nav", "viewDidDisappear:things", "viewDidAppear:detail", "didShow:nav",
+                                                       "viewWillDisappear:detail", "viewWillAppear:things", "willShow:nav", "animationControllerFor:nav"])
+    }
+
     @Test func theActionsAnimatorWins() throws {
         var w = try thingsScene()
         var detail = try #require(thingsFixture["detail"]?.objectValue)

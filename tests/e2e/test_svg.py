@@ -182,14 +182,20 @@ def test_the_shared_http_conventions_apply(make_server):
         assert gzip.decompress(zipped.raw.read()) == get.content
 
 
-def test_the_readme_picture_is_the_walkthroughs_film_strip():
-    """scripts/readme-picture makes it; the README shows it near the top."""
+@pytest.mark.parametrize("picture, times, drawn, frames_showing", [
+    # The seeds' zoom: the grid's cell until the 0.3 s push completes and the grid leaves the window.
+    ("zoom-push.svg", ["0", "0.1", "0.2", "0.3"], ".//{SVG}g[@data-path='cell-3']", 3),
+    # iOS 18's fluid zoom: its clip (role zoomContainer), in every frame of the 0.49 s push.
+    ("fluid-zoom.svg", ["0", "0.05", "0.1", "0.2"], ".//{SVG}g[@data-role='zoomContainer']", 4),
+])
+def test_the_readme_pictures_are_the_walkthroughs_film_strips(picture, times, drawn, frames_showing):
+    """scripts/readme-picture makes them; the README shows them."""
     root = Path(__file__).resolve().parents[2]
-    assert "](docs/images/zoom-push.svg)" in (root / "README.md").read_text()
-    svg = ET.parse(root / "docs" / "images" / "zoom-push.svg").getroot()
+    assert f"](docs/images/{picture})" in (root / "README.md").read_text()
+    svg = ET.parse(root / "docs" / "images" / picture).getroot()
     frames = svg.findall(f"{SVG}g[@class='frame']")
-    assert [f.get("data-time") for f in frames] == ["0", "0.1", "0.2", "0.3"]
-    assert all(f.find(f".//{SVG}g[@data-path='cell-3']") is not None for f in frames[:3])
+    assert [f.get("data-time") for f in frames] == times
+    assert all(f.find(drawn.format(SVG=SVG)) is not None for f in frames[:frames_showing])
 
 
 def test_drawings_run_no_script_and_nothing_is_sniffed(server):

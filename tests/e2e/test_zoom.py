@@ -149,3 +149,41 @@ def test_the_zoom_needs_ios_18(server):
     sid = create(server, THINGS_SCENE)
     problem = assert_problem(server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "viewController": zooming()}), 422, "invalid-request")
     assert problem["pointer"] == "/viewController/preferredTransition" and "iOS 18" in problem["detail"]
+
+
+@pytest.mark.parametrize("present", [False, True])
+def test_a_pop_during_the_zoom_in_completes_it_and_zooms_out_from_where_the_page_is(server, present):
+    sid = create(server, SCENE)
+    if present:
+        act(server, sid, {"type": "present", "modalPresentationStyle": "fullScreen", "viewController": zooming(), "at": 0})
+    else:
+        act(server, sid, {"type": "push", "viewController": zooming(), "at": 0})
+    before = role(server, sid, 0.1, "zoomContainer")["windowFrame"]
+    page_before = views(server, sid, 0.1)[("detail", "")]["windowFrame"]
+    transition = act(server, sid, {"type": "dismiss" if present else "pop", "at": 0.1})["transition"]
+    assert transition["operation"] == ("dismiss" if present else "pop") and transition["animator"] == "fluidZoom"
+    # The same frame just before and just after: nothing jumps.
+    assert close(role(server, sid, 0.1, "zoomContainer")["windowFrame"], before, 1e-9)
+    assert close(views(server, sid, 0.1)[("detail", "")]["windowFrame"], page_before, 1e-9)
+    after = role(server, sid, 0.1 + 1e-3, "zoomContainer")["windowFrame"]
+    assert close(after, before, 1)
+    # The push completed first, its viewDidAppear before the pop's callbacks, all at 0.1.
+    events = [(e["type"], e.get("viewController")) for e in server.get(f"/v1/sessions/{sid}/events").json()["events"] if e["time"] == 0.1]
+    completed = events.index(("completeTransition", "detail" if present else "nav"))
+    assert ("viewDidAppear", "detail") in events[completed:] and ("viewWillDisappear", "detail") in events[completed:]
+    assert events.index(("viewDidAppear", "detail")) < events.index(("viewWillDisappear", "detail"))
+    # It lands in the cell.
+    assert close(role(server, sid, 0.58, "zoomContainer")["windowFrame"], CELL, 0.5)
+    assert ("detail", "") not in views(server, sid, 1)
+
+
+def test_a_cancelled_interactive_pop_leaves_the_page_at_rest(server):
+    sid = create(server, SCENE)
+    act(server, sid, {"type": "push", "viewController": zooming(), "at": 0})
+    act(server, sid, [{"type": "pop", "interactive": True, "at": 1}, {"type": "update", "percent": 0.4, "at": 1.1},
+                      {"type": "cancel", "at": 1.2}])
+    assert role(server, sid, 1.1, "zoomContainer")["windowFrame"]["width"] < 320
+    end = views(server, sid, 3)
+    # Back in the container at rest, not left at the scale the run back ended its animation from.
+    assert end[("detail", "")]["windowFrame"] == SCREEN and end[("detail", "")]["transform"]["a"] == 1
+    assert role(server, sid, 3, "zoomContainer") is None and role(server, sid, 3, "dimming") is None

@@ -3,6 +3,10 @@ import JSONCodec
 /// The operations a transition can perform, and so the keys an animator may have a body for.
 public enum TransitionOperation: String, Sendable, CaseIterable {
     case push, pop, present, dismiss, selectTab
+
+    /// A push or presentation, which brings its `to` controller in; a pop or dismissal takes its
+    /// `from` controller away (a tab switch does neither, and says false).
+    var bringsIn: Bool { self == .push || self == .present }
 }
 
 /// A named animator in the language: parameters with defaults, and a body per operation (or

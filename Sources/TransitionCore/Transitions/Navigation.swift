@@ -32,6 +32,7 @@ extension World {
     /// Replaces the stack; `operation` says which way the top changes (nil: it does not).
     mutating func changeStack(of nav: ControllerID, to newStack: [ControllerID], operation: TransitionOperation?, animated: Bool,
                               animator: AnimatorChoice?, interactive: Bool, platformGesture: Transition.TouchTracking? = nil) throws(SimulationError) {
+        if operation == .pop, let top = self[controller: nav].children.last { completeZoomIn(of: top, in: nav) }
         try ensureIdle()
         let c = self[controller: nav]
         let oldStack = c.children

@@ -79,6 +79,7 @@ extension World {
                 throw .conflict(type: "nothing-presented", detail: "'\(target)' neither presents nor is presented")
             }
         }
+        completeZoomIn(of: dismissed, in: dismissed)
         try ensureIdle()
         // Every presented controller is in the chain, above the controller that presents it.
         guard let presenting = self[controller: dismissed].presenting, let position = chain.firstIndex(of: dismissed) else {

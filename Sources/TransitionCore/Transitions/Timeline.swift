@@ -52,6 +52,12 @@ struct Timeline: Sendable, Equatable {
         set(at: t, tau: tau(at: t), motion: motion)
     }
 
+    /// Moves τ to `tau` at session time `t` and runs on from there (a zoom in that a pop
+    /// completes at once: `World.completeZoomIn`).
+    mutating func jump(at t: Double, to tau: Double) {
+        set(at: t, tau: tau, motion: .running)
+    }
+
     /// Holds τ at `tau` from session time `t` on (`updateInteractiveTransition:`).
     mutating func hold(at t: Double, tau: Double) {
         set(at: t, tau: tau, motion: .paused)

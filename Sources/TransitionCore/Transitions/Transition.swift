@@ -60,6 +60,9 @@ public struct Transition: Sendable {
     /// The transition is UIKit's own (the catalogue's slide, coverVertical, sheet, formSheet or fluidZoom),
     /// with the parameters it runs with.
     var platform: PlatformTransition?
+    /// A fluid zoom in that a pop or dismissal completed at once: where its views were then, for
+    /// the zoom out to start from (`World.completeZoomIn`).
+    var zoomPose: ZoomPose?
     /// A navigation change that takes the tab bar away or brings it back (`hidesBottomBarWhenPushed`).
     var tabBarMove: TabBarMove?
 

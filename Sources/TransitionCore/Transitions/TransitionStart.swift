@@ -29,7 +29,7 @@ extension World {
         case .selectTab: perController = nil
         }
         if let perController {
-            let holder = operation == .push || operation == .present ? to : from
+            let holder = operation.bringsIn ? to : from
             return (perController, "\(operation.rawValue)Animator of \(holder)")
         }
         return (nil, "default")
@@ -77,7 +77,7 @@ extension World {
         // UIKit runs a controller's preferred zoom when nobody supplies an animator.
         let preferred = choice == nil ? preferredZoom(r.operation, from: r.from, to: r.to) : nil
         let zoom = preferred?.ignoredBy == nil ? preferred?.options : nil
-        if zoom != nil { chosenBy = "preferredTransition of \(r.operation == .push || r.operation == .present ? r.to : r.from)" }
+        if zoom != nil { chosenBy = "preferredTransition of \(r.operation.bringsIn ? r.to : r.from)" }
         let resolved: AnimatorDefinition
         if let choice { resolved = try definition(for: choice) } else { resolved = Catalogue.shared.defaultAnimator }
         let pointer = choice?.pointer ?? ""
@@ -161,7 +161,7 @@ extension World {
             }
             if key == "sourceView" { t.sourceView = view } else { t.targetView = view }
         }
-        if zoomSource != nil { t.sourceView = zoomSource }
+        if let zoomSource { t.sourceView = zoomSource }
         transitions.start(t)
         if let zoom, case .fluidZoom(let zoomParameters)? = platform { try makeZoomViews(t.id, zoomParameters, options: zoom) }
         if let style = preferred?.ignoredBy {

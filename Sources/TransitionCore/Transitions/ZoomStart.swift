@@ -9,13 +9,7 @@ extension World {
     /// `present`), and ignores it for the other styles. Asked only when nobody chose an animator
     /// (UIKit: a delegate's animator overrides `preferredTransition`).
     func preferredZoom(_ operation: TransitionOperation, from: ControllerID, to: ControllerID) -> (options: ZoomOptions, ignoredBy: PresentationStyle?)? {
-        let zoomed: ControllerID
-        switch operation {
-        case .push, .present: zoomed = to
-        case .pop, .dismiss: zoomed = from
-        case .selectTab: return nil
-        }
-        guard let c = controllers[zoomed], let options = c.settings.preferredTransition.zoom else { return nil }
+        guard operation != .selectTab, let c = controllers[operation.bringsIn ? to : from], let options = c.settings.preferredTransition.zoom else { return nil }
         let style = c.presentedStyle
         return (options, style == nil || style == .fullScreen ? nil : style)
     }
@@ -38,14 +32,13 @@ extension World {
         parameters.displayCornerRadius = display.sheetCornerRadius
         // The controller it zooms from: the one below in the stack, or the content controller the
         // presenting controller shows (a presentation is made from the outermost container).
-        let below = operation == .push || operation == .present ? probe.from : probe.to
+        let below = operation.bringsIn ? probe.from : probe.to
         let owner = visibleChain(from: below).last ?? below
         let reader = reader(for: probe)
-        let bounds = reader.containerBounds()
-        let size = bounds.size
+        let size = reader.containerBounds().size
         let alignment = options.alignmentRect ?? Rect(origin: .zero, size: size)
         let found = tree.view(owner: owner, path: options.sourceView)
-        if found == nil, operation == .push || operation == .present {
+        if found == nil, operation.bringsIn {
             throw SimulationError(options.pointer, "controller '\(owner)', which '\(probe.to)' zooms from, has no view at path '\(options.sourceView)'")
         }
         guard let source = found, !tree.ancestry(source).contains(where: { tree[$0].hidden }) else {
@@ -71,7 +64,7 @@ extension World {
         let t = self[transition: id]
         let container = t.containerView
         let bounds = Rect(origin: .zero, size: tree[container].bounds.size)
-        let zoomingIn = t.operation == .push || t.operation == .present
+        let zoomingIn = t.operation.bringsIn
         let prefix = tree[container].id
         var veil = ViewNode(id: prefix + ".zoomDimming", kind: "view", owner: nil, path: prefix + ".zoomDimming", role: .dimming, frame: bounds)
         veil.backgroundColor = options.dimmingColor ?? .black
@@ -80,6 +73,11 @@ extension World {
                             frame: zoomingIn ? zoom.geometry.source : bounds)
         clip.layer.clipsToBounds = true
         clip.layer.cornerRadius = zoomingIn ? zoom.geometry.sourceCornerRadius : zoom.displayCornerRadius
+        // A zoom out that interrupts the zoom in starts where that left the views.
+        let interrupted = zoomingIn ? nil : interruptedZoom(before: t)
+        if let pose = interrupted {
+            (clip.frame, clip.layer.cornerRadius, veil.alpha) = (pose.clip, pose.cornerRadius, pose.dimming)
+        }
         let veilID: ViewID, clipID: ViewID
         do throws(SimulationError) {
             veilID = try tree.create(veil)
@@ -99,7 +97,7 @@ extension World {
         tree[page].bounds = bounds
         (tree[page].center, tree[page].transform) = zoomingIn
             ? (zoom.geometry.contentCenter, .scale(zoom.geometry.contentScale, zoom.geometry.contentScale))
-            : (bounds.center, .identity)
+            : interrupted.map { ($0.pageCenter, $0.pageTransform) } ?? (bounds.center, .identity)
         if let source = t.sourceView { tree[source].hidden = true }
     }
 }
