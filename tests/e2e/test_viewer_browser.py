@@ -1,13 +1,17 @@
 """Issue 13, item 3: the /viewer page in headless Chromium. It opens a session at a time and shows
 the frame the JSON snapshot predicts, with no console errors; stepping and the slider move the
-time; the event lane holds the events of /events; curves plot; a pasted scenario runs; and with
---auth-token it asks for the token once and sends it. Loopback only."""
+time; the event lane holds the events of /events; curves plot; a pasted scenario runs; with
+--auth-token it asks for the token once and sends it; and a comparison report, in the link or
+pasted, marks its divergent times and outlines its first divergence (issue 32, item 4). Loopback
+only."""
 import json
 import os
+from urllib.parse import quote
 
 import pytest
 
 from test_api import create
+from test_golden import zoom_push
 from test_svg import push
 from test_svg_browser import BLUE, MISSING, RED, browser, coloured, decode_png, navigation, pixel, scene_at  # noqa: F401 (browser: the fixture)
 
@@ -157,3 +161,89 @@ def test_with_a_token_the_page_asks_once_and_sends_it(make_server, page):
     page.find_element("id", "step-forward").click()
     shown_time(page, 1 / 60)
     assert not expected_conditions.alert_is_present()(page)
+
+
+def divergent_report(server):
+    """The README's zoom push and a real report of it (issue 32, item 4): expected frames whose
+    flying image is 10 points wider at 0.1 s, and a view the service does not show at 0.2 s."""
+    sid = zoom_push(server)
+    image = next(v for v in server.get(f"/v1/sessions/{sid}/snapshot?t=0.1&flat=true").json()["views"] if v["id"] == "t1.image")
+    expected = {"frames": [{"time": 0.1, "views": [{"id": "t1.image", "windowFrame": {"width": image["windowFrame"]["width"] + 10}}]},
+                           {"time": 0.2, "views": [{"viewController": "detail", "path": "ghost", "alpha": 1}]}]}
+    r = server.post(f"/v1/sessions/{sid}/compare", {"expected": expected})
+    assert r.status_code == 200, r.text
+    report = r.json()
+    assert report["divergentTimes"] == [0.1, 0.2] and report["first"]["view"] == "t1.image"
+    return sid, report, image
+
+
+def markers(driver):
+    return [float(m.get_attribute("data-time")) for m in driver.find_elements("css selector", "#divergence-lane rect")]
+
+
+def outline(driver):
+    """The divergence outlined in the frame, as [x, y, width, height], or None."""
+    return driver.execute_script("const r = document.querySelector('#stage rect.divergence'); return r && ['x', 'y', 'width', 'height'].map((a) => Number(r.getAttribute(a)));")
+
+
+def test_a_report_in_the_link_marks_its_divergent_times_and_outlines_the_first(server, page):
+    sid, report, image = divergent_report(server)
+    page.get(f"{server.base_url}/viewer?session={sid}&t=0&report={quote(json.dumps(report))}")
+    shown_time(page, 0)
+    WebDriverWait(page, 10).until(lambda d: markers(d) == report["divergentTimes"])
+    assert page.find_element("id", "lanes").get_attribute("height") == "118"
+    status = page.find_element("id", "report-status").text
+    assert status.startswith("diverges · 2 divergent time(s) · first at t = 0.1 s: t1.image windowFrame.width: expected "), status
+    assert outline(page) is None, "the outline is the first divergence's, at its time only"
+    # Jumping to the first divergence shows its time, the flying image outlined at its window frame.
+    page.find_element("id", "first-divergence").click()
+    shown_time(page, 0.1)
+    assert page.find_element("id", "time").text == "t = 0.100 s"
+    WebDriverWait(page, 10).until(outline)
+    frame = image["windowFrame"]
+    assert outline(page) == pytest.approx([frame["x"], frame["y"], frame["width"], frame["height"]])
+    page.save_screenshot("/tmp/viewer-report.png")
+    page.find_element("id", "step-forward").click()
+    shown_time(page, 0.1 + 1 / 60)
+    assert outline(page) is None
+    # A marker shows its time: at 0.2 s the divergence is a view the frame does not have.
+    page.find_elements("css selector", "#divergence-lane rect")[1].click()
+    shown_time(page, 0.2)
+    assert outline(page) is None
+    assert errors(page) == []
+
+
+def test_a_pasted_report_is_shown_and_a_malformed_one_is_said(server, page):
+    sid, report, _ = divergent_report(server)
+    page.get(f"{server.base_url}/viewer?session={sid}&t=0")
+    shown_time(page, 0)
+    # Without a report the page is as before: no divergence lane, nothing to jump to.
+    WebDriverWait(page, 10).until(lambda d: d.find_elements("css selector", "#event-lane circle"))
+    assert markers(page) == [] and page.find_element("id", "lanes").get_attribute("height") == "96"
+    assert not page.find_element("id", "first-divergence").is_enabled()
+    page.find_element("id", "report").send_keys(json.dumps(report))
+    page.find_element("id", "show-report").click()
+    WebDriverWait(page, 10).until(lambda d: markers(d) == report["divergentTimes"])
+    page.find_element("id", "first-divergence").click()
+    shown_time(page, 0.1)
+    WebDriverWait(page, 10).until(outline)
+    # Text that is not a report is said on the page, naming the member, and takes the report away.
+    for text, said in [('{"match": false', "Not a comparison report: not JSON ("),
+                       ('[1, 2]', "Not a comparison report: not a JSON object"),
+                       ('{"match": false, "divergentTimes": [0.1, "soon"], "first": null}', "Not a comparison report: /divergentTimes/1 is not a time in seconds"),
+                       ('{"match": false, "divergentTimes": [0.1], "first": {"time": -1}}', "Not a comparison report: /first/time is not a time in seconds")]:
+        box = page.find_element("id", "report")
+        box.clear()
+        box.send_keys(text)
+        page.find_element("id", "show-report").click()
+        WebDriverWait(page, 10).until(lambda d: d.find_element("id", "report-status").text.startswith(said))
+        assert "error" in page.find_element("id", "report-status").get_attribute("class")
+        WebDriverWait(page, 10).until(lambda d: markers(d) == [])
+        assert not page.find_element("id", "first-divergence").is_enabled()
+    # The same from the link; the session opens as without a report.
+    page.get(f"{server.base_url}/viewer?session={sid}&t=0&report={quote('{not json')}")
+    shown_time(page, 0)
+    assert page.find_element("id", "report-status").text.startswith("Not a comparison report: not JSON (")
+    assert errors(page) == []
+    # A link longer than the contract allows is refused before the page opens.
+    assert server.get(f"/viewer?report={'1' * 8001}").status_code == 422

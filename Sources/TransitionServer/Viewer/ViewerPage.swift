@@ -35,8 +35,9 @@ enum ViewerPage {
   #time { font-variant-numeric: tabular-nums; min-width: 90px; }
   #lanes, #curve { display: block; width: 100%; background: #fff; border: 1px solid #d1d1d6; }
   #lanes circle { cursor: help; }
+  #divergence-lane rect { cursor: pointer; }
   textarea { width: 100%; box-sizing: border-box; font: 11px ui-monospace, Menlo, monospace; }
-  #message { color: #c7001e; }
+  #message, #report-status.error { color: #c7001e; }
   .legend span { display: inline-block; margin-right: 12px; }
   .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 4px; vertical-align: -1px; }
 </style>
@@ -55,6 +56,7 @@ enum ViewerPage {
   <button id="step-forward" title="One frame on (→)">frame ▶</button>
   <input id="slider" type="range" min="0" max="0" step="1" value="0" aria-label="Time">
   <span id="time">t = 0 s</span>
+  <button id="first-divergence" title="The report's first divergence" disabled>First divergence</button>
 </section>
 <section class="panel">
   <svg id="lanes" height="96" aria-label="Phases, events and progress"></svg>
@@ -64,6 +66,12 @@ enum ViewerPage {
   <div id="stage" aria-label="The window"></div>
   <div id="side">
     <div class="panel"><h2>View <small>(click one in the window)</small></h2><pre id="inspector">—</pre></div>
+    <div class="panel">
+      <h2>Comparison report <small>(the answer of POST …/compare)</small></h2>
+      <textarea id="report" rows="3" placeholder="{&quot;match&quot;: false, &quot;first&quot;: {…}, …, &quot;divergentTimes&quot;: […]}" aria-label="Comparison report"></textarea>
+      <button id="show-report">Show report</button>
+      <p id="report-status" role="status"></p>
+    </div>
     <div class="panel">
       <h2>Timing curve</h2>
       <textarea id="timing" rows="3">"easeInOut"</textarea>
@@ -89,9 +97,12 @@ enum ViewerPage {
     static let script = Array(#"""
 "use strict";
 const FPS = 60;
+const DIVERGENCE_COLOUR = "#ff2d55"; // compare.svg's
+// Longer than any report of the 240 frames a comparison holds; in the URL, the service allows 8,000 characters.
+const REPORT_LIMIT = 100000;
 const PHASE_COLOURS = { idle: "#e5e5ea", animating: "#34c759", interactive: "#007aff", finishing: "#5ac8fa", cancelling: "#ff9500", completed: "#c7c7cc", cancelled: "#ff3b30" };
 const $ = (id) => document.getElementById(id);
-const state = { session: null, start: 0, end: 1, frame: 0, frames: 0, playing: false, speed: 1, token: sessionStorage.getItem("transition-sim-token"), shown: null, selected: null, ticket: 0, busy: false };
+const state = { session: null, start: 0, end: 1, frame: 0, frames: 0, playing: false, speed: 1, token: sessionStorage.getItem("transition-sim-token"), shown: null, selected: null, ticket: 0, busy: false, report: null };
 
 // Every call to the service goes through here. At a 401 the page asks for the bearer token once
 // (calls that failed with the token asked for meanwhile just try again with it).
@@ -117,6 +128,12 @@ async function api(path, options = {}) {
   return response;
 }
 
+const make = (tag, attributes, parent) => {
+  const element = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attributes)) element.setAttribute(k, v);
+  parent.appendChild(element);
+  return element;
+};
 const say = (text) => { $("message").textContent = text || ""; };
 const timeAt = (frame) => Math.round((state.start + frame / FPS) * 1e6) / 1e6;
 const base = () => "/v1/sessions/" + encodeURIComponent(state.session);
@@ -129,7 +146,9 @@ async function open(id, t) {
   const tr = s.transition;
   state.start = s.historyStart || 0;
   const until = tr && tr.id ? (tr.completedAt != null ? tr.completedAt : tr.begin + tr.duration) : 0;
-  state.end = Math.max(s.time, until, state.start + 0.5) + 0.25;
+  // The report's times are in the range too, so that each divergence can be marked and shown.
+  const divergent = state.report ? state.report.divergentTimes.reduce((a, b) => Math.max(a, b), 0) : 0;
+  state.end = Math.max(s.time, until, state.start + 0.5, divergent) + 0.25;
   state.frames = Math.ceil((state.end - state.start) * FPS);
   $("slider").max = String(state.frames);
   const url = new URL(location.href);
@@ -138,10 +157,11 @@ async function open(id, t) {
   await Promise.all([lanes(), seek(t == null ? Math.round((s.time - state.start) * FPS) : Math.round((t - state.start) * FPS))]);
 }
 
-async function seek(frame) {
+// `exact` draws that time rather than the frame's (a report's time need not fall on a frame).
+async function seek(frame, exact) {
   state.frame = Math.max(0, Math.min(state.frames, frame));
   $("slider").value = String(state.frame);
-  const t = timeAt(state.frame);
+  const t = exact == null ? timeAt(state.frame) : exact;
   $("time").textContent = "t = " + t.toFixed(3) + " s";
   moveCursor();
   await draw(t);
@@ -163,6 +183,21 @@ async function draw(t) {
   $("stage").dataset.time = String(t);
   state.shown = t;
   if (state.selected) await inspect(state.selected);
+  const first = state.report && state.report.first;
+  // Within a microsecond: the slider's times are rounded to that.
+  if (first && Math.abs(t - first.time) < 1e-6) await outlineDivergence(first, t, ticket);
+}
+
+// The divergent view's window frame, outlined on top of the frame as compare.svg outlines it (the
+// view's own shape may be hidden, transparent or clipped). A missing view is not in the frame.
+async function outlineDivergence(first, t, ticket) {
+  const shot = await (await api(base() + "/snapshot?flat=true&t=" + t)).json();
+  if (ticket !== state.ticket) return;
+  const view = shot.views.find((v) => first.path != null ? v.viewController === first.viewController && v.path === first.path : v.id === first.view);
+  if (!view) return;
+  const f = view.windowFrame;
+  const rect = make("rect", { class: "divergence", x: f.x, y: f.y, width: f.width, height: f.height, fill: "none", stroke: DIVERGENCE_COLOUR, "stroke-width": 3 }, $("stage").querySelector("g.frame"));
+  make("title", {}, rect).textContent = "first divergence: " + describe(first);
 }
 
 async function inspect(selected) {
@@ -187,13 +222,6 @@ async function lanes() {
   const lanesSVG = $("lanes");
   const width = lanesSVG.clientWidth || 800;
   const x = (t) => ((t - state.start) / (state.end - state.start)) * width;
-  const ns = "http://www.w3.org/2000/svg";
-  const make = (tag, attributes, parent) => {
-    const element = document.createElementNS(ns, tag);
-    for (const [k, v] of Object.entries(attributes)) element.setAttribute(k, v);
-    parent.appendChild(element);
-    return element;
-  };
   lanesSVG.replaceChildren();
   const shots = series.snapshots;
   const phases = make("g", { id: "phase-lane" }, lanesSVG);
@@ -217,9 +245,20 @@ async function lanes() {
   }
   const progress = shots.map((s) => x(s.time).toFixed(1) + "," + (92 - 22 * (s.transition.percentComplete || 0)).toFixed(1)).join(" ");
   make("polyline", { id: "progress-line", points: progress, fill: "none", stroke: "#007aff", "stroke-width": 1.5 }, lanesSVG);
-  make("line", { id: "cursor", x1: 0, x2: 0, y1: 0, y2: 96, stroke: "#ff9500" }, lanesSVG);
+  // A report's divergent times get a lane of their own under the others; a marker shows its time.
+  const height = state.report ? 118 : 96;
+  lanesSVG.setAttribute("height", height);
+  if (state.report) {
+    const marks = make("g", { id: "divergence-lane" }, lanesSVG);
+    for (const t of state.report.divergentTimes) {
+      const mark = make("rect", { x: x(t) - 1.5, y: 99, width: 3, height: 16, fill: DIVERGENCE_COLOUR, "data-time": t }, marks);
+      make("title", {}, mark).textContent = "divergent at " + t + " s";
+    }
+  }
+  make("line", { id: "cursor", x1: 0, x2: 0, y1: 0, y2: height, stroke: "#ff9500" }, lanesSVG);
   $("legend").innerHTML = Object.entries(PHASE_COLOURS).map(([p, c]) => '<span><i class="swatch" style="background:' + c + '"></i>' + p + "</span>").join("")
-    + '<span><i class="swatch" style="background:#5856d6"></i>event (hover)</span><span><i class="swatch" style="background:#007aff"></i>percentComplete</span>';
+    + '<span><i class="swatch" style="background:#5856d6"></i>event (hover)</span><span><i class="swatch" style="background:#007aff"></i>percentComplete</span>'
+    + (state.report ? '<span><i class="swatch" style="background:' + DIVERGENCE_COLOUR + '"></i>divergent (click)</span>' : "");
   moveCursor();
 }
 
@@ -254,6 +293,58 @@ async function plot() {
     + '<polyline id="velocity-line" fill="none" stroke="#ff9500" stroke-width="1.5" points="' + line((i) => yv(speeds[i])) + '"/>';
 }
 
+// A comparison report (docs/golden.md § The report), checked for what the page uses, so that text
+// that is not one is said on the page and never reaches the drawing. Throws naming the member.
+function readReport(text) {
+  if (text.length > REPORT_LIMIT) throw new Error("it has " + text.length + " characters, more than the " + REPORT_LIMIT + " the viewer reads");
+  let report;
+  try { report = JSON.parse(text); } catch (error) { throw new Error("not JSON (" + error.message + ")"); }
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  // Session times, as the API bounds them.
+  const isTime = (v) => typeof v === "number" && v >= 0 && v <= 1e7;
+  if (!isObject(report)) throw new Error("not a JSON object");
+  if (typeof report.match !== "boolean") throw new Error("/match is not true or false");
+  if (!Array.isArray(report.divergentTimes)) throw new Error("/divergentTimes is not an array");
+  report.divergentTimes.forEach((t, i) => { if (!isTime(t)) throw new Error("/divergentTimes/" + i + " is not a time in seconds"); });
+  const first = report.first;
+  if (first === null) return report;
+  if (!isObject(first)) throw new Error("/first is neither an object nor null");
+  if (!isTime(first.time)) throw new Error("/first/time is not a time in seconds");
+  for (const key of ["kind", "view", "viewController", "path", "property"]) {
+    if (first[key] != null && typeof first[key] !== "string") throw new Error("/first/" + key + " is not a string");
+  }
+  return report;
+}
+
+// `things:cell-3/image windowFrame.width: expected 104.4, actual 101.6 (difference 2.8, tolerance 0.5)`,
+// the view named as compare.svg's caption names it.
+function describe(d) {
+  const view = d.viewController != null ? d.viewController + ":" + (d.path || "") : d.view || "";
+  if (d.property == null) return view + " " + d.kind;
+  return view + " " + d.property + ": expected " + JSON.stringify(d.expected) + ", actual " + JSON.stringify(d.actual)
+    + " (difference " + JSON.stringify(d.difference) + ", tolerance " + JSON.stringify(d.tolerance) + ")";
+}
+
+// Takes the report in `text` (none when blank); the lanes and the frame show it at the next open.
+function useReport(text) {
+  const status = $("report-status");
+  state.report = null;
+  status.classList.remove("error");
+  status.textContent = "";
+  if (text.trim()) {
+    try {
+      state.report = readReport(text);
+      const r = state.report;
+      status.textContent = (r.match ? "match" : "diverges") + " · " + r.divergentTimes.length + " divergent time(s)"
+        + (r.first ? " · first at t = " + r.first.time + " s: " + describe(r.first) : "");
+    } catch (error) {
+      status.classList.add("error");
+      status.textContent = "Not a comparison report: " + error.message;
+    }
+  }
+  $("first-divergence").disabled = !(state.report && state.report.first);
+}
+
 async function runScenario() {
   const created = await (await api("/v1/sessions", { method: "POST", headers: { "Content-Type": "application/json" }, body: $("scenario-body").value })).json();
   await api("/v1/sessions/" + created.id + "/actions", { method: "POST", headers: { "Content-Type": "application/json" }, body: $("scenario-actions").value });
@@ -277,6 +368,11 @@ function play() {
   $("play").textContent = "Pause";
   requestAnimationFrame(tick);
 }
+// A report's time exactly (it need not fall on a frame), the slider at the nearest frame.
+function showTime(t) {
+  pause();
+  return seek(Math.round((t - state.start) * FPS), t);
+}
 function pause() { state.playing = false; $("play").textContent = "Play"; }
 const fail = (error) => say(error.message);
 const guard = (f) => (...args) => f(...args).catch(fail);
@@ -289,6 +385,18 @@ $("step-forward").addEventListener("click", guard(async () => { pause(); await s
 $("slider").addEventListener("input", guard(async () => { pause(); await seek(Number($("slider").value)); }));
 $("plot").addEventListener("click", guard(plot));
 $("run").addEventListener("click", guard(runScenario));
+$("show-report").addEventListener("click", guard(async () => {
+  useReport($("report").value);
+  if (state.session) await open(state.session, state.shown);
+}));
+$("first-divergence").addEventListener("click", guard(async () => {
+  if (!state.session) throw new Error("Open the session the report compares first.");
+  await showTime(state.report.first.time);
+}));
+$("lanes").addEventListener("click", guard(async (event) => {
+  const mark = event.target.closest("#divergence-lane rect");
+  if (mark) await showTime(Number(mark.dataset.time));
+}));
 $("stage").addEventListener("click", guard(async (event) => {
   const g = event.target.closest("g[data-path]");
   if (g) await inspect({ viewController: g.dataset.viewController || null, path: g.dataset.path });
@@ -301,6 +409,10 @@ document.addEventListener("keydown", (event) => {
 });
 
 const query = new URLSearchParams(location.search);
+if (query.has("report")) {
+  $("report").value = query.get("report");
+  useReport(query.get("report"));
+}
 if (query.get("session")) guard(() => open(query.get("session"), query.has("t") ? Number(query.get("t")) : null))();
 guard(plot)();
 """#.utf8)
