@@ -39,7 +39,8 @@ import Testing
     }
 
     @Test func parametersOutsideTheirBoundsAreProblems() {
-        for (query, name) in [("t=10000001", "t"), ("t=abc", "t"), ("session=" + String(repeating: "a", count: 65), "session")] {
+        for (query, name) in [("t=10000001", "t"), ("t=abc", "t"), ("session=" + String(repeating: "a", count: 65), "session"),
+                              ("report=" + String(repeating: "1", count: 8001), "report")] {
             let r = Client().send("GET", "/viewer?" + query)
             #expect(r.status == 422 && r.json?["parameter"] == .string(name), "\(query)")
         }

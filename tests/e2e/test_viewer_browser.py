@@ -246,4 +246,5 @@ def test_a_pasted_report_is_shown_and_a_malformed_one_is_said(server, page):
     assert page.find_element("id", "report-status").text.startswith("Not a comparison report: not JSON (")
     assert errors(page) == []
     # A link longer than the contract allows is refused before the page opens.
+    assert server.get(f"/viewer?report={quote('[' * 8000)}").status_code == 200
     assert server.get(f"/viewer?report={'1' * 8001}").status_code == 422

@@ -10,7 +10,8 @@ extension Application {
             throw Problem.invalidParameter("session", reason: "at most 64 characters")
         }
         // What the report holds is the page's to read (it says so on the page); its length is
-        // bounded so that any link the contract allows fits the query's limit, %-escaped.
+        // bounded as a t list's is, so that an ASCII report %-escaped throughout fits the query's
+        // limit (JSON can write any character in ASCII, as \u00e9).
         if let report = ctx.query["report"], report.unicodeScalars.count > 8000 {
             throw Problem.invalidParameter("report", reason: "at most 8,000 characters; paste a longer report into the page")
         }
