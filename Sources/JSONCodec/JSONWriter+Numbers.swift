@@ -30,18 +30,19 @@ extension JSONWriter {
             appendShortest(d)
             return
         }
-        let units = (d * scale).rounded()
-        let rounded = units / scale
+        let (units, rounded) = NumberRounding.round(d, scale: scale)
         if units.magnitude < 0x1p50, rounded == 0 || rounded.magnitude >= 1e-4 {
             // The digits are those of `units`: below 2^50, adjacent multiples of 10^-precision
             // are more than an ulp apart, so `units` / 10^precision, trailing zeros dropped, is
             // the shortest decimal of `rounded`, the same bytes `appendShortest(rounded)` writes.
             appendDecimal(UInt64(units.magnitude), isNegative: units < 0, fractionDigits: precision)
         } else {
-            // From 2^53 on, d · 10^precision has no fraction left to round (NaN and ±∞ pass too).
-            appendShortest(units.magnitude < 0x1p53 ? rounded : d)
+            appendShortest(rounded)
         }
     }
+
+    /// How this writer rounds its numbers (`NumberRounding`).
+    public var rounding: NumberRounding { NumberRounding(scale: scale) }
 
     private mutating func appendShortest(_ d: Double) {
         if appendIfInteger(d) { return }
@@ -185,4 +186,30 @@ extension JSONWriter {
     }
 
     private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+}
+
+/// Which numbers a writer writes as the same bytes: a change-only batch (the service's
+/// `ChangeBatch`) compares values before they are written, and a change that the requested
+/// precision rounds away is no change.
+public struct NumberRounding: Sendable {
+    /// 10^precision; nil: numbers are written exactly.
+    let scale: Double?
+
+    /// Whether `a` and `b` are written as the same bytes. Equal doubles are (±0 both as `0`);
+    /// non-finite ones are all `null`; other finite doubles are written as the shortest text
+    /// that reads back as their rounded value, so they differ exactly when that value does.
+    public func writesSame(_ a: Double, _ b: Double) -> Bool {
+        if a == b { return true }
+        guard a.isFinite, b.isFinite else { return !a.isFinite && !b.isFinite }
+        guard let scale else { return false }
+        return Self.round(a, scale: scale).value == Self.round(b, scale: scale).value
+    }
+
+    /// `d` in units of 10^-precision, rounded, and the value it is written as: that many units,
+    /// or `d` itself from 2^53 units on, where d · 10^precision has no fraction left to round
+    /// (NaN and ±∞ pass too). An integer below 2^53 is its own value either way.
+    static func round(_ d: Double, scale: Double) -> (units: Double, value: Double) {
+        let units = (d * scale).rounded()
+        return (units, units.magnitude < 0x1p53 ? units / scale : d)
+    }
 }

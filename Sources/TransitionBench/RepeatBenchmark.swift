@@ -1,20 +1,20 @@
 import TransitionCore
 import TransitionServer
 
-/// `transition-bench repeat compute|encode|svg|snapshot|request|changes N`: one part of the hot path done N times on
+/// `transition-bench repeat compute|encode|svg|snapshot|request|batch|changes N`: one part of the hot path done N times on
 /// the benchmark scene, untimed, for an instruction counter. Under
 /// `valgrind --tool=callgrind`, the difference between N and 0 runs, divided by N, is the
 /// instructions per call: repeatable on a shared machine where timings are not.
 enum RepeatBenchmark {
     static func run(_ arguments: [String]) {
         guard arguments.count == 2, let part = Part(rawValue: arguments[0]), let count = Int(arguments[1]), count >= 0 else {
-            print("usage: transition-bench repeat compute|encode|svg|snapshot|request|changes N")
+            print("usage: transition-bench repeat compute|encode|svg|snapshot|request|batch|changes N")
             return
         }
         let world = ComputeBenchmark.scene()
         let t = ComputeBenchmark.time
         let shot = ComputeBenchmark.snapshot(world, at: t)
-        let session = part == .changes || part == .request ? InProcessSession() : nil
+        let session = part == .changes || part == .batch || part == .request ? InProcessSession() : nil
         var sink = 0
         for i in 0..<count {
             switch part {
@@ -25,6 +25,7 @@ enum RepeatBenchmark {
             case .request:
                 // A different t each time, as scripts/bench's wrk script asks (0 to 0.599 s, 1 ms apart).
                 sink &+= session!.get("/snapshot", query: "t=" + String(Double(i % 600) / 1000)).body.count
+            case .batch: sink &+= session!.get("/snapshots", query: "from=0&to=0.9834&fps=60&flat=true").body.count
             case .changes: sink &+= session!.get("/snapshots", query: "from=0&to=0.9834&fps=60&changes=true").body.count
             }
         }
@@ -44,6 +45,9 @@ enum RepeatBenchmark {
         /// the session's history, compute, encode, the ETag, the access log): what wrk measures
         /// over HTTP, without the sockets.
         case request
+        /// A 60-frame flat batch of the push, the whole request in-process: the frames `changes`
+        /// stands for.
+        case batch
         /// A 60-frame change-only batch of the push, the whole request in-process.
         case changes
     }

@@ -5,68 +5,96 @@ import TransitionCore
 /// later frame as what differs from the frame before (format `changes/1`: openapi.yaml's
 /// `ChangeBatch`, docs/performance.md § Change-only batches, which shows the reference decoder).
 ///
-/// Each frame is first encoded exactly as the full batch would write it (same precision, same
-/// bytes) and read back as a JSON value; the differences are taken between those values, so a
-/// change the requested precision rounds away is no change, and rebuilding gives exactly the
-/// full batch's frames.
+/// The frames are compared as values, before anything is written, in the terms of the bytes the
+/// full batch would write for them: numbers after the requested precision (`NumberRounding`),
+/// so a change the precision rounds away is no change, and rebuilding gives exactly the full
+/// batch's frames. The views, nearly all of a frame, are compared member by member
+/// (`ViewChanges`); the snapshot's other members (`transition`, `controllers`, a few hundred
+/// bytes) are written exactly and, when their bytes changed, read back and compared as JSON.
 struct ChangeBatch {
     static let format = "changes/1"
 
-    /// Limits for reading back the service's own frames: its output is bounded by the scene's
-    /// limits, not a client's body, so only the nesting is capped; and the encoder writes each
-    /// name once, so names are not checked for repeats.
+    /// Limits for reading back the service's own output: it is bounded by the scene's limits,
+    /// not a client's body, so only the nesting is capped; and the encoder writes each name
+    /// once, so names are not checked for repeats.
     static let ownOutput = JSONParser.Limits(maxDepth: 256, maxStringBytes: .max, maxValues: .max, rejectsDuplicateNames: false)
 
     /// The batch's JSON, `nil` once it grows past `limit` bytes.
     static func encode(_ shots: [Snapshot], precision: Int?, limit: Int) -> [UInt8]? {
-        var writer = JSONWriter(reservingCapacity: 65_536)
-        writer.beginObject()
-        writer.key("format"); writer.string(format)
-        writer.key("snapshots")
-        writer.beginArray()
+        var encoder = ResponseEncoder(precision: precision, flat: true)
+        encoder.writer.beginObject()
+        encoder.writer.key("format"); encoder.writer.string(format)
+        encoder.writer.key("snapshots")
+        encoder.writer.beginArray()
         var previous: Frame?
         for shot in shots {
-            var encoder = ResponseEncoder(precision: precision, flat: true)
-            encoder.snapshot(shot)
-            // The encoder's own output always parses; a failure would be a bug, answered whole.
-            let value = (try? JSONParser.parse(encoder.writer.bytes, limits: ownOutput)) ?? .null
-            let frame = Frame(value)
-            if let previous {
-                changes(from: previous, to: frame, into: &writer)
+            var frame = Frame(shot, after: previous)
+            if var previous {
+                changes(from: &previous, to: &frame, into: &encoder)
             } else {
-                writer.value(value)
+                encoder.snapshot(shot)
             }
             previous = frame
-            guard writer.count <= limit else { return nil }
+            guard encoder.writer.count <= limit else { return nil }
         }
-        writer.endArray()
-        writer.endObject()
-        return writer.bytes
+        encoder.writer.endArray()
+        encoder.writer.endObject()
+        return encoder.writer.bytes
     }
 
-    /// One frame read back: its members, and its views with the key each is known by.
+    /// One frame: the snapshot, its views in the flat form's order (`ResponseEncoder.flatNodes`)
+    /// with their keys and their superviews' keys, and its other members as written.
     struct Frame {
-        var snapshot: JSONObject
-        var views: [(key: String, view: JSONObject)]
+        var snapshot: Snapshot
+        var keys: [String] = []
+        var parents: [String?] = []
+        /// The views' nodes, by index (each copied once: a change frame compares them through pointers).
+        var nodes: [SnapshotNode] = []
         /// Whether every view's key is different (a change frame names views by key).
         var keysAreUnique: Bool
+        /// `{"transition": …, "controllers": …}`, numbers exact, and read back once needed.
+        var members: [UInt8]
+        var parsedMembers: JSONObject?
 
-        init(_ value: JSONValue) {
-            snapshot = value.objectValue ?? JSONObject()
-            views = (snapshot["views"]?.arrayValue ?? []).map { v in
-                let view = v.objectValue ?? JSONObject()
-                return (Self.key(view), view)
+        init(_ snapshot: Snapshot, after previous: Frame?) {
+            self.snapshot = snapshot
+            var encoder = ResponseEncoder(reservingCapacity: 1_024)
+            encoder.writer.beginObject()
+            encoder.writer.key("transition"); encoder.transition(snapshot.transition)
+            encoder.writer.key("controllers"); encoder.controller(snapshot.controllers)
+            encoder.writer.endObject()
+            members = encoder.writer.bytes
+            let count = previous?.keys.count ?? 64
+            keys.reserveCapacity(count)
+            parents.reserveCapacity(count)
+            nodes.reserveCapacity(count)
+            keysAreUnique = false
+            withUnsafePointer(to: snapshot.root) { add($0, parent: nil) }
+            // Most frames have the views of the frame before, in its order.
+            if let previous, previous.keys == keys {
+                keysAreUnique = previous.keysAreUnique
+            } else {
+                keysAreUnique = Set(keys).count == keys.count
             }
-            keysAreUnique = Set(views.map(\.key)).count == views.count
         }
 
-        /// What `parent` calls a view: `controller:path` for a controller's view and its
-        /// subviews, the view's id for the window's own views.
-        static func key(_ view: JSONObject) -> String {
-            if let controller = view["viewController"]?.stringValue, let path = view["path"]?.stringValue {
-                return "\(controller):\(path)"
+        private mutating func add(_ p: UnsafePointer<SnapshotNode>, parent: String?) {
+            let key = p.pointee.flatKey
+            keys.append(key)
+            parents.append(parent)
+            nodes.append(p.pointee)
+            p.pointee.children.withUnsafeBufferPointer { children in
+                for i in children.indices { add(children.baseAddress! + i, parent: key) }
             }
-            return view["id"]?.stringValue ?? ""
+        }
+
+        /// The other members read back. The encoder's own output always parses; a failure
+        /// would be a bug, compared as no members.
+        mutating func readMembers() -> JSONObject {
+            if let parsedMembers { return parsedMembers }
+            let object = (try? JSONParser.parse(members, limits: ChangeBatch.ownOutput))?.objectValue ?? JSONObject()
+            parsedMembers = object
+            return object
         }
     }
 
@@ -79,95 +107,68 @@ struct ChangeBatch {
     ///   with its values, each as `[value, index, index, …]`, indices in the new list) and
     ///   `viewUnset` (each path with the indices that lost it); or, when that cannot say it (the order changed, or two
     ///   views share a key), the whole `views` list.
-    static func changes(from old: Frame, to new: Frame, into writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("time"); writer.value(new.snapshot["time"] ?? .null)
-        var members = PathChanges()
-        for (name, value) in new.snapshot.entries where name != "time" && name != "views" {
-            members.compare(old.snapshot[name], value, at: name)
+    static func changes(from old: inout Frame, to new: inout Frame, into encoder: inout ResponseEncoder) {
+        let rounding = encoder.writer.rounding
+        encoder.writer.beginObject()
+        encoder.writer.key("time"); encoder.writer.number(new.snapshot.time)
+        if old.members != new.members {
+            var members = PathChanges(rounding: rounding)
+            members.compareMembers(old.readMembers(), new.readMembers(), at: "")
+            members.write(set: "set", unset: "unset", into: &encoder.writer)
         }
-        members.write(set: "set", unset: "unset", into: &writer)
         guard old.keysAreUnique, new.keysAreUnique, let diff = ViewDiff(from: old, to: new) else {
-            writer.key("views"); writer.value(new.snapshot["views"] ?? .array([]))
-            writer.endObject()
+            encoder.writer.key("views")
+            encoder.writer.beginArray()
+            withUnsafePointer(to: new.snapshot.root) { encoder.flatNodes($0, parent: nil) }
+            encoder.writer.endArray()
+            encoder.writer.endObject()
             return
         }
         if !diff.removed.isEmpty {
-            writer.key("removed")
-            writer.beginArray()
-            for index in diff.removed { writer.integer(index) }
-            writer.endArray()
+            encoder.writer.key("removed")
+            encoder.writer.beginArray()
+            for index in diff.removed { encoder.writer.integer(index) }
+            encoder.writer.endArray()
         }
         if !diff.added.isEmpty {
-            writer.key("added")
-            writer.beginArray()
-            for index in diff.added {
-                writer.beginArray()
-                writer.integer(index)
-                writer.value(.object(new.views[index].view))
-                writer.endArray()
+            encoder.writer.key("added")
+            encoder.writer.beginArray()
+            new.nodes.withUnsafeBufferPointer { nodes in
+                for index in diff.added {
+                    encoder.writer.beginArray()
+                    encoder.writer.integer(index)
+                    encoder.flatNode(nodes.baseAddress! + index, parent: new.parents[index])
+                    encoder.writer.endArray()
+                }
             }
-            writer.endArray()
+            encoder.writer.endArray()
         }
         // By path, then value, then view: a property many views change together
         // (`windowFrame.x` in a slide) is named once, and each value it takes once.
-        var set: [String: [(value: JSONValue, indices: [Int])]] = [:], setOrder: [String] = []
-        var unset: [String: [Int]] = [:], unsetOrder: [String] = []
-        for (index, before) in diff.kept {
-            var changes = PathChanges()
-            changes.compareMembers(before, new.views[index].view, at: "")
-            for (path, value) in changes.set {
-                if set[path] == nil { setOrder.append(path) }
-                if let group = set[path]?.firstIndex(where: { $0.value == value }) {
-                    set[path]![group].indices.append(index)
-                } else {
-                    set[path, default: []].append((value, [index]))
+        var views = ViewChanges(rounding: rounding)
+        old.nodes.withUnsafeBufferPointer { before in
+            new.nodes.withUnsafeBufferPointer { after in
+                for (index, oldIndex) in diff.kept {
+                    views.compare(before.baseAddress! + oldIndex, parent: old.parents[oldIndex], after.baseAddress! + index,
+                                  parent: new.parents[index], index: index)
                 }
             }
-            for path in changes.unset {
-                if unset[path] == nil { unsetOrder.append(path) }
-                unset[path, default: []].append(index)
-            }
         }
-        if !setOrder.isEmpty {
-            writer.key("viewSet")
-            writer.beginObject()
-            for path in setOrder {
-                writer.key(path)
-                writer.beginArray()
-                for (value, indices) in set[path]! {
-                    writer.beginArray()
-                    writer.value(value)
-                    for index in indices { writer.integer(index) }
-                    writer.endArray()
-                }
-                writer.endArray()
-            }
-            writer.endObject()
-        }
-        if !unsetOrder.isEmpty {
-            writer.key("viewUnset")
-            writer.beginObject()
-            for path in unsetOrder {
-                writer.key(path)
-                writer.beginArray()
-                for index in unset[path]! { writer.integer(index) }
-                writer.endArray()
-            }
-            writer.endObject()
-        }
-        writer.endObject()
+        views.write(into: &encoder)
+        encoder.writer.endObject()
     }
 
     /// Differences between two JSON values by dotted path: objects are compared member by
-    /// member (member names hold no dots), anything else is set whole when it differs.
+    /// member (member names hold no dots), anything else is set whole when it is written
+    /// differently.
     struct PathChanges {
+        let rounding: NumberRounding
         var set: [(path: String, value: JSONValue)] = []
         var unset: [String] = []
 
         /// `path` is made only for a value that changed: most of a frame's members have not.
         mutating func compare(_ old: JSONValue?, _ new: JSONValue, at path: @autoclosure () -> String) {
-            guard old != new else { return }
+            if let old, writesSame(old, new) { return }
             guard let before = old?.objectValue, let after = new.objectValue else {
                 set.append((path(), new))
                 return
@@ -186,6 +187,18 @@ struct ChangeBatch {
             // Compared in place: `keys` would make two arrays per view and frame.
             guard !before.entries.elementsEqual(after.entries, by: { $0.key == $1.key }) else { return }
             for name in before.keys where after[name] == nil { unset.append(prefix + name) }
+        }
+
+        /// JSON equality, numbers compared as the batch writes them.
+        func writesSame(_ a: JSONValue, _ b: JSONValue) -> Bool {
+            switch (a, b) {
+            case (.number(let x), .number(let y)): rounding.writesSame(x, y)
+            case (.array(let x), .array(let y)): x.count == y.count && zip(x, y).allSatisfy { writesSame($0, $1) }
+            case (.object(let x), .object(let y)):
+                x.entries.count == y.entries.count
+                    && zip(x.entries, y.entries).allSatisfy { $0.key == $1.key && writesSame($0.value, $1.value) }
+            default: a == b
+            }
         }
 
         func write(set setName: StaticString, unset unsetName: StaticString, into writer: inout JSONWriter) {
@@ -211,18 +224,22 @@ struct ChangeBatch {
         var removed: [Int] = []
         /// Indices in the new list.
         var added: [Int] = []
-        /// Views in both: index in the new list, the view as it was.
-        var kept: [(index: Int, before: JSONObject)] = []
+        /// Views in both: index in the new list, and in the old.
+        var kept: [(index: Int, oldIndex: Int)] = []
 
         init?(from old: Frame, to new: Frame) {
-            var oldByKey: [String: JSONObject] = [:]
-            for (key, view) in old.views { oldByKey[key] = view }
-            let newKeys = Set(new.views.map(\.key))
-            removed = old.views.indices.filter { !newKeys.contains(old.views[$0].key) }
+            guard old.keys != new.keys else {
+                kept = new.keys.indices.map { ($0, $0) }
+                return
+            }
+            var oldByKey: [String: Int] = [:]
+            for (index, key) in old.keys.enumerated() { oldByKey[key] = index }
+            let newKeys = Set(new.keys)
+            removed = old.keys.indices.filter { !newKeys.contains(old.keys[$0]) }
             // What the decoder will have: the old order without the removed views, the added
             // ones inserted at their indices.
-            var rebuilt = old.views.map(\.key).filter { newKeys.contains($0) }
-            for (index, (key, _)) in new.views.enumerated() {
+            var rebuilt = old.keys.filter { newKeys.contains($0) }
+            for (index, key) in new.keys.enumerated() {
                 if let before = oldByKey[key] {
                     kept.append((index, before))
                 } else {
@@ -231,7 +248,7 @@ struct ChangeBatch {
                     rebuilt.insert(key, at: index)
                 }
             }
-            guard rebuilt == new.views.map(\.key) else { return nil }
+            guard rebuilt == new.keys else { return nil }
         }
     }
 }

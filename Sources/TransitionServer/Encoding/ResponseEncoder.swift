@@ -10,8 +10,8 @@ struct ResponseEncoder: ~Copyable {
     /// A flat list of views (each with `parent`) instead of nested `children`.
     var flat: Bool
 
-    init(precision: Int? = nil, flat: Bool = false) {
-        writer = JSONWriter(precision: precision, reservingCapacity: 32_768)
+    init(precision: Int? = nil, flat: Bool = false, reservingCapacity: Int = 32_768) {
+        writer = JSONWriter(precision: precision, reservingCapacity: reservingCapacity)
         self.flat = flat
     }
 
@@ -138,6 +138,20 @@ struct ResponseEncoder: ~Copyable {
         writer.endObject()
     }
 
+    mutating func size(_ s: Size) {
+        writer.beginObject()
+        writer.key("width"); writer.number(s.width)
+        writer.key("height"); writer.number(s.height)
+        writer.endObject()
+    }
+
+    /// A layer's `maskedCorners`, by name in bit order.
+    mutating func corners(_ c: CornerMask) {
+        writer.beginArray()
+        for name in c.cornerNames { writer.string(name) }
+        writer.endArray()
+    }
+
     /// Most views are untransformed: their transform is one constant (the same bytes the six
     /// numbers make, -0 included, which is written 0).
     mutating func transform(_ t: AffineTransform) {
@@ -171,6 +185,7 @@ struct ResponseEncoder: ~Copyable {
 
     /// The view's members but `children` (or `parent`). Through a pointer: a node is under 300
     /// bytes with four references, and passing it by value from its parent's array copied it whole.
+    /// `ViewChanges.compare` follows these members in this order: a member added here goes there too.
     mutating func nodeFields(_ p: UnsafePointer<SnapshotNode>) {
         writer.key("id"); writer.string(p.pointee.id)
         writer.key("kind"); writer.string(p.pointee.kind)
@@ -202,24 +217,13 @@ struct ResponseEncoder: ~Copyable {
     mutating func layerFields(_ l: LayerProperties, omittingDefaults: Bool = true) {
         let d: LayerProperties? = omittingDefaults ? .defaults : nil
         if l.cornerRadius != d?.cornerRadius { writer.key("cornerRadius"); writer.number(l.cornerRadius) }
-        if l.maskedCorners != d?.maskedCorners {
-            writer.key("maskedCorners")
-            writer.beginArray()
-            for name in l.maskedCorners.cornerNames { writer.string(name) }
-            writer.endArray()
-        }
+        if l.maskedCorners != d?.maskedCorners { writer.key("maskedCorners"); corners(l.maskedCorners) }
         if l.clipsToBounds != d?.clipsToBounds { writer.key("clipsToBounds"); writer.bool(l.clipsToBounds) }
         if l.borderWidth != d?.borderWidth { writer.key("borderWidth"); writer.number(l.borderWidth) }
         if l.borderColor != d?.borderColor { writer.key("borderColor"); writer.string(Self.hex(l.borderColor)) }
         if l.shadowOpacity != d?.shadowOpacity { writer.key("shadowOpacity"); writer.number(l.shadowOpacity) }
         if l.shadowRadius != d?.shadowRadius { writer.key("shadowRadius"); writer.number(l.shadowRadius) }
-        if l.shadowOffset != d?.shadowOffset {
-            writer.key("shadowOffset")
-            writer.beginObject()
-            writer.key("width"); writer.number(l.shadowOffset.width)
-            writer.key("height"); writer.number(l.shadowOffset.height)
-            writer.endObject()
-        }
+        if l.shadowOffset != d?.shadowOffset { writer.key("shadowOffset"); size(l.shadowOffset) }
         if l.shadowColor != d?.shadowColor { writer.key("shadowColor"); writer.string(Self.hex(l.shadowColor)) }
         if l.anchorPoint != d?.anchorPoint { writer.key("anchorPoint"); point(l.anchorPoint) }
         if l.zPosition != d?.zPosition { writer.key("zPosition"); writer.number(l.zPosition) }
@@ -238,15 +242,21 @@ struct ResponseEncoder: ~Copyable {
         writer.endObject()
     }
 
+    /// The view and its subviews, each as `flatNode`, in drawing order.
     mutating func flatNodes(_ p: UnsafePointer<SnapshotNode>, parent: String?) {
+        flatNode(p, parent: parent)
+        let me = p.pointee.flatKey
+        p.pointee.children.withUnsafeBufferPointer { children in
+            for i in children.indices { flatNodes(children.baseAddress! + i, parent: me) }
+        }
+    }
+
+    /// One view of the flat form: its members and the key of its superview (`parent`).
+    mutating func flatNode(_ p: UnsafePointer<SnapshotNode>, parent: String?) {
         writer.beginObject()
         nodeFields(p)
         writer.key("parent"); if let parent { writer.string(parent) } else { writer.null() }
         writer.endObject()
-        let me = p.pointee.viewController.map { "\($0):\(p.pointee.path)" } ?? p.pointee.id
-        p.pointee.children.withUnsafeBufferPointer { children in
-            for i in children.indices { flatNodes(children.baseAddress! + i, parent: me) }
-        }
     }
 
     /// `#rrggbbaa`, components rounded to bytes.
@@ -260,6 +270,12 @@ struct ResponseEncoder: ~Copyable {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+}
+
+extension SnapshotNode {
+    /// What the flat form calls the view in its subviews' `parent`: `controller:path` for a
+    /// controller's view and its subviews, the view's id for the window's own views.
+    var flatKey: String { viewController.map { "\($0):\(path)" } ?? id }
 }
 
 extension Snapshot {
