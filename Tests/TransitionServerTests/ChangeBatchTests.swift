@@ -3,9 +3,9 @@ import Testing
 @testable import TransitionCore
 @testable import TransitionServer
 
-/// `changes=true` compares the views' values, not their JSON (docs/performance.md § Change-only
-/// batches): rebuilt as `tests/e2e/changes_decoder.py` does, a change-only batch gives exactly
-/// the flat frames, here with every member a view may have gained, lost or changed, views
+/// `changes=true` compares the views' values, not their JSON
+/// (docs/performance.md § Change-only batches cost): rebuilt as `tests/e2e/changes_decoder.py`
+/// does, a change-only batch gives exactly the flat frames, here with every member a view may have gained, lost or changed, views
 /// added and removed, and a transition starting and ending, at several precisions.
 @Suite struct ChangeBatchTests {
     /// A view with every optional member and every layer property off its default.

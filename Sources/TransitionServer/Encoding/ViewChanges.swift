@@ -96,15 +96,12 @@ struct ViewChanges {
     /// `optional` for the layer members and `visibleRect`: an object kept is compared by its numbers.
     private mutating func optional(_ m: ViewMember, _ a: MemberValue?, _ b: MemberValue?, _ index: Int) {
         switch (a, b) {
-        case (nil, nil): return
-        case (_?, nil): addUnset(ViewPath(m), index)
-        case (nil, let b?): add(ViewPath(m), b, index)
         case (.rect(let x)?, .rect(let y)?): rect(m, x, y, index)
         case (.point(let x)?, .point(let y)?): point(m, x, y, index)
         case (.size(let x)?, .size(let y)?):
             number(ViewPath(m, 1), x.width, y.width, index)
             number(ViewPath(m, 2), x.height, y.height, index)
-        case (let a?, let b?): if !a.writesSame(as: b, rounding) { add(ViewPath(m), b, index) }
+        default: optional(m, a, b, index, same: { [rounding] in $0.writesSame(as: $1, rounding) }, { $0 })
         }
     }
 
