@@ -27,9 +27,10 @@ public struct World: Sendable {
     let sessionInteractions: [Interaction]
     /// The gesture driving the current interactive transition, if one does.
     var gesture: GestureState?
-    /// A pull on a sheet that refuses it (`isModalInPresentation`) is under way: its samples move
-    /// nothing until it ends.
-    var refusedPull = false
+    /// A gesture UIKit refused is under way (a pull on a sheet that refuses it,
+    /// `isModalInPresentation`, or a zoom-out gesture `interactiveDismissShouldBegin` refused):
+    /// its samples move nothing until it ends.
+    var refusedGesture = false
     /// A pull moving a sheet between its detents, before it becomes a dismissal (if it does).
     var detentPull: DetentPull?
     public let limits: SceneLimits

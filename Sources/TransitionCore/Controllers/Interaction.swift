@@ -87,6 +87,22 @@ public struct Interaction: Sendable {
         return i
     }
 
+    /// UIKit's own gestures on a page the fluid zoom brought in, which zoom it out (`operation`:
+    /// pop or dismiss) with `zoom`'s numbers: a swipe down (progress = downward translation / the
+    /// container's height), a swipe from the left edge (rightward translation / its width) or a
+    /// pinch (1 − scale / the scale at `began`). A release commits at or past the recognizer's
+    /// threshold, or, for a swipe, when it is faster than `flingSpeed` points per second in the
+    /// swipe's direction (docs/semantics.md § Zoom; the numbers, *estimates*: docs/reference.md § Zoom).
+    static func zoomDismiss(_ recognizer: Recognizer, operation: TransitionOperation, zoom: ZoomParameters) -> Interaction {
+        var i = Interaction(recognizer: recognizer, origin: "zoom")
+        i.platformGesture = .zoomDismiss
+        i.operation = operation
+        i.axis = recognizer == .pan ? .vertical : .horizontal
+        i.threshold = zoom.threshold(of: recognizer)
+        if recognizer != .pinch { i.velocity = .speed(minimum: zoom.flingSpeed) }
+        return i
+    }
+
     /// The screen edges an edge pan starts from.
     static let edges = ["left", "right", "top", "bottom"]
 

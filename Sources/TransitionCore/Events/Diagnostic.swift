@@ -22,4 +22,6 @@ public enum DiagnosticCode: String, Sendable {
     case gestureWithoutBegan = "gesture-without-began"
     /// A controller that prefers the fluid zoom was presented in a style UIKit zooms no page in.
     case zoomIgnored = "zoom-ignored"
+    /// A zoom-out gesture on a page whose `interactiveDismissShouldBegin` answers no: it did not begin.
+    case zoomDismissRefused = "zoom-dismiss-refused"
 }

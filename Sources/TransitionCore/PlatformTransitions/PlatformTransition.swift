@@ -78,7 +78,7 @@ indirect enum PlatformTransition: Sendable, Equatable {
 
     /// Starts following UIKit's own `gesture` when it is the one that drives this transition:
     /// its animations then run on linear curves, so that the finger's progress is where the views
-    /// are (docs/semantics.md § UIKit's back swipe, § Modal presentation). False when the gesture
+    /// are (docs/semantics.md § UIKit's back swipe, § Modal presentation, § Zoom). False when the gesture
     /// is not this transition's: the transition is percent-driven on its own curves.
     mutating func follow(_ gesture: Transition.TouchTracking) -> Bool {
         switch (self, gesture) {
@@ -91,6 +91,9 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case (.formSheet(var p), .sheetPull):
             (p.dismissCurve, p.dimmingDismissCurve) = (.linear, .linear)
             self = .formSheet(p)
+        case (.fluidZoom(var p), .zoomDismiss):
+            p.curve = .linear
+            self = .fluidZoom(p)
         default:
             return false
         }

@@ -27,6 +27,9 @@ public struct GestureState: Sendable {
     /// Such a pull moved the sheet to its smallest detent from another: the change the delegate
     /// hears if the release keeps the sheet.
     var detentChange: SheetDetents.Detent?
+    /// A zoom-out gesture's: the centre of the zoom's clip when it began (points, in the
+    /// transition's container), where the finger's translation carries it from (`World.moveZoomWithFinger`).
+    var anchor: Point?
     /// The progress of the last sample, after clamping: after release, the `ended` sample's,
     /// which the decision read (the timeline stays where the last `changed` put it).
     public var progress: Double

@@ -93,7 +93,7 @@ extension World {
     mutating func gestureSample(_ s: GestureAction, pointer: String) throws(SimulationError) {
         switch s.phase {
         case .began:
-            refusedPull = false
+            refusedGesture = false
             if let g = gesture, g.decision == nil, transitions.contains(where: { $0.id == g.transition && $0.phase == .interactive }) {
                 throw .conflict(type: "gesture-in-progress", detail: "a \(g.recognizer.rawValue) gesture already drives transition \(g.transition)")
             }
@@ -104,6 +104,10 @@ extension World {
                 detentPull = nil  // its sheet went while it lasted
             }
             let interaction = try findInteraction(for: s, pointer: pointer)
+            if interaction.platformGesture == .zoomDismiss, refuseZoomDismissal() {
+                refusedGesture = true
+                return
+            }
             if interaction.platformGesture == .sheetPull, let sheet = presentationChain().last, hasSeveralDetents(sheet) {
                 try ensureIdle()
                 beginDetentPull(sheet)
@@ -113,7 +117,7 @@ extension World {
                self[controller: sheet].settings.isModalInPresentation {
                 // UIKit lets the sheet give a little and spring back, and tells the delegate.
                 emit(.presentationControllerDidAttemptToDismiss, sheet, [:])
-                refusedPull = true
+                refusedGesture = true
                 return
             }
             switch interaction.operation {
@@ -140,10 +144,14 @@ extension World {
                 }
             }
             track(s, interaction: interaction)
+            if interaction.platformGesture == .zoomDismiss {
+                let anchor = zoomAnchor(transitions[transitions.count - 1])
+                gesture?.anchor = anchor
+            }
         case .changed, .ended, .cancelled:
             if detentPull != nil, try detentPullSample(s, pointer: pointer) { return }
-            if refusedPull {
-                if s.phase != .changed { refusedPull = false }
+            if refusedGesture {
+                if s.phase != .changed { refusedGesture = false }
                 return
             }
             guard var g = gesture, g.decision == nil, let driven = transitions.find(g.transition), driven.phase == .interactive else {
@@ -161,6 +169,7 @@ extension World {
                 if driven.tracking == .sheetPull {
                     stretchSheet(self[controller: driven.from].view, translationY: (s.translation?.y ?? 0) - g.startTranslation.y)
                 }
+                if driven.tracking == .zoomDismiss { moveZoomWithFinger(self[transition: driven.id], g, s) }
                 return
             }
             if driven.tracking == .sheetPull { releaseStretch(self[controller: driven.from].view) }
@@ -173,6 +182,10 @@ extension World {
             g.reason = reason
             gesture = g
             let percent = driven.duration > 0 ? driven.timeline.tau(at: now) / driven.duration : 0
+            if driven.tracking == .zoomDismiss {
+                releaseZoom(driven, g, finish: finish, velocity: s.velocity ?? .zero)
+                return
+            }
             if let tracking = driven.tracking {
                 // completionSpeed as UIKit would report it: the rest of the duration over the settling time.
                 let settling = tracking == .backSwipe ? Self.backSwipeSettling : Self.sheetPullSettling
@@ -237,7 +250,8 @@ extension World {
     }
 
     /// The interaction a `began` sample starts: the front-most controllers' own (the visible leaf
-    /// first, then its containers), then the session's, then UIKit's edge pop.
+    /// first, then its containers), then the session's, then UIKit's own: the zoom out of a
+    /// zoomed page, the pull on a sheet, the edge pop.
     func findInteraction(for s: GestureAction, pointer: String) throws(SimulationError) -> Interaction {
         func fits(_ i: Interaction) -> Bool {
             i.recognizer == s.recognizer && (i.recognizer != .edgePan || s.edge == nil || i.edge == s.edge)
@@ -247,6 +261,8 @@ extension World {
             if let own = self[controller: id].settings.interactions.first(where: fits) { return own }
         }
         if let shared = sessionInteractions.first(where: fits) { return shared }
+        // UIKit's own zoom out of a page the fluid zoom brought in.
+        if let zoom = try zoomInteraction(for: s, pointer: pointer) { return zoom }
         // UIKit's own pull on a sheet: a pan on a presented page or form sheet.
         if s.recognizer == .pan, let top = presentationChain().last, self[controller: top].presentedStyle?.isSheet == true {
             return .sheetPull(sheetHeight: tree[self[controller: top].view].frame.height)

@@ -55,7 +55,7 @@ public struct Transition: Sendable {
     var previousSelection: Int?
     /// A gesture UIKit recognizes itself drives UIKit's own animation: the views follow the finger
     /// linearly while it lasts and settle on a curve and speed of their own after
-    /// (`World.backSwipeSettling`, `World.sheetPullSettling`).
+    /// (`World.backSwipeSettling`, `World.sheetPullSettling`, `World.releaseZoom`).
     var tracking: TouchTracking?
     /// The transition is UIKit's own (the catalogue's slide, coverVertical, sheet, formSheet or fluidZoom),
     /// with the parameters it runs with.
@@ -82,6 +82,10 @@ public struct Transition: Sendable {
         case backSwipe
         /// The pull that dismisses a sheet (docs/semantics.md § Modal presentation).
         case sheetPull
+        /// A swipe down, an edge swipe or a pinch on a page the fluid zoom brought in, which zooms
+        /// it out (docs/semantics.md § Zoom): its views follow the finger, and the release settles
+        /// on a spring seeded with the finger's velocity (`World.releaseZoom`).
+        case zoomDismiss
     }
 
     public func elapsed(at t: Double) -> Double { max(0, t - begin) }

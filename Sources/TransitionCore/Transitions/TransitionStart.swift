@@ -132,9 +132,11 @@ extension World {
         var zoomSource: ViewID?
         if let zoom {
             let (zoomParameters, source) = try zoomParameters(zoom, operation: r.operation, probe: probe)
-            platform = .fluidZoom(zoomParameters)
+            var zoomed = PlatformTransition.fluidZoom(zoomParameters)
+            if let gesture = r.platformGesture, zoomed.follow(gesture) { tracking = gesture }
+            platform = zoomed
             zoomSource = source
-            for (key, value) in zoomParameters.parameters.entries { parameters[key] = value }
+            for (key, value) in zoomed.parameters.entries { parameters[key] = value }
             probe.parameters = parameters
         }
         let duration: Double

@@ -1,0 +1,206 @@
+"""Issue 29, item 4: UIKit's own gestures zoom a zoomed page out (docs/semantics.md § Zoom): a
+swipe down, an edge swipe (navigation only) and a pinch follow the finger and, released, commit
+past their threshold or on a fling, else spring back, on springs seeded with the finger's speed.
+Every expected number is computed here from the documented model and the catalogue's values."""
+import math
+
+import pytest
+
+from test_api import assert_problem, create
+from test_zoom import CELL, SCENE, SCREEN, act, close, role, views, zooming
+
+# The catalogue's fluidZoom numbers (docs/reference.md § Zoom, estimates).
+PAN, EDGE, PINCH, FLING = 0.1, 0.7, 0.5, 700
+COMMIT, CANCEL = (0.42, 0.75), (0.29, 0.9)
+W, H = SCREEN["width"], SCREEN["height"]
+
+
+def spring(response, zeta, v0, t):
+    """Progress of a spring released at rest-distance 1 with initial velocity v0 (distances/s)."""
+    w = 2 * math.pi / response
+    wd = w * math.sqrt(1 - zeta * zeta)
+    return 1 + math.exp(-zeta * w * t) * (-math.cos(wd * t) + (v0 - zeta * w) / wd * math.sin(wd * t))
+
+
+def path(p):
+    """The clip's rect at progress p of the zoom out: the screen's rect moving to the cell's."""
+    return {"x": CELL["x"] * p, "y": CELL["y"] * p, "width": W + (CELL["width"] - W) * p, "height": H + (CELL["height"] - H) * p}
+
+
+def centred(rect, cx, cy):
+    return dict(rect, x=cx - rect["width"] / 2, y=cy - rect["height"] / 2)
+
+
+def pushed(server, present=False, **options):
+    sid = create(server, SCENE)
+    if present:
+        act(server, sid, {"type": "present", "modalPresentationStyle": "fullScreen", "viewController": zooming(**options), "at": 0})
+    else:
+        act(server, sid, {"type": "push", "viewController": zooming(**options), "at": 0})
+    return sid
+
+
+def gesture(server, sid, recognizer, phase, at, **sample):
+    return act(server, sid, dict(type="gesture", recognizer=recognizer, phase=phase, at=at, **sample))
+
+
+def events_after(server, sid, t):
+    return [e for e in server.get(f"/v1/sessions/{sid}/events").json()["events"] if e["time"] >= t]
+
+
+def finished(server, sid, t, committed):
+    """The zoom out ended: gone into the cell (committed) or back at rest full screen."""
+    server.post(f"/v1/sessions/{sid}/clock", {"to": t})
+    after = views(server, sid, t)
+    assert role(server, sid, t, "zoomContainer") is None and role(server, sid, t, "dimming") is None
+    if committed:
+        assert ("detail", "") not in after and after[("things", "cell-3")]["hidden"] is False
+    else:
+        assert after[("detail", "")]["windowFrame"] == SCREEN and after[("detail", "")]["transform"]["a"] == 1
+
+
+@pytest.mark.parametrize("dy, committed", [(50, False), (120, True)])
+def test_a_swipe_down_follows_the_finger_and_commits_past_its_threshold(server, dy, committed):
+    sid = pushed(server)
+    began = gesture(server, sid, "pan", "began", 1)["transition"]
+    assert (began["operation"], began["animator"], began["phase"]) == ("pop", "fluidZoom", "interactive")
+    gesture(server, sid, "pan", "changed", 1.1, translation={"x": 30, "y": dy})
+    p = dy / H
+    # The clip has the size of p of the way into the cell, its centre where the finger took it.
+    clip = role(server, sid, 1.1, "zoomContainer")["windowFrame"]
+    assert close(clip, centred(path(p), 160 + 30, 284 + dy), 1e-6)
+    assert abs(role(server, sid, 1.1, "dimming")["alpha"] - 0.15 * (1 - p)) < 1e-9
+    # It holds there while the finger rests.
+    assert close(role(server, sid, 1.15, "zoomContainer")["windowFrame"], clip, 1e-9)
+
+    out = gesture(server, sid, "pan", "ended", 1.2, translation={"x": 30, "y": dy}, velocity={"x": 0, "y": 0})
+    g = out["transition"]["gesture"]
+    assert (g["decision"], g["reason"], abs(g["progress"] - p) < 1e-12) == ("finish" if committed else "cancel", "threshold", True)
+    # The release rides the commit's or the cancel's spring from rest, the finger's offset with it.
+    response, zeta = COMMIT if committed else CANCEL
+    for dt in (0.02, 0.05):
+        q = spring(response, zeta, 0, dt)
+        assert q < 1
+        progress = p + (1 - p) * q if committed else p * (1 - q)
+        offset = (1 - q) * 30, (1 - q) * (284 + dy - (path(p)["y"] + path(p)["height"] / 2))
+        rect = path(progress)
+        expected = dict(rect, x=rect["x"] + offset[0], y=rect["y"] + offset[1])
+        assert close(role(server, sid, 1.2 + dt, "zoomContainer")["windowFrame"], expected, 1e-6), dt
+    finished(server, sid, 3, committed)
+    kinds = [(e["type"], e.get("didComplete")) for e in events_after(server, sid, 1.2)]
+    assert kinds[0][0] == ("finishInteractiveTransition" if committed else "cancelInteractiveTransition")
+    assert ("completeTransition", committed) in kinds
+
+
+def test_a_fling_down_commits_short_of_the_threshold_and_seeds_the_spring(server):
+    sid = pushed(server)
+    gesture(server, sid, "pan", "began", 1)
+    gesture(server, sid, "pan", "changed", 1.1, translation={"x": 0, "y": 30})
+    out = gesture(server, sid, "pan", "ended", 1.12, translation={"x": 0, "y": 30}, velocity={"x": 0, "y": 800})
+    g = out["transition"]["gesture"]
+    assert (g["decision"], g["reason"]) == ("finish", "velocity") and 30 / H < PAN
+    # The spring starts at the finger's speed: 800 pt/s is 800 / H of the way per second, over
+    # the 1 − p left to go.
+    p = 30 / H
+    v0 = 800 / H / (1 - p)
+    for dt in (0.01, 0.04):
+        q = spring(*COMMIT, v0, dt)
+        rect = path(p + (1 - p) * q)
+        offset_y = (1 - q) * (284 + 30 - (path(p)["y"] + path(p)["height"] / 2))
+        assert close(role(server, sid, 1.12 + dt, "zoomContainer")["windowFrame"], dict(rect, y=rect["y"] + offset_y), 1e-6)
+    # Faster than from rest: the seeded spring is further along.
+    assert spring(*COMMIT, v0, 0.01) > spring(*COMMIT, 0, 0.01)
+    finished(server, sid, 3, True)
+    # A slow release at the same place springs back.
+    sid = pushed(server)
+    gesture(server, sid, "pan", "began", 1)
+    gesture(server, sid, "pan", "changed", 1.1, translation={"x": 0, "y": 30})
+    out = gesture(server, sid, "pan", "ended", 1.12, translation={"x": 0, "y": 30}, velocity={"x": 0, "y": 600})
+    assert (out["transition"]["gesture"]["decision"], out["transition"]["gesture"]["reason"]) == ("cancel", "threshold")
+    finished(server, sid, 3, False)
+
+
+@pytest.mark.parametrize("dx, committed", [(200, False), (240, True)])
+def test_an_edge_swipe_zooms_a_pushed_page_out_past_its_threshold(server, dx, committed):
+    sid = pushed(server)
+    gesture(server, sid, "edgePan", "began", 1, edge="left")
+    gesture(server, sid, "edgePan", "changed", 1.1, translation={"x": dx, "y": 0})
+    p = dx / W
+    assert close(role(server, sid, 1.1, "zoomContainer")["windowFrame"], centred(path(p), 160 + dx, 284), 1e-6)
+    out = gesture(server, sid, "edgePan", "ended", 1.2, translation={"x": dx, "y": 0}, velocity={"x": 0, "y": 0})
+    g = out["transition"]["gesture"]
+    assert (g["recognizer"], g["decision"], g["reason"]) == ("edgePan", "finish" if committed else "cancel", "threshold")
+    assert (p >= EDGE) == committed
+    finished(server, sid, 3, committed)
+
+
+@pytest.mark.parametrize("scale, committed", [(0.6, False), (0.4, True)])
+def test_a_pinch_shrinks_the_page_in_place_and_commits_below_half_its_scale(server, scale, committed):
+    sid = pushed(server)
+    gesture(server, sid, "pinch", "began", 1, scale=1)
+    gesture(server, sid, "pinch", "changed", 1.1, scale=scale)
+    p = 1 - scale
+    # A pinch carries nothing sideways: the clip is exactly p of the way into the cell.
+    assert close(role(server, sid, 1.1, "zoomContainer")["windowFrame"], path(p), 1e-6)
+    assert abs(role(server, sid, 1.1, "dimming")["alpha"] - 0.15 * (1 - p)) < 1e-9
+    out = gesture(server, sid, "pinch", "ended", 1.2, scale=scale)
+    assert out["transition"]["gesture"]["decision"] == ("finish" if committed else "cancel")
+    response, zeta = COMMIT if committed else CANCEL
+    q = spring(response, zeta, 0, 0.03)
+    assert close(role(server, sid, 1.23, "zoomContainer")["windowFrame"], path(p + (1 - p) * q if committed else p * (1 - q)), 1e-6)
+    finished(server, sid, 3, committed)
+
+
+def test_a_swipe_down_dismisses_a_zoomed_presentation_and_an_edge_swipe_does_not(server):
+    sid = pushed(server, present=True)
+    problem = assert_problem(server.post(f"/v1/sessions/{sid}/actions", {"type": "gesture", "recognizer": "edgePan", "phase": "began", "at": 1}),
+                             409, "no-interaction")
+    assert problem["pointer"] == "/recognizer" and "edge" in problem["detail"]
+    assert views(server, sid, 1)[("detail", "")]["windowFrame"] == SCREEN
+    began = gesture(server, sid, "pan", "began", 1)["transition"]
+    assert (began["operation"], began["animator"]) == ("dismiss", "fluidZoom")
+    gesture(server, sid, "pan", "changed", 1.1, translation={"x": 0, "y": 150})
+    assert close(role(server, sid, 1.1, "zoomContainer")["windowFrame"], centred(path(150 / H), 160, 284 + 150), 1e-6)
+    gesture(server, sid, "pan", "ended", 1.2, translation={"x": 0, "y": 150})
+    finished(server, sid, 3, True)
+    assert server.get(f"/v1/sessions/{sid}/snapshot").json()["controllers"].get("presented") in (None, [])
+
+
+def test_interactive_dismiss_false_refuses_the_gestures(server):
+    sid = pushed(server, interactiveDismiss=False)
+    for at, (recognizer, sample) in zip((1, 2, 3), (("pan", {"translation": {"x": 0, "y": 200}}), ("pinch", {"scale": 0.3}),
+                                                    ("edgePan", {"translation": {"x": 250, "y": 0}}))):
+        out = gesture(server, sid, recognizer, "began", at)
+        # The last transition is still the push: none began.
+        assert out["transition"]["operation"] == "push"
+        gesture(server, sid, recognizer, "changed", at + 0.1, **sample)
+        gesture(server, sid, recognizer, "ended", at + 0.2, **sample)
+        # Nothing moved and nothing started.
+        assert role(server, sid, at + 0.2, "zoomContainer") is None
+        assert views(server, sid, at + 0.2)[("detail", "")]["windowFrame"] == SCREEN
+    refused = [e for e in events_after(server, sid, 1) if e["type"] == "diagnostic"]
+    assert [e["code"] for e in refused] == ["zoom-dismiss-refused"] * 3
+    assert all("interactiveDismissShouldBegin" in e["message"] for e in refused)
+    # The app can still pop it.
+    assert act(server, sid, {"type": "pop", "at": 4})["transition"]["animator"] == "fluidZoom"
+
+
+def test_a_swipe_during_the_zoom_in_completes_it_and_takes_the_page_from_where_it_is(server):
+    sid = pushed(server)
+    before = role(server, sid, 0.1, "zoomContainer")["windowFrame"]
+    veil = role(server, sid, 0.1, "dimming")["alpha"]
+    out = gesture(server, sid, "pan", "began", 0.1)
+    assert out["transition"]["operation"] == "pop" and out["transition"]["phase"] == "interactive"
+    # The same frame just before and just after: the push completed, the pop holds its views.
+    assert close(role(server, sid, 0.1, "zoomContainer")["windowFrame"], before, 1e-9)
+    assert abs(role(server, sid, 0.1, "dimming")["alpha"] - veil) < 1e-9
+    assert close(role(server, sid, 0.3, "zoomContainer")["windowFrame"], before, 1e-9)
+    at = [(e["type"], e.get("viewController")) for e in events_after(server, sid, 0.1) if e["time"] == 0.1]
+    assert at.index(("viewDidAppear", "detail")) < at.index(("viewWillDisappear", "detail"))
+    # The finger then carries the clip from there.
+    gesture(server, sid, "pan", "changed", 0.3, translation={"x": 0, "y": 80})
+    moved = role(server, sid, 0.3, "zoomContainer")["windowFrame"]
+    assert abs(moved["y"] + moved["height"] / 2 - (before["y"] + before["height"] / 2 + 80)) < 1e-6
+    assert moved["width"] < before["width"]
+    gesture(server, sid, "pan", "ended", 0.4, translation={"x": 0, "y": 80})
+    finished(server, sid, 2, True)
