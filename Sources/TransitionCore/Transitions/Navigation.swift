@@ -23,6 +23,11 @@ extension World {
     mutating func push(_ spec: ControllerSpec, container: ControllerID?, animated: Bool, animator: AnimatorChoice?,
                        interactive: Bool, pointer: String) throws(SimulationError) {
         let nav = try navigationController(named: container, pointer: pointer + "/container")
+        // The controller zooming out of this stack, pushed again, zooms back in from where it is;
+        // the push inside finds the zoom out completed.
+        if zoomBackIn(spec.id, in: nav, { (world) throws(SimulationError) in
+            try world.push(spec, container: nav, animated: animated, animator: animator, interactive: interactive, pointer: pointer)
+        }) { return }
         try ensureIdle()
         let id = try makeController(spec, parent: nav)
         try changeStack(of: nav, to: self[controller: nav].children + [id], operation: .push,

@@ -27,6 +27,15 @@ struct NavigationBarTransition {
         var reversed: Track {
             Track(part: part, property: property, keys: keys.reversed().map { KeyframeKey(time: 1 - $0.time, value: $0.value) })
         }
+
+        /// The same motion from progress `start` (0…1) on, re-timed over 0…1: a change that
+        /// starts where an interrupted one the other way left the bar (docs/semantics.md § Zoom).
+        func starting(at start: Double) -> Track {
+            guard start > 0 else { return self }
+            let first = KeyframeKey(time: 0, value: PropertyAnimation.sample(keys, mode: .linear, at: min(1, start)))
+            let rest = keys.filter { $0.time > start }.map { KeyframeKey(time: ($0.time - start) / (1 - start), value: $0.value) }
+            return Track(part: part, property: property, keys: [first] + rest)
+        }
     }
 
     var bottom: NavigationItem

@@ -146,8 +146,11 @@ extension World {
         if !new.barHidden { tree[views.bar].hidden = false }
         let curve = barCurve(t)
         let tau = t.timeline.tau(at: now)
+        // A change beside a zoom that interrupts the one the other way starts where that left the
+        // bar: the same items, so its own progress 1 − q shows what that one's q showed.
+        let start = interruptedZoom(before: t)?.barProgress.map { 1 - $0 } ?? 0
         for track in change.tracks {
-            let keys = push ? track.keys : track.reversed.keys
+            let keys = (push ? track : track.reversed).starting(at: start).keys
             guard let view = views.view(for: track.part, push: push) else { continue }
             tree[view].apply(keys[keys.count - 1].value, to: track.property)
             // A move from the first key to the last is a plain animation: no keys to keep (a

@@ -12,6 +12,11 @@ extension World {
     /// transition; a fullScreen presentation takes the presenting view out once it completes.
     mutating func present(_ spec: ControllerSpec, from presenter: ControllerID?, style override: PresentationStyle?,
                           animated: Bool, animator: AnimatorChoice?, interactive: Bool, pointer: String) throws(SimulationError) {
+        // The controller whose dismissal zooms out, presented again, zooms back in from where it
+        // is; the presentation inside finds the dismissal completed.
+        if zoomBackIn(spec.id, in: spec.id, { (world) throws(SimulationError) in
+            try world.present(spec, from: presenter, style: override, animated: animated, animator: animator, interactive: interactive, pointer: pointer)
+        }) { return }
         if let presenter { _ = try existingController(presenter, pointer: pointer + "/from") }
         // A child of a container presents through its outermost container (no controller here
         // sets definesPresentationContext).

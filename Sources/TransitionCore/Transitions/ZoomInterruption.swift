@@ -1,31 +1,80 @@
-/// A fluid zoom interrupted while it zooms in (docs/semantics.md § Zoom): Apple's "Enhancing
-/// your app with fluid transitions" has the push complete, not cancel, and the pop start in the
-/// same instant from where the page is.
+/// A fluid zoom interrupted by the opposite operation of its controller (docs/semantics.md
+/// § Zoom): Apple's "Enhancing your app with fluid transitions" has the running transition
+/// complete, not cancel, and the next one start in the same instant from where the page is.
 extension World {
     /// A pop or dismissal of `zoomed` while its zoom in still runs in `container`: completes
     /// that transition at once (its completion runs: the page goes into the container and
     /// `viewDidAppear` fires) after noting where the zoom's views are, so that the zoom out
     /// starts there (`interruptedZoom`). Anything else is left to `ensureIdle`.
     mutating func completeZoomIn(of zoomed: ControllerID, in container: ControllerID) {
-        guard let t = runningTransition, t.phase == .animating, t.container == container, t.to == zoomed,
-              t.operation.bringsIn, case .fluidZoom? = t.platform,
-              let clip = t.named["zoom"], let veil = t.named["zoomDimming"] else { return }
-        let c = presentation(of: clip, at: now), page = presentation(of: t.toView, at: now)
+        if let t = runningZoom(of: zoomed, in: container, bringingIn: true) { completeAtOnce(t) }
+    }
+
+    /// A push or presentation of `zoomed` while its zoom out still runs in `container` (the
+    /// navigation controller, or the presentation of `zoomed`): completes the zoom out at once
+    /// (the controller leaves the stack or the presentation ends, `viewDidDisappear` fires), then
+    /// runs `start`, the push or presentation, which then finds nothing running. Kept only when
+    /// `start` began a fluid zoom in of `zoomed` (true); else, and when `start` fails, the world
+    /// stays as it was (false) and the caller meets the running zoom out as before (409), so
+    /// that every request but the one interrupting answers as it did.
+    mutating func zoomBackIn(_ zoomed: ControllerID, in container: ControllerID,
+                             _ start: (inout World) throws(SimulationError) -> Void) -> Bool {
+        guard let running = runningZoom(of: zoomed, in: container, bringingIn: false) else { return false }
+        // Tried on a copy: a push that will not zoom (an animator on the action, a rule, a spec
+        // without the zoom) must find the zoom out untouched.
+        var attempt = self
+        attempt.completeAtOnce(running)
+        do throws(SimulationError) { try start(&attempt) } catch { return false }
+        guard let started = attempt.transitions.last, started.id != running.id, started.phase.isRunning, started.to == zoomed,
+              started.operation.bringsIn, case .fluidZoom? = started.platform else { return false }
+        self = attempt
+        return true
+    }
+
+    /// The fluid zoom that runs on its own clock (not held by a finger or an `update`) in
+    /// `container`, bringing `zoomed` in or taking it away.
+    private func runningZoom(of zoomed: ControllerID, in container: ControllerID, bringingIn: Bool) -> Transition? {
+        guard let t = runningTransition, t.phase == .animating, t.container == container, t.operation.bringsIn == bringingIn,
+              (bringingIn ? t.to : t.from) == zoomed, case .fluidZoom? = t.platform else { return nil }
+        return t
+    }
+
+    /// Notes where zoom `t`'s views and its navigation bar's change are now (`ZoomPose`), then
+    /// moves τ to the end of its animations, so that their completions run at this instant.
+    private mutating func completeAtOnce(_ t: Transition) {
+        guard let clip = t.named["zoom"], let veil = t.named["zoomDimming"] else { return }
+        let c = presentation(of: clip, at: now), page = presentation(of: t.operation.bringsIn ? t.toView : t.fromView, at: now)
         self[transition: t.id].zoomPose = ZoomPose(clip: c.frame, cornerRadius: c.layer.cornerRadius, pageCenter: page.center,
-                                                   pageTransform: page.transform, dimming: presentation(of: veil, at: now).alpha)
-        // τ jumps to the end of the zoom's animations: their completions are due now.
+                                                   pageTransform: page.transform, dimming: presentation(of: veil, at: now).alpha,
+                                                   barProgress: navigationBarProgress(of: t))
         self[transition: t.id].timeline.jump(at: now, to: max(t.duration, animations.lastEnd(of: t.id)))
         advance(to: now)
     }
 
-    /// Where the zoom in that a zoom out of `t` interrupts left its views, if one did: the
-    /// transition of the same container that completed at this instant with a pose.
+    /// How far the navigation bar's change beside `t` has come (0…1, in `t`'s own direction):
+    /// the progress of the bar's animations, which all share the transition's curve and
+    /// duration (`beginNavigationBarTransition`); nil when the bar does not change beside it.
+    private func navigationBarProgress(of t: Transition) -> Double? {
+        guard let bar = controllers[t.container]?.navigationBar else { return nil }
+        let views = [bar.bar, bar.indicator, bar.title, bar.backButton, bar.incomingTitle, bar.incomingBackButton]
+            + [bar.largeTitle, bar.incomingLargeTitle].compactMap { $0 }
+        guard let a = views.lazy.compactMap({ view in self.animations.animations(on: view).first { $0.transition == t.id } }).first else { return nil }
+        guard a.duration > 0 else { return 1 }
+        let tau = t.timeline.tau(at: now)
+        return min(1, max(0, a.curve.value(at: min(a.duration, max(0, tau - a.begin)), duration: a.duration)))
+    }
+
+    /// Where the zoom that `t` interrupts left its views, if it did: the transition just before
+    /// `t`, in the same container the other way, completed at this instant with a pose.
     func interruptedZoom(before t: Transition) -> ZoomPose? {
-        transitions.last { $0.id != t.id && $0.container == t.container && $0.completedAt == now && $0.zoomPose != nil }?.zoomPose
+        guard let previous = transitions.last(where: { $0.id != t.id }), previous.container == t.container,
+              previous.completedAt == now, previous.operation.bringsIn != t.operation.bringsIn else { return nil }
+        return previous.zoomPose
     }
 }
 
-/// Where the fluid zoom's views are at one instant, on screen.
+/// Where the fluid zoom's views are at one instant, on screen: the next zoom, the other way,
+/// starts from here.
 struct ZoomPose: Sendable, Equatable {
     /// The clip's frame in the transition's container (points) and its corner radius.
     var clip: Rect
@@ -35,4 +84,7 @@ struct ZoomPose: Sendable, Equatable {
     var pageTransform: AffineTransform
     /// The veil's alpha.
     var dimming: Double
+    /// How far the navigation bar's change had come (0…1, the interrupted transition's way);
+    /// nil when the bar did not change beside it (a presentation).
+    var barProgress: Double?
 }

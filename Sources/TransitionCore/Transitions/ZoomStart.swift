@@ -73,8 +73,8 @@ extension World {
                             frame: zoomingIn ? zoom.geometry.source : bounds)
         clip.layer.clipsToBounds = true
         clip.layer.cornerRadius = zoomingIn ? zoom.geometry.sourceCornerRadius : zoom.displayCornerRadius
-        // A zoom out that interrupts the zoom in starts where that left the views.
-        let interrupted = zoomingIn ? nil : interruptedZoom(before: t)
+        // A zoom that interrupts the one the other way starts where that left the views.
+        let interrupted = interruptedZoom(before: t)
         if let pose = interrupted {
             (clip.frame, clip.layer.cornerRadius, veil.alpha) = (pose.clip, pose.cornerRadius, pose.dimming)
         }
@@ -95,9 +95,9 @@ extension World {
         let page = zoomingIn ? t.toView : t.fromView
         tree.addSubview(page, to: clipID)
         tree[page].bounds = bounds
-        (tree[page].center, tree[page].transform) = zoomingIn
+        (tree[page].center, tree[page].transform) = interrupted.map { ($0.pageCenter, $0.pageTransform) } ?? (zoomingIn
             ? (zoom.geometry.contentCenter, .scale(zoom.geometry.contentScale, zoom.geometry.contentScale))
-            : interrupted.map { ($0.pageCenter, $0.pageTransform) } ?? (bounds.center, .identity)
+            : (bounds.center, .identity))
         if let source = t.sourceView { tree[source].hidden = true }
     }
 }

@@ -1,0 +1,175 @@
+import JSONCodec
+import Testing
+@testable import TransitionCore
+
+/// A fluid zoom interrupted by the opposite operation of its controller (docs/semantics.md
+/// § Zoom): the running one completes at once, the next starts where the screen showed the
+/// clip, the page, the veil and the navigation bar.
+@Suite struct ZoomInterruptionTests {
+    /// The README's scene on iOS 18, the first with `preferredTransition`.
+    func thingsScene() throws -> World {
+        var scene = try #require(thingsFixture["scene"]?.objectValue)
+        scene["screen"] = try json(#"{"width": 320, "height": 568, "scale": 2, "iOS": 18}"#)
+        return try World(scene: try SceneSpec.decode(.object(scene), limits: SceneLimits()))
+    }
+
+    /// The fixture's `detail` zooming from `cell-3`, as JSON.
+    func detail() throws -> String {
+        var detail = try #require(thingsFixture["detail"]?.objectValue)
+        detail["preferredTransition"] = try json(#"{"type": "zoom", "sourceView": "cell-3"}"#)
+        return String(decoding: JSONWriter.encode(.object(detail)), as: UTF8.self)
+    }
+
+    /// What the screen shows of the zoom at `t`: the clip's window frame and corner radius, the
+    /// page's window frame, the veil's alpha.
+    func zoomPose(_ w: World, at t: Double) throws -> (clip: Rect, radius: Double, page: Rect, veil: Double) {
+        let shot = w.shot(t)
+        let clip = try #require(shot.root.find(role: .zoomContainer))
+        return (clip.windowFrame, clip.layer.cornerRadius, try #require(shot.root.find("detail", "")).windowFrame,
+                try #require(shot.root.find(role: .dimming)).alpha)
+    }
+
+    /// The bar's labels on screen by role and text (their ids follow the shown and the coming
+    /// item, so they change hands when one change completes and the next starts).
+    func barLabels(_ w: World, at t: Double) -> [String: (frame: Rect, alpha: Double)] {
+        var found: [String: (frame: Rect, alpha: Double)] = [:]
+        func visit(_ node: SnapshotNode) {
+            if let role = node.role, role == .navigationTitle || role == .backButton || role == .backIndicator {
+                found["\(role.rawValue):\(node.text ?? "")"] = (node.windowFrame, node.alpha)
+            }
+            node.children.forEach(visit)
+        }
+        visit(w.shot(t).root)
+        return found
+    }
+
+    func expectSame(_ a: [String: (frame: Rect, alpha: Double)], _ b: [String: (frame: Rect, alpha: Double)]) {
+        #expect(Set(a.keys) == Set(b.keys))
+        for (key, x) in a {
+            guard let y = b[key] else { continue }
+            let d = [x.frame.minX - y.frame.minX, x.frame.minY - y.frame.minY, x.frame.width - y.frame.width,
+                     x.frame.height - y.frame.height, x.alpha - y.alpha].map(abs).max() ?? 0
+            #expect(d < 1e-9, "\(key): \(x) then \(y)")
+        }
+    }
+
+    /// A push of `detail` while it zooms out: the pop completes at once (its callbacks, the
+    /// controller out of the stack), then the push starts with the clip, page and veil where
+    /// they were, and grows from there to the screen.
+    @Test func aPushDuringTheZoomOutStartsWhereThePageIs() throws {
+        var w = try thingsScene()
+        try w.apply(try action(#"{"type": "push", "viewController": "# + (try detail()) + "}"))
+        w.advance(to: 1)
+        try w.apply(try action(#"{"type": "pop"}"#))
+        w.advance(to: 1.1)
+        let before = try zoomPose(w, at: 1.1), barBefore = barLabels(w, at: 1.1)
+        // On its way into the cell: smaller than the screen, larger than the cell.
+        #expect(before.clip.width < 320 && before.clip.width > 100 && before.veil < 0.15 && before.veil > 0)
+        let seq = w.events.last?.seq ?? 0
+        try w.apply(try action(#"{"type": "push", "viewController": "# + (try detail()) + "}"))
+        let pop = w.transitions[w.transitions.count - 2], push = try #require(w.transitions.last)
+        #expect(pop.operation == .pop && pop.phase == .completed && pop.completedAt == 1.1)
+        #expect(push.operation == .push && push.animator == "fluidZoom" && push.begin == 1.1)
+        #expect(w[controller: ControllerID("nav")].children == [ControllerID("things"), ControllerID("detail")])
+        let after = try zoomPose(w, at: 1.1)
+        #expect(after.clip == before.clip && after.radius == before.radius && after.page == before.page && after.veil == before.veil)
+        expectSame(barBefore, barLabels(w, at: 1.1))
+        #expect(w.eventNames(after: seq) == ["completeTransition:nav", "viewDidDisappear:detail", "viewDidAppear:things", "didShow:nav",
+                                             "viewWillDisappear:things", "viewWillAppear:detail", "willShow:nav",
+                                             "animationControllerFor:nav", "animateTransition:nav"])
+        // A frame later it has moved toward the screen; at rest it fills it.
+        let next = try zoomPose(w, at: 1.11)
+        #expect(next.clip.width > before.clip.width && next.veil > before.veil)
+        let end = w.shot(2)
+        #expect(end.root.find(role: .zoomContainer) == nil && end.root.find("detail", "")?.windowFrame == Rect(x: 0, y: 0, width: 320, height: 568))
+        var done = w
+        done.advance(to: 2)
+        #expect(done.tree[try #require(done.tree.view(owner: ControllerID("things"), path: "cell-3"))].hidden == false)
+    }
+
+    /// The same for a presentation while its dismissal zooms out; the presentation's order of
+    /// callbacks (the animator asked before the appearance callbacks).
+    @Test func aPresentationDuringTheZoomOutDismissalStartsWhereThePageIs() throws {
+        var w = try thingsScene()
+        let present = #"{"type": "present", "modalPresentationStyle": "fullScreen", "viewController": "# + (try detail()) + "}"
+        try w.apply(try action(present))
+        w.advance(to: 1)
+        try w.apply(try action(#"{"type": "dismiss"}"#))
+        w.advance(to: 1.2)
+        let before = try zoomPose(w, at: 1.2)
+        let seq = w.events.last?.seq ?? 0
+        try w.apply(try action(present))
+        #expect(w.transitions.last?.operation == .present && w.transitions.last?.animator == "fluidZoom")
+        let after = try zoomPose(w, at: 1.2)
+        #expect(after.clip == before.clip && after.radius == before.radius && after.page == before.page && after.veil == before.veil)
+        #expect(w.eventNames(after: seq) == ["completeTransition:detail", "viewDidDisappear:detail", "viewDidAppear:nav", "viewDidAppear:things",
+                                             "animationControllerFor:detail", "viewWillDisappear:nav", "viewWillDisappear:things",
+                                             "viewWillAppear:detail", "animateTransition:detail"])
+        #expect(w[controller: ControllerID("nav")].presented == ControllerID("detail"))
+        #expect(w.shot(2).root.find("detail", "")?.windowFrame == Rect(x: 0, y: 0, width: 320, height: 568))
+    }
+
+    /// The bar beside a pop during the zoom in: the push's change completes, and the pop's
+    /// starts at the push's progress, so no label moves or fades at the instant.
+    @Test func theBarGoesOnFromWhereTheInterruptedChangeLeftIt() throws {
+        var w = try thingsScene()
+        try w.apply(try action(#"{"type": "push", "viewController": "# + (try detail()) + "}"))
+        w.advance(to: 0.1)
+        let before = barLabels(w, at: 0.1)
+        // Mid-change: the old title fading out, the new one fading in.
+        let old = try #require(before["navigationTitle:Things"]), new = try #require(before["navigationTitle:Detail"])
+        #expect(old.alpha < 1 && new.alpha < 1)
+        try w.apply(try action(#"{"type": "pop"}"#))
+        expectSame(before, barLabels(w, at: 0.1))
+        // It then runs back to the root's bar: its title alone, in its place.
+        let end = barLabels(w, at: 1)
+        #expect(Set(end.keys) == ["navigationTitle:Things"] && end["navigationTitle:Things"]?.alpha == 1)
+    }
+
+    func conflictType(_ error: SimulationError?) -> String? {
+        if case .conflict(let type, _)? = error?.kind { return type }
+        return nil
+    }
+
+    /// Every other push meets the running zoom out as before (409), the zoom out untouched: another
+    /// controller, the same one with an action's animator, or without the zoom.
+    @Test(arguments: [#"{"id": "other"}"#, #"{"id": "detail"}"#, "animator"])
+    func anotherPushDuringTheZoomOutIsRefused(spec: String) throws {
+        var w = try thingsScene()
+        try w.apply(try action(#"{"type": "push", "viewController": "# + (try detail()) + "}"))
+        w.advance(to: 1)
+        try w.apply(try action(#"{"type": "pop"}"#))
+        w.advance(to: 1.1)
+        let push = spec == "animator" ? #"{"type": "push", "animator": "slide", "viewController": "# + (try detail()) + "}"
+            : #"{"type": "push", "viewController": "# + spec + "}"
+        let error = #expect(throws: SimulationError.self) { try w.apply(try action(push)) }
+        #expect(conflictType(error) == "transition-in-progress")
+        let last = try #require(w.transitions.last)
+        #expect(last.operation == .pop && last.phase == .animating && last.id == w.runningTransition?.id)
+    }
+
+    /// A zoom out held by an `update` (an interactive pop) is not running on its own: a push of
+    /// the same controller waits for it, as any other push does.
+    @Test func aHeldZoomOutIsNotInterrupted() throws {
+        var w = try thingsScene()
+        try w.apply(try action(#"{"type": "push", "viewController": "# + (try detail()) + "}"))
+        w.advance(to: 1)
+        try w.apply(try action(#"{"type": "pop", "interactive": true}"#))
+        try w.apply(try action(#"{"type": "update", "percent": 0.3, "at": 1.1}"#))
+        let error = #expect(throws: SimulationError.self) { try w.apply(try action(#"{"type": "push", "at": 1.2, "viewController": "# + (try detail()) + "}")) }
+        #expect(conflictType(error) == "transition-in-progress")
+    }
+
+    /// A bar track from progress `start` on: the value there first, the later keys re-timed.
+    @Test func aBarTrackStartsPartWay() {
+        let fade = NavigationBarTransition.fadeIn(.topTitle, from: 0.25)
+        #expect(fade.starting(at: 0).keys == fade.keys)
+        // 0 until 0.25, then linear to 1: at 0.5 a third of the way; the key at 1 stays last.
+        let half = fade.starting(at: 0.5).keys
+        #expect(half.count == 2 && half[0].time == 0 && half[1].time == 1 && half[1].value == .number(1))
+        if case .number(let a) = half[0].value { #expect(abs(a - 1.0 / 3) < 1e-12) } else { Issue.record("not a number") }
+        // From 0.1 the key at 0.25 is kept, at (0.25 − 0.1) / 0.9.
+        let early = fade.starting(at: 0.1).keys
+        #expect(early.map(\.time).count == 3 && abs(early[1].time - 0.15 / 0.9) < 1e-12 && early[0].value == .number(0))
+    }
+}

@@ -1,0 +1,113 @@
+"""Issue 29, item 6: the fluid zoom interrupted by the opposite operation of its controller
+(docs/semantics.md § Zoom): the running transition completes at once and the next starts in the
+same instant from what the screen showed, so the frames just before and just after are the same."""
+import pytest
+
+from test_api import assert_problem, create
+from test_zoom import CELL, SCENE, SCREEN, act, close, role, zooming
+
+PRESENT = {"type": "present", "modalPresentationStyle": "fullScreen"}
+BAR_LABELS = ("navigationTitle", "backButton")
+
+
+def screen(server, sid, t):
+    """Every view of the frame at `t` by what it shows: the bar's labels by role and text (their
+    ids follow the shown and the coming item, and change hands when one change completes), the
+    others by controller and path."""
+    flat = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": t, "flat": "true"}).json()["views"]
+    return {(v["role"], v.get("text")) if v.get("role") in BAR_LABELS else (v.get("viewController"), v["path"]): v for v in flat}
+
+
+def assert_same_screen(before, after):
+    assert before.keys() == after.keys()
+    for key, a in before.items():
+        b = after[key]
+        assert close(a["windowFrame"], b["windowFrame"], 1e-9), (key, a["windowFrame"], b["windowFrame"])
+        assert abs(a["alpha"] - b["alpha"]) < 1e-9 and a["hidden"] == b["hidden"], (key, a, b)
+        assert all(abs(a["transform"][k] - b["transform"][k]) < 1e-9 for k in a["transform"]), (key, a["transform"], b["transform"])
+
+
+def events_at(server, sid, t):
+    return [(e["type"], e.get("viewController")) for e in server.get(f"/v1/sessions/{sid}/events").json()["events"] if e["time"] == t]
+
+
+def zoom_out(server, sid, present, at=1):
+    """Zooms `detail` in at 0 (pushed, or presented full screen) and starts its zoom out at `at`."""
+    act(server, sid, dict(PRESENT, viewController=zooming(), at=0) if present else {"type": "push", "viewController": zooming(), "at": 0})
+    act(server, sid, {"type": "dismiss" if present else "pop", "at": at})
+
+
+@pytest.mark.parametrize("present", [False, True])
+def test_the_same_controller_during_its_zoom_out_zooms_back_in_from_where_it_is(server, present):
+    sid = create(server, SCENE)
+    zoom_out(server, sid, present)
+    before = screen(server, sid, 1.1)
+    clip = role(server, sid, 1.1, "zoomContainer")["windowFrame"]
+    # On its way into the cell.
+    assert CELL["width"] < clip["width"] < SCREEN["width"]
+    again = dict(PRESENT, viewController=zooming(), at=1.1) if present else {"type": "push", "viewController": zooming(), "at": 1.1}
+    transition = act(server, sid, again)["transition"]
+    assert (transition["operation"], transition["animator"], transition["begin"]) == ("present" if present else "push", "fluidZoom", 1.1)
+    # The same frame just before and just after: clip, page, veil, cell and bar where they were.
+    assert_same_screen(before, screen(server, sid, 1.1))
+    # The zoom out completed first, with its callbacks, then the zoom in started.
+    if present:
+        assert events_at(server, sid, 1.1) == [
+            ("completeTransition", "detail"), ("viewDidDisappear", "detail"), ("viewDidAppear", "nav"), ("viewDidAppear", "things"),
+            ("animationControllerFor", "detail"), ("viewWillDisappear", "nav"), ("viewWillDisappear", "things"),
+            ("viewWillAppear", "detail"), ("animateTransition", "detail")]
+    else:
+        assert events_at(server, sid, 1.1) == [
+            ("completeTransition", "nav"), ("viewDidDisappear", "detail"), ("viewDidAppear", "things"), ("didShow", "nav"),
+            ("viewWillDisappear", "things"), ("viewWillAppear", "detail"), ("willShow", "nav"),
+            ("animationControllerFor", "nav"), ("animateTransition", "nav")]
+    # A moment later it has grown a little toward the screen, and it comes to rest filling it.
+    later = role(server, sid, 1.101, "zoomContainer")["windowFrame"]
+    assert close(later, clip, 1) and later["width"] > clip["width"]
+    end = screen(server, sid, 2)
+    assert end[("detail", "")]["windowFrame"] == SCREEN and role(server, sid, 2, "zoomContainer") is None
+    # It completes as any zoom in does, when its spring settles (0.485 s after it began), and zooms out again.
+    act(server, sid, {"type": "dismiss" if present else "pop", "at": 2})
+    done = [e for e in server.get(f"/v1/sessions/{sid}/events").json()["events"] if 1.1 < e["time"] < 2]
+    assert done and all(abs(e["time"] - 1.1 - 0.485) < 1e-3 for e in done)
+    assert [(e["type"], e.get("viewController")) for e in done][:3] == [
+        ("completeTransition", "detail" if present else "nav"), ("viewDidDisappear", "nav" if present else "things"),
+        ("viewDidDisappear", "things") if present else ("viewDidAppear", "detail")]
+
+
+def test_the_bar_goes_on_from_where_the_interrupted_change_left_it(server):
+    """A pop during the zoom in: the push's bar change completes and the pop's starts at its
+    progress, so no title or back button moves or fades at the instant."""
+    sid = create(server, SCENE)
+    act(server, sid, {"type": "push", "viewController": zooming(), "at": 0})
+    before = screen(server, sid, 0.1)
+    assert 0 < before[("navigationTitle", "Things")]["alpha"] < 1 and before[("navigationTitle", "Detail")]["alpha"] < 1
+    act(server, sid, {"type": "pop", "at": 0.1})
+    assert_same_screen(before, screen(server, sid, 0.1))
+    end = screen(server, sid, 1)
+    assert [k for k in end if k[0] in BAR_LABELS] == [("navigationTitle", "Things")] and end[("navigationTitle", "Things")]["alpha"] == 1
+
+
+@pytest.mark.parametrize("body", [
+    {"type": "push", "viewController": {"id": "other"}},
+    {"type": "push", "viewController": {"id": "detail"}},
+    {"type": "push", "animator": "slide", "viewController": zooming()},
+    {"type": "push", "animated": False, "viewController": zooming()},
+])
+def test_any_other_push_during_the_zoom_out_is_still_a_409(server, body):
+    sid = create(server, SCENE)
+    zoom_out(server, sid, present=False)
+    problem = assert_problem(server.post(f"/v1/sessions/{sid}/actions", dict(body, at=1.1)), 409, "transition-in-progress")
+    assert problem["transition"] == "t2"
+    # The zoom out goes on, untouched.
+    assert close(role(server, sid, 1.48, "zoomContainer")["windowFrame"], CELL, 0.5)
+
+
+def test_another_presentation_during_the_zoom_out_dismissal_is_still_a_409(server):
+    sid = create(server, SCENE)
+    zoom_out(server, sid, present=True)
+    for spec in ({"id": "other"}, {"id": "detail"}):
+        assert_problem(server.post(f"/v1/sessions/{sid}/actions", dict(PRESENT, viewController=spec, at=1.1)), 409, "transition-in-progress")
+    # Through the controller it returns to, which still presents the one leaving.
+    assert_problem(server.post(f"/v1/sessions/{sid}/actions", dict(PRESENT, viewController={"id": "other"}, **{"from": "nav"}, at=1.1)),
+                   409, "already-presenting")
