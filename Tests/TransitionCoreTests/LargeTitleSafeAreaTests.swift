@@ -112,6 +112,18 @@ import Testing
         }
     }
 
+    @Test func aChangeOfTheItemBelowMovesTheOffsetByTheChangeOfInset() throws {
+        // Wi-Fi (automatic) over Settings (a large title) rests at −116, scrolled 10 pt: −106.
+        var world = try scene(pushed: [#"{"id": "wifi", "title": "Wi-Fi", "view": {"id": "root", "kind": "table"}}"#])
+        #expect(try node(world, "wifi", "").bounds.origin.y == -116)
+        try scroll(&world, "wifi", y: -106, at: 1)
+        // A `never` root goes under it: Wi-Fi's automatic now means inline, its inset 64, and it
+        // keeps the 10 pt it had scrolled (−54), its bar 44 pt.
+        try world.apply(try action(#"{"type": "setViewControllers", "at": 2, "viewControllers": [{"id": "plain", "title": "Plain", "largeTitleDisplayMode": "never"}, "wifi"]}"#))
+        let offset = try node(world, "wifi", "", at: 2).bounds.origin.y, bottom = try barBottom(world, at: 2)
+        #expect(offset == -54 && bottom == 64)
+    }
+
     @Test func aPulledTitleGrowsNoFurtherThanTheBarsTrailingEdge() throws {
         typealias L = NavigationBarLargeTitleLayout
         // "Settings" (136 pt) could grow 304 / 136 times: the 1.1 cap holds.
