@@ -164,6 +164,9 @@ def test_never_keeps_the_content_under_the_bar_and_scrolls_from_zero(server):
     assert server.post(f"/v1/sessions/{sid}/actions", {"type": "scroll", "view": "", "contentOffset": {"x": 0, "y": 30}}).status_code == 200
     shot = server.get(f"/v1/sessions/{sid}/snapshot").json()
     assert bar_of(shot)[0]["frame"]["height"] == 66 and view_of(shot, "things", "row")["windowFrame"]["y"] == -30
+    # A scenario keeps the member: its replay lays the content out the same.
+    copy = server.post("/v1/sessions", {"scenario": server.get(f"/v1/sessions/{sid}/scenario").json()}).json()["id"]
+    assert server.get(f"/v1/sessions/{copy}/snapshot").json()["root"] == shot["root"]
     # Without large titles nothing is adjusted, as before they existed: the same list rests at 0.
     shot = server.get(f"/v1/sessions/{create(server, scene(prefers=False))}/snapshot").json()
     assert view_of(shot, "things", "")["bounds"]["y"] == 0 and view_of(shot, "things", "row")["windowFrame"]["y"] == 0
