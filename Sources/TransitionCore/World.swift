@@ -86,6 +86,9 @@ public struct World: Sendable {
         }
         for choice in spec.settings.animatorChoices { try check(choice) }
         try spec.settings.checkAvailable(iOS: display.iOS, at: spec.pointer)
+        if display.iOS < ContentInsetAdjustmentBehavior.firstIOS, let member = spec.view?.firstInsetAdjustmentMember(at: spec.pointer + "/view") {
+            throw SimulationError(member, "contentInsetAdjustmentBehavior exists from iOS \(ContentInsetAdjustmentBehavior.firstIOS) (UIScrollView); the session's screen is iOS \(display.iOS)")
+        }
         let bounds = Rect(origin: .zero, size: screen)
         var controller: Controller
         switch spec.kind {
@@ -93,6 +96,7 @@ public struct World: Sendable {
             let viewSpec = spec.view ?? ViewSpec(id: "root", kind: "view", backgroundColor: .white)
             let root = try createViews(viewSpec, owner: spec.id, path: "", frame: bounds)
             controller = Controller(id: spec.id, title: spec.title, kind: .viewController, parent: parent, view: root)
+            controller.firstScrollViewBehavior = viewSpec.firstScrollViewBehavior
         case .navigation, .tabBar:
             let root = try tree.create(ViewNode(id: spec.id.rawValue, kind: spec.kind == .navigation ? "navigationView" : "tabBarView",
                                                 owner: spec.id, path: "", frame: bounds))
@@ -110,6 +114,7 @@ public struct World: Sendable {
             self[controller: spec.id].children.append(id)
         }
         if spec.kind != .viewController {
+            if spec.kind == .navigation { adjustContentInsets(in: spec.id) }
             try makeBar(for: spec.id)
             if let visible = visibleChild(of: spec.id), let content = self[controller: spec.id].contentView {
                 tree.addSubview(self[controller: visible].view, to: content)

@@ -5,6 +5,8 @@ import Testing
 /// Large titles (docs/semantics.md § Large titles) on a 320 × 568 pt iOS 17 screen with a 20 pt
 /// top inset: a bar showing "Settings" large is 44 + 52 = 96 pt tall from y 20, its large title
 /// 8 × 17 = 136 pt wide at x 16, one 41 pt line ending 8 pt above the bar's bottom (y 47 at rest).
+/// The list fills Settings' view, so UIKit's safe area adds 20 + 96 = 116 pt to its content inset:
+/// at rest its content offset is −116.
 @Suite struct LargeTitleTests {
     /// A navigation controller preferring large titles over `root`'s scrolling list, `pushed`
     /// controller specs on top.
@@ -43,19 +45,20 @@ import Testing
     @Test func theExtensionShrinksByTheOffsetAndStretchesTheTitleByAtMostATenth() {
         typealias L = NavigationBarLargeTitleLayout
         for offset in stride(from: -200.0, through: 100, by: 0.5) {
-            let e = L.extensionHeight(contentOffset: offset)
+            let e = L.extensionHeight(scrolledFromRest: offset)
             #expect(e == max(0, 52 - offset))
             #expect(L.showsLargeTitle(extension: e) == (offset < 42))
             let frame = L.frame("Settings", barWidth: 320, extension: e)
             // The title's bottom follows the bar's bottom, 8 pt above it.
             #expect(frame.maxY == 44 + e - 8 && frame.minX == 16)
-            let s = L.scale(extension: e)
+            let s = L.scale(extension: e, width: frame.width, barWidth: 320)
             #expect(s == (offset >= 0 ? 1 : min(1.1, 1 - offset / 44 * 0.03)))
         }
     }
 
+    /// Settings' list scrolled `y` points from rest: its content offset is `y` − 116.
     func scroll(_ world: inout World, _ y: Double, at t: Double) throws {
-        try world.apply(try action(#"{"type": "scroll", "viewController": "settings", "view": "list", "contentOffset": {"x": 0, "y": \#(y)}, "at": \#(t)}"#))
+        try world.apply(try action(#"{"type": "scroll", "viewController": "settings", "view": "list", "contentOffset": {"x": 0, "y": \#(y - 116)}, "at": \#(t)}"#))
     }
 
     @Test func scrollingCollapsesTheBarAtEveryOffsetAndMovesTheTitleWithIt() throws {

@@ -3,7 +3,9 @@ navigation controller, `largeTitleDisplayMode` on a controller, refused before t
 that have them.
 
 The sessions run on a 320 × 568 pt iOS 17 screen with a 20 pt top inset, so a bar showing a
-large title spans y 20 to 116 (44 + 52 pt)."""
+large title spans y 20 to 116 (44 + 52 pt), and a list filling the screen under it has UIKit's
+adjusted content inset of 116 pt: at rest its content offset is −116 and its content starts at
+y 116, below the whole bar."""
 import copy
 
 import pytest
@@ -11,10 +13,12 @@ import pytest
 from test_api import assert_problem, create
 
 
-def scene(mode=None, ios=17, prefers=True, detail_mode=None):
-    """Settings (a navigation controller over a scrolling list) with its modes."""
+def scene(mode=None, ios=17, prefers=True, behavior=None):
+    """Settings (a navigation controller over a scrolling list whose first row is at its content's top) with its modes."""
     things = {"id": "things", "title": "Settings", "view": {"id": "root", "kind": "scrollView", "children": [
-        {"id": "row", "kind": "label", "text": "Wi-Fi", "frame": {"x": 16, "y": 116, "width": 288, "height": 44}}]}}
+        {"id": "row", "kind": "label", "text": "Wi-Fi", "frame": {"x": 16, "y": 0, "width": 288, "height": 44}}]}}
+    if behavior:
+        things["view"]["contentInsetAdjustmentBehavior"] = behavior
     if mode:
         things["largeTitleDisplayMode"] = mode
     nav = {"type": "navigation", "id": "nav", "viewControllers": [things]}
@@ -88,20 +92,21 @@ def test_a_bar_showing_a_large_title_is_96_pt_with_the_title_at_the_leading_marg
 def test_scrolling_collapses_the_bar_and_the_titles_trade_places_over_150_ms(server):
     sid = create(server, scene())
     actions = f"/v1/sessions/{sid}/actions"
-    r = server.post(actions, {"type": "scroll", "view": "", "contentOffset": {"x": 0, "y": 30}, "at": 1})
+    # 30 pt from rest: the content offset is 30 − 116.
+    r = server.post(actions, {"type": "scroll", "view": "", "contentOffset": {"x": 0, "y": -86}, "at": 1})
     assert r.status_code == 200, r.text
     bar, views = bar_of(server.get(f"/v1/sessions/{sid}/snapshot", params={"t": "1"}).json())
     assert bar["frame"]["height"] == 66 and views["nav.largeTitle"]["frame"]["y"] == 17
     assert views["nav.largeTitle"]["alpha"] == 1 and views["nav.navigationTitle"]["alpha"] == 0
     # 45 pt scrolled: 7 pt of extension remain, under the 10 pt threshold; the fade takes 150 ms.
-    assert server.post(actions, {"type": "scroll", "view": "", "contentOffset": {"x": 0, "y": 45}, "at": 2}).status_code == 200
+    assert server.post(actions, {"type": "scroll", "view": "", "contentOffset": {"x": 0, "y": -71}, "at": 2}).status_code == 200
     shots = server.get(f"/v1/sessions/{sid}/snapshots", params={"t": "2,2.075,2.15"}).json()["snapshots"]
     alphas = [(views["nav.largeTitle"]["alpha"], views["nav.navigationTitle"]["alpha"]) for _, views in map(bar_of, shots)]
     for (large, inline), want in zip(alphas, [1, 0.5, 0]):
         assert abs(large - want) < 1e-9 and abs(inline - (1 - want)) < 1e-9, alphas
     assert all(bar["frame"]["height"] == 51 for bar, _ in map(bar_of, shots))
     # Pulled down 44 pt: the extension stretches to 96 pt, the title grows 3 % about its bottom-leading corner.
-    assert server.post(actions, {"type": "scroll", "view": "", "contentOffset": {"x": 0, "y": -44}, "at": 3}).status_code == 200
+    assert server.post(actions, {"type": "scroll", "view": "", "contentOffset": {"x": 0, "y": -160}, "at": 3}).status_code == 200
     bar, views = bar_of(server.get(f"/v1/sessions/{sid}/snapshot", params={"t": "3.5"}).json())
     large = views["nav.largeTitle"]
     assert bar["frame"]["height"] == 140 and large["transform"]["a"] == 1.03
@@ -115,6 +120,90 @@ def test_scrolling_a_view_that_does_not_scroll_is_a_422_at_view(server):
     assert problem["pointer"] == "/view" and "does not scroll" in problem["detail"]
     bar, _ = bar_of(server.get(f"/v1/sessions/{sid}/snapshot").json())
     assert bar["frame"]["height"] == 96
+
+
+# The content below the bar: UIKit's safe area and adjusted content inset -----------------------
+
+def view_of(shot, controller, path):
+    stack = [shot["root"]]
+    while stack:
+        node = stack.pop()
+        if node.get("viewController") == controller and node.get("path") == path:
+            return node
+        stack.extend(node.get("children", []))
+    return None
+
+
+@pytest.mark.parametrize("screen, top", [({"width": 320, "height": 568, "scale": 2, "iOS": 17}, 20), ({"device": "iPhone 15"}, 59)])
+def test_the_content_starts_below_the_whole_bar_and_its_top_tracks_the_bars_bottom(server, screen, top):
+    body = scene()
+    body["screen"] = screen
+    sid = create(server, body)
+    rest = top + 96  # the safe area's top under a large title: the adjusted inset
+    shot = server.get(f"/v1/sessions/{sid}/snapshot").json()
+    root, row = view_of(shot, "things", ""), view_of(shot, "things", "row")
+    # The scroll view fills the screen and rests at content offset −inset; its row, at the content's top, shows below the bar.
+    assert root["windowFrame"]["y"] == 0 and root["bounds"]["y"] == -rest
+    assert row["frame"]["y"] == 0 and row["windowFrame"]["y"] == rest and bar_of(shot)[0]["frame"]["y"] + 96 == rest
+    actions = f"/v1/sessions/{sid}/actions"
+    for i, scrolled in enumerate([20, 52, 80, -40, 0]):
+        assert server.post(actions, {"type": "scroll", "view": "", "contentOffset": {"x": 0, "y": scrolled - rest}, "at": i + 1}).status_code == 200
+        shot = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": str(i + 1.5)}).json()
+        bar = bar_of(shot)[0]["frame"]
+        row = view_of(shot, "things", "row")["windowFrame"]
+        assert bar["y"] + bar["height"] == top + 44 + max(0, 52 - scrolled), scrolled
+        assert row["y"] == rest - scrolled, scrolled
+        if scrolled <= 52:  # until the bar is 44 pt, pulls included, the content's top is the bar's bottom
+            assert row["y"] == bar["y"] + bar["height"], scrolled
+
+
+def test_never_keeps_the_content_under_the_bar_and_scrolls_from_zero(server):
+    sid = create(server, scene(behavior="never"))
+    shot = server.get(f"/v1/sessions/{sid}/snapshot").json()
+    assert view_of(shot, "things", "")["bounds"]["y"] == 0 and view_of(shot, "things", "row")["windowFrame"]["y"] == 0
+    assert server.post(f"/v1/sessions/{sid}/actions", {"type": "scroll", "view": "", "contentOffset": {"x": 0, "y": 30}}).status_code == 200
+    shot = server.get(f"/v1/sessions/{sid}/snapshot").json()
+    assert bar_of(shot)[0]["frame"]["height"] == 66 and view_of(shot, "things", "row")["windowFrame"]["y"] == -30
+    # A scenario keeps the member: its replay lays the content out the same.
+    copy = server.post("/v1/sessions", {"scenario": server.get(f"/v1/sessions/{sid}/scenario").json()}).json()["id"]
+    assert server.get(f"/v1/sessions/{copy}/snapshot").json()["root"] == shot["root"]
+    # Without large titles nothing is adjusted, as before they existed: the same list rests at 0.
+    shot = server.get(f"/v1/sessions/{create(server, scene(prefers=False))}/snapshot").json()
+    assert view_of(shot, "things", "")["bounds"]["y"] == 0 and view_of(shot, "things", "row")["windowFrame"]["y"] == 0
+
+
+def test_bad_content_inset_adjustment_behaviors_are_422s_at_their_member(server):
+    for behavior, detail in [("scrollableAxes", "automatic, never"), (3, "expected a string")]:
+        problem = assert_problem(server.post("/v1/sessions", scene(behavior=behavior)), 422, "invalid-request")
+        assert problem["pointer"] == "/root/viewControllers/0/view/contentInsetAdjustmentBehavior" and detail in problem["detail"], problem
+    # Only a scroll view has a content inset.
+    body = scene()
+    body["root"]["viewControllers"][0]["view"]["children"][0]["contentInsetAdjustmentBehavior"] = "never"
+    problem = assert_problem(server.post("/v1/sessions", body), 422, "invalid-request")
+    assert problem["pointer"] == "/root/viewControllers/0/view/children/0/contentInsetAdjustmentBehavior"
+    assert "scrollView" in problem["detail"]
+    # UIScrollView has it from iOS 11, checked as the controller is made, in a push too.
+    problem = assert_problem(server.post("/v1/sessions", scene(ios=10, prefers=False, behavior="never")), 422, "invalid-request")
+    assert problem["pointer"] == "/root/viewControllers/0/view/contentInsetAdjustmentBehavior"
+    assert "iOS 11" in problem["detail"] and "iOS 10" in problem["detail"]
+    sid = create(server, scene(ios=10, prefers=False))
+    r = server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "viewController": {"id": "d", "view": {
+        "id": "root", "kind": "view", "children": [{"id": "list", "kind": "table", "contentInsetAdjustmentBehavior": "automatic"}]}}})
+    problem = assert_problem(r, 422, "invalid-request")
+    assert problem["pointer"] == "/viewController/view/children/0/contentInsetAdjustmentBehavior"
+    create(server, scene(ios=11, behavior="automatic"))
+
+
+@pytest.mark.parametrize("title, scale", [("Settings", 1.1), ("Network Settings!", 304 / 288)])
+def test_a_pulled_large_title_grows_no_wider_than_the_bar(server, title, scale):
+    body = scene()
+    body["root"]["viewControllers"][0]["title"] = title
+    sid = create(server, body)
+    # Pulled 200 pt: the height alone would grow it 1 + 0.03 · 200 / 44 ≈ 1.14 times.
+    assert server.post(f"/v1/sessions/{sid}/actions", {"type": "scroll", "view": "", "contentOffset": {"x": 0, "y": -316}}).status_code == 200
+    large = bar_of(server.get(f"/v1/sessions/{sid}/snapshot").json())[1]["nav.largeTitle"]
+    assert abs(large["transform"]["a"] - scale) < 1e-9 and abs(large["frame"]["x"] - 16) < 1e-9
+    assert large["frame"]["x"] + large["frame"]["width"] <= 320 + 1e-9
 
 
 # Flutter's expectations (docs/reference.md § Flutter cross-check) ---------------------------
@@ -207,7 +296,8 @@ PAIRS = [  # (bottom mode, top mode, bar height under the bottom, under the top,
 def pair_session(server, bottom, top):
     sid = create(server, scene(mode=bottom))
     r = server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "viewController": {
-        "id": "wifi", "title": "Wi-Fi", "largeTitleDisplayMode": top, "view": {"id": "root", "kind": "table"}}})
+        "id": "wifi", "title": "Wi-Fi", "largeTitleDisplayMode": top, "view": {"id": "root", "kind": "table", "children": [
+            {"id": "row", "kind": "cell", "frame": {"x": 0, "y": 0, "width": 320, "height": 44}}]}}})
     assert r.status_code == 200, r.text
     return sid
 
@@ -302,3 +392,21 @@ def test_frames_and_film_strips_draw_the_large_title_34_pt_bold_through_its_scal
     scale = float(texts[1].split('transform="matrix(')[1].split()[0])
     assert 0.5 < scale < 1
     assert sum('font-size="17"' in line and ">Settings<" in line for line in strip.text.splitlines()) >= 1
+
+
+@pytest.mark.parametrize("bottom, top, low, high, top_large", PAIRS)
+def test_each_page_of_a_push_and_a_pop_shows_its_content_below_its_own_bar(server, bottom, top, low, high, top_large):
+    sid = pair_session(server, bottom, top)
+    # Settings scrolled 10 pt before the push: covered, it keeps its offset, and the pop brings it back so.
+    assert server.post(f"/v1/sessions/{sid}/actions", {"type": "scroll", "viewController": "things", "view": "",
+                                                       "contentOffset": {"x": 0, "y": 10 - (20 + low)}}).status_code == 200
+    for t, shot in zip([0.1, 0.6], shots(server, sid, [0.1, 0.6])):
+        wifi = view_of(shot, "wifi", "")
+        # The pushed table rests at minus its own bar's bottom, mid-push as at rest: its row slides in already below that bar.
+        assert wifi["bounds"]["y"] == -(20 + high) and view_of(shot, "wifi", "row")["windowFrame"]["y"] == 20 + high, t
+    assert server.post(f"/v1/sessions/{sid}/actions", {"type": "pop", "at": 1}).status_code == 200
+    shot = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": "1.6"}).json()
+    assert view_of(shot, "things", "")["bounds"]["y"] == 10 - (20 + low)
+    assert view_of(shot, "things", "row")["windowFrame"]["y"] == 20 + low - 10
+    bar = bar_of(shot)[0]["frame"]
+    assert bar["height"] == (86 if bottom == "always" else 44)

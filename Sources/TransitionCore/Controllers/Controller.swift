@@ -49,6 +49,11 @@ struct Controller: Sendable {
 
     /// What its spec said: animators, presentation, container requests and gestures.
     var settings = ControllerSettings()
+    /// Its first scroll view's `contentInsetAdjustmentBehavior` (nil: no scroll view).
+    var firstScrollViewBehavior: ContentInsetAdjustmentBehavior?
+    /// Its first scroll view's `adjustedContentInset.top`, in points: the safe area over it in a
+    /// navigation controller that prefers large titles, 0 elsewhere (docs/semantics.md § Large titles).
+    var contentInsetTop = 0.0
 
     /// The controller this one presents (`presentedViewController`).
     var presented: ControllerID?

@@ -26,10 +26,10 @@ enum NavigationBarLargeTitleLayout {
     static let stretchRate = 0.03
     static let largestScale = 1.1
 
-    /// The extension's height for the top controller's scroll view scrolled by `offset` points
-    /// (its `bounds.origin.y`): it shrinks by the offset down to nothing, and a negative offset
-    /// (a pull down) stretches it.
-    static func extensionHeight(contentOffset offset: Double) -> Double {
+    /// The extension's height for the top controller's scroll view scrolled `offset` points from
+    /// rest (its `contentOffset.y + adjustedContentInset.top`): it shrinks by the offset down to
+    /// nothing, and a negative offset (a pull down) stretches it.
+    static func extensionHeight(scrolledFromRest offset: Double) -> Double {
         max(0, extensionHeight - offset)
     }
 
@@ -47,18 +47,23 @@ enum NavigationBarLargeTitleLayout {
         Double(text.count) * fontSize / 2
     }
 
-    /// How much a stretched extension `e` grows the large title: 1 at rest and above, by
-    /// `stretchRate` per point of its box's stretch past the box at rest, at most `largestScale`.
-    static func scale(extension e: Double) -> Double {
+    /// How much a stretched extension `e` grows a large title `width` points wide: 1 at rest and
+    /// above, by `stretchRate` per point of its box's stretch past the box at rest, at most
+    /// `largestScale`, and never so much that its trailing edge passes the bar's (Flutter's
+    /// `_RenderLargeTitle` clamps the scale to the width it is laid out in over its text's width:
+    /// the bar less the leading padding, as its padding has no trailing side).
+    static func scale(extension e: Double, width: Double, barWidth: Double) -> Double {
         let box = extensionHeight - bottomPadding
-        return min(largestScale, max(1, 1 + (e - bottomPadding - box) / box * stretchRate))
+        let room = barWidth - NavigationBarLayout.edgePadding
+        let widest = width > 0 ? min(largestScale, max(1, room / width)) : largestScale
+        return min(widest, max(1, 1 + (e - bottomPadding - box) / box * stretchRate))
     }
 
     /// Where the large title rests with `e` points of extension: its unscaled `box`, the `scale`
     /// a pull grows it by about the box's bottom-leading corner (where Flutter's
     /// `_RenderLargeTitle` aligns its text), and the `center` that keeps that corner in place.
     static func restPlacement(_ title: String, barWidth: Double, extension e: Double) -> (box: Rect, scale: Double, center: Point) {
-        let box = frame(title, barWidth: barWidth, extension: e), s = scale(extension: e)
+        let box = frame(title, barWidth: barWidth, extension: e), s = scale(extension: e, width: box.width, barWidth: barWidth)
         return (box, s, Point(x: box.minX + box.width * s / 2, y: box.maxY - box.height * s / 2))
     }
 

@@ -49,6 +49,7 @@ extension World {
         let leaving = oldStack.filter { !newStack.contains($0) }
         self[controller: nav].children = newStack
         for id in newStack { self[controller: id].parent = nav }
+        adjustContentInsets(in: nav)
         guard let operation, from != to else {
             // The top stays: UIKit swaps the stack below it without a transition (the back
             // button takes the new title below the top at once).

@@ -96,10 +96,10 @@ extension World {
     }
 
     /// The extension below a bar whose top is `controller`, left by its first scroll view
-    /// scrolled by its content offset (no scroll view: the extension at rest).
+    /// scrolled from rest (no scroll view: the extension at rest).
     func largeTitleExtension(ofTop controller: ControllerID?) -> Double {
-        let offset = controller.flatMap { firstScrollView(of: $0) }.map { tree[$0].bounds.origin.y } ?? 0
-        return NavigationBarLargeTitleLayout.extensionHeight(contentOffset: offset)
+        let offset = controller.flatMap { scrolledFromRest($0) } ?? 0
+        return NavigationBarLargeTitleLayout.extensionHeight(scrolledFromRest: offset)
     }
 
     /// The first scroll view among `controller`'s views, depth first from its root view: the one

@@ -15,7 +15,8 @@ public struct SceneLimits: Sendable {
 
 /// A view as the client describes it (openapi.yaml, `ViewSpec`): `id`, `kind`, `frame`, and
 /// optional `alpha`, `hidden`, `backgroundColor`, `text`, `image`, `children`, and the layer
-/// properties (`cornerRadius`, `anchorPoint`, …: LayerProperties).
+/// properties (`cornerRadius`, `anchorPoint`, …: LayerProperties); a scroll view's
+/// `contentInsetAdjustmentBehavior`.
 public struct ViewSpec: Sendable, Equatable {
     public var id: String
     public var kind: String
@@ -26,6 +27,9 @@ public struct ViewSpec: Sendable, Equatable {
     public var text: String?
     public var image: String?
     public var layer = LayerProperties.defaults
+    /// A scroll view's `contentInsetAdjustmentBehavior`; nil when the spec leaves it out (UIKit's
+    /// default, `automatic`), so that a session can refuse the member before iOS 11.
+    var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior?
     public var children: [ViewSpec]
 
     public init(id: String, kind: String = "view", frame: Rect? = nil, alpha: Double = 1, hidden: Bool = false,
@@ -69,6 +73,15 @@ public struct ViewSpec: Sendable, Equatable {
         spec.text = try r.string("text", maxLength: 1024)
         spec.image = try r.string("image", maxLength: 256)
         spec.layer = try LayerProperties.decode(&r)
+        if let name = try r.string("contentInsetAdjustmentBehavior", maxLength: 32) {
+            guard let behavior = ContentInsetAdjustmentBehavior(rawValue: name) else {
+                throw SimulationError(r.path("contentInsetAdjustmentBehavior"), "unknown behavior '\(name)'; one of \(ContentInsetAdjustmentBehavior.list) (UIKit's scrollableAxes and always are not simulated)")
+            }
+            guard World.scrollingKinds.contains(kind) else {
+                throw SimulationError(r.path("contentInsetAdjustmentBehavior"), "only a scroll view has a content inset; the kinds that scroll are \(World.scrollingKinds.sorted().joined(separator: ", "))")
+            }
+            spec.contentInsetAdjustmentBehavior = behavior
+        }
         if let children = try r.array("children", maxCount: limits.viewsPerTree) {
             var ids: Set<String> = []
             for (i, child) in children.enumerated() {
@@ -82,6 +95,24 @@ public struct ViewSpec: Sendable, Equatable {
         }
         try r.finish()
         return spec
+    }
+
+    /// The pointer of the first `contentInsetAdjustmentBehavior` in this tree, which is at
+    /// `pointer`, depth first: what a session before iOS 11 refuses.
+    func firstInsetAdjustmentMember(at pointer: String) -> String? {
+        if contentInsetAdjustmentBehavior != nil { return SpecReader.child(pointer, "contentInsetAdjustmentBehavior") }
+        for (i, child) in children.enumerated() {
+            if let found = child.firstInsetAdjustmentMember(at: SpecReader.child(SpecReader.child(pointer, "children"), String(i))) { return found }
+        }
+        return nil
+    }
+
+    /// The behavior of the first scroll view in this tree, depth first (the one a large-title bar
+    /// tracks): nil without a scroll view.
+    var firstScrollViewBehavior: ContentInsetAdjustmentBehavior? {
+        if World.scrollingKinds.contains(kind) { return contentInsetAdjustmentBehavior ?? .automatic }
+        for child in children { if let found = child.firstScrollViewBehavior { return found } }
+        return nil
     }
 
     public static func isValidID(_ id: String) -> Bool {
