@@ -51,6 +51,9 @@ def events_after(server, sid, t):
 def finished(server, sid, t, committed):
     """The zoom out ended: gone into the cell (committed) or back at rest full screen."""
     server.post(f"/v1/sessions/{sid}/clock", {"to": t})
+    # Clean: nothing left running on a view that left, nothing left hidden.
+    assert server.get(f"/v1/sessions/{sid}/snapshot").json()["transition"]["diagnostics"] == []
+    assert [e for e in events_after(server, sid, 0) if e["type"] == "diagnostic"] == []
     after = views(server, sid, t)
     assert role(server, sid, t, "zoomContainer") is None and role(server, sid, t, "dimming") is None
     if committed:
