@@ -166,7 +166,7 @@ def test_a_swipe_down_dismisses_a_zoomed_presentation_and_an_edge_swipe_does_not
     assert close(role(server, sid, 1.1, "zoomContainer")["windowFrame"], centred(path(150 / H), 160, 284 + 150), 1e-6)
     gesture(server, sid, "pan", "ended", 1.2, translation={"x": 0, "y": 150})
     finished(server, sid, 3, True)
-    assert server.get(f"/v1/sessions/{sid}/snapshot").json()["controllers"].get("presented") in (None, [])
+    assert server.get(f"/v1/sessions/{sid}/snapshot").json()["controllers"].get("presented") is None
 
 
 def test_interactive_dismiss_false_refuses_the_gestures(server):
@@ -188,12 +188,13 @@ def test_interactive_dismiss_false_refuses_the_gestures(server):
     assert act(server, sid, {"type": "pop", "at": 4})["transition"]["animator"] == "fluidZoom"
 
 
-def test_a_swipe_during_the_zoom_in_completes_it_and_takes_the_page_from_where_it_is(server):
-    sid = pushed(server)
+@pytest.mark.parametrize("present", [False, True])
+def test_a_swipe_during_the_zoom_in_completes_it_and_takes_the_page_from_where_it_is(server, present):
+    sid = pushed(server, present=present)
     before = role(server, sid, 0.1, "zoomContainer")["windowFrame"]
     veil = role(server, sid, 0.1, "dimming")["alpha"]
     out = gesture(server, sid, "pan", "began", 0.1)
-    assert out["transition"]["operation"] == "pop" and out["transition"]["phase"] == "interactive"
+    assert out["transition"]["operation"] == ("dismiss" if present else "pop") and out["transition"]["phase"] == "interactive"
     # The same frame just before and just after: the push completed, the pop holds its views.
     assert close(role(server, sid, 0.1, "zoomContainer")["windowFrame"], before, 1e-9)
     assert abs(role(server, sid, 0.1, "dimming")["alpha"] - veil) < 1e-9
@@ -207,3 +208,44 @@ def test_a_swipe_during_the_zoom_in_completes_it_and_takes_the_page_from_where_i
     assert moved["width"] < before["width"]
     gesture(server, sid, "pan", "ended", 0.4, translation={"x": 0, "y": 80})
     finished(server, sid, 2, True)
+
+
+def test_the_gesture_object_and_a_cancelled_recognizer(server):
+    sid = pushed(server)
+    gesture(server, sid, "pan", "began", 1)
+    out = gesture(server, sid, "pan", "changed", 1.1, translation={"x": 0, "y": 284}, velocity={"x": 0, "y": 300})
+    g = out["transition"]["gesture"]
+    assert (g["recognizer"], g["phase"], g["progress"], g["velocity"], g["decision"]) == ("pan", "changed", 0.5, {"x": 0, "y": 300}, None)
+    assert abs(out["transition"]["percentComplete"] - 0.5) < 1e-12
+    # Far past the threshold, the recognizer's own cancellation springs the page back.
+    out = gesture(server, sid, "pan", "cancelled", 1.2, translation={"x": 0, "y": 284})
+    g = out["transition"]["gesture"]
+    assert (g["phase"], g["decision"], g["reason"]) == ("cancelled", "cancel", "gesture-cancelled")
+    finished(server, sid, 3, False)
+    # UIKit's cancelled sequence: the pop's callbacks undone, the page shown again.
+    kinds = [(e["type"], e.get("viewController")) for e in events_after(server, sid, 1.2)]
+    assert kinds == [("cancelInteractiveTransition", "nav"), ("completeTransition", "nav"), ("viewWillDisappear", "things"),
+                     ("viewDidDisappear", "things"), ("viewWillAppear", "detail"), ("viewDidAppear", "detail")]
+    # A later sample of the ended gesture does nothing but say so.
+    gesture(server, sid, "pan", "changed", 3.1, translation={"x": 0, "y": 100})
+    assert [e["code"] for e in events_after(server, sid, 3.1) if e["type"] == "diagnostic"] == ["gesture-without-began"]
+
+
+def test_an_edge_fling_commits_and_a_pinch_dismisses_a_presentation(server):
+    sid = pushed(server)
+    gesture(server, sid, "edgePan", "began", 1)
+    gesture(server, sid, "edgePan", "changed", 1.1, translation={"x": 40, "y": 0})
+    out = gesture(server, sid, "edgePan", "ended", 1.12, translation={"x": 40, "y": 0}, velocity={"x": 900, "y": 0})
+    assert (out["transition"]["gesture"]["decision"], out["transition"]["gesture"]["reason"]) == ("finish", "velocity")
+    finished(server, sid, 3, True)
+
+    for scale, committed in ((0.7, False), (0.45, True)):
+        sid = pushed(server, present=True)
+        began = gesture(server, sid, "pinch", "began", 1, scale=1)["transition"]
+        assert (began["operation"], began["animator"]) == ("dismiss", "fluidZoom")
+        gesture(server, sid, "pinch", "changed", 1.1, scale=scale)
+        assert close(role(server, sid, 1.1, "zoomContainer")["windowFrame"], path(1 - scale), 1e-6)
+        gesture(server, sid, "pinch", "ended", 1.2, scale=scale)
+        finished(server, sid, 3, committed)
+        presented = server.get(f"/v1/sessions/{sid}/snapshot").json()["controllers"].get("presented")
+        assert (presented or {}).get("id") == (None if committed else "detail")
