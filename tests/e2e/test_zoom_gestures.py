@@ -44,6 +44,13 @@ def gesture(server, sid, recognizer, phase, at, **sample):
     return act(server, sid, dict(type="gesture", recognizer=recognizer, phase=phase, at=at, **sample))
 
 
+def swipe(server, sid, recognizer, translation, velocity, release_at=1.2):
+    """A swipe from t = 1 to `translation` at 1.1, released at `release_at`: its gesture object."""
+    gesture(server, sid, recognizer, "began", 1)
+    gesture(server, sid, recognizer, "changed", 1.1, translation=translation)
+    return gesture(server, sid, recognizer, "ended", release_at, translation=translation, velocity=velocity)["transition"]["gesture"]
+
+
 def events_after(server, sid, t):
     return [e for e in server.get(f"/v1/sessions/{sid}/events").json()["events"] if e["time"] >= t]
 
@@ -97,10 +104,7 @@ def test_a_swipe_down_follows_the_finger_and_commits_past_its_threshold(server, 
 
 def test_a_fling_down_commits_short_of_the_threshold_and_seeds_the_spring(server):
     sid = pushed(server)
-    gesture(server, sid, "pan", "began", 1)
-    gesture(server, sid, "pan", "changed", 1.1, translation={"x": 0, "y": 30})
-    out = gesture(server, sid, "pan", "ended", 1.12, translation={"x": 0, "y": 30}, velocity={"x": 0, "y": 800})
-    g = out["transition"]["gesture"]
+    g = swipe(server, sid, "pan", {"x": 0, "y": 30}, {"x": 0, "y": 800}, release_at=1.12)
     assert (g["decision"], g["reason"]) == ("finish", "velocity") and 30 / H < PAN
     # The spring starts at the finger's speed: 800 pt/s is 800 / H of the way per second, over
     # the 1 − p left to go.
@@ -116,10 +120,8 @@ def test_a_fling_down_commits_short_of_the_threshold_and_seeds_the_spring(server
     finished(server, sid, 3, True)
     # A slow release at the same place springs back.
     sid = pushed(server)
-    gesture(server, sid, "pan", "began", 1)
-    gesture(server, sid, "pan", "changed", 1.1, translation={"x": 0, "y": 30})
-    out = gesture(server, sid, "pan", "ended", 1.12, translation={"x": 0, "y": 30}, velocity={"x": 0, "y": 600})
-    assert (out["transition"]["gesture"]["decision"], out["transition"]["gesture"]["reason"]) == ("cancel", "threshold")
+    g = swipe(server, sid, "pan", {"x": 0, "y": 30}, {"x": 0, "y": 600}, release_at=1.12)
+    assert (g["decision"], g["reason"]) == ("cancel", "threshold")
     finished(server, sid, 3, False)
 
 
@@ -233,10 +235,8 @@ def test_the_gesture_object_and_a_cancelled_recognizer(server):
 
 def test_an_edge_fling_commits_and_a_pinch_dismisses_a_presentation(server):
     sid = pushed(server)
-    gesture(server, sid, "edgePan", "began", 1)
-    gesture(server, sid, "edgePan", "changed", 1.1, translation={"x": 40, "y": 0})
-    out = gesture(server, sid, "edgePan", "ended", 1.12, translation={"x": 40, "y": 0}, velocity={"x": 900, "y": 0})
-    assert (out["transition"]["gesture"]["decision"], out["transition"]["gesture"]["reason"]) == ("finish", "velocity")
+    g = swipe(server, sid, "edgePan", {"x": 40, "y": 0}, {"x": 900, "y": 0})
+    assert (g["decision"], g["reason"]) == ("finish", "velocity")
     finished(server, sid, 3, True)
 
     for scale, committed in ((0.7, False), (0.45, True)):
