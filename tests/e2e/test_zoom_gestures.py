@@ -118,6 +118,10 @@ def test_a_fling_down_commits_short_of_the_threshold_and_seeds_the_spring(server
     # Faster than from rest: the seeded spring is further along.
     assert spring(*COMMIT, v0, 0.01) > spring(*COMMIT, 0, 0.01)
     finished(server, sid, 3, True)
+    # An exported scenario replays the gesture frame for frame.
+    copy = server.post("/v1/sessions", {"scenario": server.get(f"/v1/sessions/{sid}/scenario").json()}).json()["id"]
+    for t in (1.1, 1.13, 1.2, 1.5):
+        assert views(server, copy, t) == views(server, sid, t)
     # A slow release at the same place springs back.
     sid = pushed(server)
     g = swipe(server, sid, "pan", {"x": 0, "y": 30}, {"x": 0, "y": 600}, release_at=1.12)
