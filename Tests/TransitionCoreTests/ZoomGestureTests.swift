@@ -96,5 +96,22 @@ import Testing
         w.advance(to: 3)
         #expect(abs(try #require(w.transitions.last?.completedAt) - (1.2 + settle)) < 1e-9)
         #expect(w.transitions.last?.phase == .completed)
+        // Completed at its end: no animation is left running on the views that went.
+        #expect(w.transitions.last?.diagnostics.isEmpty == true)
+    }
+
+    /// A run on a spring ends at the session time its end is scheduled for, start + seconds, even
+    /// where now − start rounds a hair short of `seconds` (a spring is 0.001 short of its target there).
+    @Test func aSpringRunEndsExactlyWhenScheduled() {
+        let spring = zoom.releaseSpring(commit: true, velocity: 0)
+        let seconds = spring.settlingDuration
+        var timeline = Timeline(start: 0)
+        timeline.hold(at: 1.2, tau: 0.1)
+        timeline.change(at: 1.2, to: .completing(target: 0.5, seconds: seconds, curve: .spring(spring), cancelled: false))
+        let end = timeline.time(reaching: 0.5, after: 1.2) ?? .nan
+        #expect(end == 1.2 + seconds)
+        // At its end to within rounding, not the spring's 0.001 of the distance short of it.
+        #expect(abs(timeline.tau(at: end) - 0.5) < 1e-12)
+        #expect(timeline.tau(at: end.nextDown) < 0.5 - 1e-6)
     }
 }

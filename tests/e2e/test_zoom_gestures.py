@@ -44,6 +44,13 @@ def gesture(server, sid, recognizer, phase, at, **sample):
     return act(server, sid, dict(type="gesture", recognizer=recognizer, phase=phase, at=at, **sample))
 
 
+def swipe(server, sid, recognizer, translation, velocity, release_at=1.2):
+    """A swipe from t = 1 to `translation` at 1.1, released at `release_at`: its gesture object."""
+    gesture(server, sid, recognizer, "began", 1)
+    gesture(server, sid, recognizer, "changed", 1.1, translation=translation)
+    return gesture(server, sid, recognizer, "ended", release_at, translation=translation, velocity=velocity)["transition"]["gesture"]
+
+
 def events_after(server, sid, t):
     return [e for e in server.get(f"/v1/sessions/{sid}/events").json()["events"] if e["time"] >= t]
 
@@ -51,6 +58,9 @@ def events_after(server, sid, t):
 def finished(server, sid, t, committed):
     """The zoom out ended: gone into the cell (committed) or back at rest full screen."""
     server.post(f"/v1/sessions/{sid}/clock", {"to": t})
+    # Clean: nothing left running on a view that left, nothing left hidden.
+    assert server.get(f"/v1/sessions/{sid}/snapshot").json()["transition"]["diagnostics"] == []
+    assert [e for e in events_after(server, sid, 0) if e["type"] == "diagnostic"] == []
     after = views(server, sid, t)
     assert role(server, sid, t, "zoomContainer") is None and role(server, sid, t, "dimming") is None
     if committed:
@@ -94,10 +104,7 @@ def test_a_swipe_down_follows_the_finger_and_commits_past_its_threshold(server, 
 
 def test_a_fling_down_commits_short_of_the_threshold_and_seeds_the_spring(server):
     sid = pushed(server)
-    gesture(server, sid, "pan", "began", 1)
-    gesture(server, sid, "pan", "changed", 1.1, translation={"x": 0, "y": 30})
-    out = gesture(server, sid, "pan", "ended", 1.12, translation={"x": 0, "y": 30}, velocity={"x": 0, "y": 800})
-    g = out["transition"]["gesture"]
+    g = swipe(server, sid, "pan", {"x": 0, "y": 30}, {"x": 0, "y": 800}, release_at=1.12)
     assert (g["decision"], g["reason"]) == ("finish", "velocity") and 30 / H < PAN
     # The spring starts at the finger's speed: 800 pt/s is 800 / H of the way per second, over
     # the 1 − p left to go.
@@ -111,12 +118,14 @@ def test_a_fling_down_commits_short_of_the_threshold_and_seeds_the_spring(server
     # Faster than from rest: the seeded spring is further along.
     assert spring(*COMMIT, v0, 0.01) > spring(*COMMIT, 0, 0.01)
     finished(server, sid, 3, True)
+    # An exported scenario replays the gesture frame for frame.
+    copy = server.post("/v1/sessions", {"scenario": server.get(f"/v1/sessions/{sid}/scenario").json()}).json()["id"]
+    for t in (1.1, 1.13, 1.2, 1.5):
+        assert views(server, copy, t) == views(server, sid, t)
     # A slow release at the same place springs back.
     sid = pushed(server)
-    gesture(server, sid, "pan", "began", 1)
-    gesture(server, sid, "pan", "changed", 1.1, translation={"x": 0, "y": 30})
-    out = gesture(server, sid, "pan", "ended", 1.12, translation={"x": 0, "y": 30}, velocity={"x": 0, "y": 600})
-    assert (out["transition"]["gesture"]["decision"], out["transition"]["gesture"]["reason"]) == ("cancel", "threshold")
+    g = swipe(server, sid, "pan", {"x": 0, "y": 30}, {"x": 0, "y": 600}, release_at=1.12)
+    assert (g["decision"], g["reason"]) == ("cancel", "threshold")
     finished(server, sid, 3, False)
 
 
@@ -163,7 +172,7 @@ def test_a_swipe_down_dismisses_a_zoomed_presentation_and_an_edge_swipe_does_not
     assert close(role(server, sid, 1.1, "zoomContainer")["windowFrame"], centred(path(150 / H), 160, 284 + 150), 1e-6)
     gesture(server, sid, "pan", "ended", 1.2, translation={"x": 0, "y": 150})
     finished(server, sid, 3, True)
-    assert server.get(f"/v1/sessions/{sid}/snapshot").json()["controllers"].get("presented") in (None, [])
+    assert server.get(f"/v1/sessions/{sid}/snapshot").json()["controllers"].get("presented") is None
 
 
 def test_interactive_dismiss_false_refuses_the_gestures(server):
@@ -185,12 +194,13 @@ def test_interactive_dismiss_false_refuses_the_gestures(server):
     assert act(server, sid, {"type": "pop", "at": 4})["transition"]["animator"] == "fluidZoom"
 
 
-def test_a_swipe_during_the_zoom_in_completes_it_and_takes_the_page_from_where_it_is(server):
-    sid = pushed(server)
+@pytest.mark.parametrize("present", [False, True])
+def test_a_swipe_during_the_zoom_in_completes_it_and_takes_the_page_from_where_it_is(server, present):
+    sid = pushed(server, present=present)
     before = role(server, sid, 0.1, "zoomContainer")["windowFrame"]
     veil = role(server, sid, 0.1, "dimming")["alpha"]
     out = gesture(server, sid, "pan", "began", 0.1)
-    assert out["transition"]["operation"] == "pop" and out["transition"]["phase"] == "interactive"
+    assert out["transition"]["operation"] == ("dismiss" if present else "pop") and out["transition"]["phase"] == "interactive"
     # The same frame just before and just after: the push completed, the pop holds its views.
     assert close(role(server, sid, 0.1, "zoomContainer")["windowFrame"], before, 1e-9)
     assert abs(role(server, sid, 0.1, "dimming")["alpha"] - veil) < 1e-9
@@ -204,3 +214,42 @@ def test_a_swipe_during_the_zoom_in_completes_it_and_takes_the_page_from_where_i
     assert moved["width"] < before["width"]
     gesture(server, sid, "pan", "ended", 0.4, translation={"x": 0, "y": 80})
     finished(server, sid, 2, True)
+
+
+def test_the_gesture_object_and_a_cancelled_recognizer(server):
+    sid = pushed(server)
+    gesture(server, sid, "pan", "began", 1)
+    out = gesture(server, sid, "pan", "changed", 1.1, translation={"x": 0, "y": 284}, velocity={"x": 0, "y": 300})
+    g = out["transition"]["gesture"]
+    assert (g["recognizer"], g["phase"], g["progress"], g["velocity"], g["decision"]) == ("pan", "changed", 0.5, {"x": 0, "y": 300}, None)
+    assert abs(out["transition"]["percentComplete"] - 0.5) < 1e-12
+    # Far past the threshold, the recognizer's own cancellation springs the page back.
+    out = gesture(server, sid, "pan", "cancelled", 1.2, translation={"x": 0, "y": 284})
+    g = out["transition"]["gesture"]
+    assert (g["phase"], g["decision"], g["reason"]) == ("cancelled", "cancel", "gesture-cancelled")
+    finished(server, sid, 3, False)
+    # UIKit's cancelled sequence: the pop's callbacks undone, the page shown again.
+    kinds = [(e["type"], e.get("viewController")) for e in events_after(server, sid, 1.2)]
+    assert kinds == [("cancelInteractiveTransition", "nav"), ("completeTransition", "nav"), ("viewWillDisappear", "things"),
+                     ("viewDidDisappear", "things"), ("viewWillAppear", "detail"), ("viewDidAppear", "detail")]
+    # A later sample of the ended gesture does nothing but say so.
+    gesture(server, sid, "pan", "changed", 3.1, translation={"x": 0, "y": 100})
+    assert [e["code"] for e in events_after(server, sid, 3.1) if e["type"] == "diagnostic"] == ["gesture-without-began"]
+
+
+def test_an_edge_fling_commits_and_a_pinch_dismisses_a_presentation(server):
+    sid = pushed(server)
+    g = swipe(server, sid, "edgePan", {"x": 40, "y": 0}, {"x": 900, "y": 0})
+    assert (g["decision"], g["reason"]) == ("finish", "velocity")
+    finished(server, sid, 3, True)
+
+    for scale, committed in ((0.7, False), (0.45, True)):
+        sid = pushed(server, present=True)
+        began = gesture(server, sid, "pinch", "began", 1, scale=1)["transition"]
+        assert (began["operation"], began["animator"]) == ("dismiss", "fluidZoom")
+        gesture(server, sid, "pinch", "changed", 1.1, scale=scale)
+        assert close(role(server, sid, 1.1, "zoomContainer")["windowFrame"], path(1 - scale), 1e-6)
+        gesture(server, sid, "pinch", "ended", 1.2, scale=scale)
+        finished(server, sid, 3, committed)
+        presented = server.get(f"/v1/sessions/{sid}/snapshot").json()["controllers"].get("presented")
+        assert (presented or {}).get("id") == (None if committed else "detail")

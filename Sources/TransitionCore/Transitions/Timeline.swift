@@ -42,7 +42,10 @@ struct Timeline: Sendable, Equatable {
         case .paused:
             return segment.tau
         case .completing(let target, let seconds, let curve, let cancelled):
-            guard dt < seconds else { return cancelled ? target : target + (dt - seconds) }
+            // The run ends at the session time `time(reaching:)` names, start + seconds: compared
+            // as that sum, not as dt against seconds, whose subtraction can land a rounding error
+            // short, where a spring (which settles within 0.001, not at 1) is not yet at its target.
+            guard t < segment.start + seconds else { return cancelled ? target : target + (dt - seconds) }
             return segment.tau + (target - segment.tau) * curve.value(at: dt, duration: seconds)
         }
     }
