@@ -149,6 +149,7 @@ extension World {
         // A change beside a zoom that interrupts the one the other way starts where that left the
         // bar: the same items, so its own progress 1 − q shows what that one's q showed.
         let start = interruptedZoom(before: t)?.barProgress.map { 1 - $0 } ?? 0
+        self[transition: id].barStart = start
         for track in change.tracks {
             let keys = (push ? track : track.reversed).starting(at: start).keys
             guard let view = views.view(for: track.part, push: push) else { continue }
