@@ -166,10 +166,7 @@ extension World {
     /// completed before its duration was over): their views are about to show other items.
     mutating func stopNavigationBarAnimations(_ nav: ControllerID) {
         guard let views = self[controller: nav].navigationBar else { return }
-        for view in [views.indicator, views.title, views.backButton, views.incomingTitle, views.incomingBackButton]
-            + [views.largeTitle, views.incomingLargeTitle].compactMap({ $0 }) {
-            animations.removeAnimations(on: view)
-        }
+        for view in views.itemViews { animations.removeAnimations(on: view) }
     }
 
     /// Puts the bar at rest once the transition ends: the coming item's views become the shown

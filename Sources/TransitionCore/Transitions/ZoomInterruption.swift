@@ -57,9 +57,7 @@ extension World {
     /// (from `barStart`); nil when the bar does not change beside it.
     private func navigationBarProgress(of t: Transition) -> Double? {
         guard let bar = controllers[t.container]?.navigationBar else { return nil }
-        let views = [bar.bar, bar.indicator, bar.title, bar.backButton, bar.incomingTitle, bar.incomingBackButton]
-            + [bar.largeTitle, bar.incomingLargeTitle].compactMap { $0 }
-        guard let a = views.lazy.compactMap({ view in self.animations.animations(on: view).first { $0.transition == t.id } }).first else { return nil }
+        guard let a = bar.itemViews.lazy.compactMap({ view in self.animations.animations(on: view).first { $0.transition == t.id } }).first else { return nil }
         guard a.duration > 0 else { return 1 }
         let tau = t.timeline.tau(at: now)
         let run = min(1, max(0, a.curve.value(at: min(a.duration, max(0, tau - a.begin)), duration: a.duration)))
