@@ -34,7 +34,7 @@ import Testing
     func barLabels(_ w: World, at t: Double) -> [String: (frame: Rect, alpha: Double)] {
         var found: [String: (frame: Rect, alpha: Double)] = [:]
         func visit(_ node: SnapshotNode) {
-            if let role = node.role, role == .navigationTitle || role == .backButton || role == .backIndicator {
+            if let role = node.role, role == .navigationTitle || role == .backButton || role == .backIndicator || role == .largeTitle {
                 found["\(role.rawValue):\(node.text ?? "")"] = (node.windowFrame, node.alpha)
             }
             node.children.forEach(visit)
@@ -146,6 +146,22 @@ import Testing
         #expect(conflictType(error) == "transition-in-progress")
         let last = try #require(w.transitions.last)
         #expect(last.operation == .pop && last.phase == .animating && last.id == w.runningTransition?.id)
+    }
+
+    /// Interrupted twice: the second change starts where the first interruption's, itself
+    /// begun part way, stood (its progress counts from where it began, `barStart`).
+    @Test func aChainOfInterruptionsNeverJumps() throws {
+        var w = try thingsScene()
+        try w.apply(try action(#"{"type": "push", "viewController": "# + (try detail()) + "}"))
+        for (at, body) in [(0.1, #"{"type": "pop"}"#), (0.2, #"{"type": "push", "viewController": "# + (try detail()) + "}")] {
+            w.advance(to: at)
+            let before = try zoomPose(w, at: at), bar = barLabels(w, at: at)
+            try w.apply(try action(body))
+            let after = try zoomPose(w, at: at)
+            #expect(after.clip == before.clip && after.page == before.page && after.veil == before.veil)
+            expectSame(bar, barLabels(w, at: at))
+        }
+        #expect(try #require(w.transitions.last).barStart > 0)
     }
 
     /// A zoom out held by an `update` (an interactive pop) is not running on its own: a push of

@@ -7,7 +7,7 @@ from test_api import assert_problem, create
 from test_zoom import CELL, SCENE, SCREEN, act, close, role, zooming
 
 PRESENT = {"type": "present", "modalPresentationStyle": "fullScreen"}
-BAR_LABELS = ("navigationTitle", "backButton")
+BAR_LABELS = ("navigationTitle", "backButton", "largeTitle")
 
 
 def screen(server, sid, t):
@@ -45,7 +45,8 @@ def test_the_same_controller_during_its_zoom_out_zooms_back_in_from_where_it_is(
     clip = role(server, sid, 1.1, "zoomContainer")["windowFrame"]
     # On its way into the cell.
     assert CELL["width"] < clip["width"] < SCREEN["width"]
-    again = dict(PRESENT, viewController=zooming(), at=1.1) if present else {"type": "push", "viewController": zooming(), "at": 1.1}
+    # Presented again from the controller the dismissal returns to, which it still presents.
+    again = dict(PRESENT, viewController=zooming(), at=1.1, **{"from": "nav"}) if present else {"type": "push", "viewController": zooming(), "at": 1.1}
     transition = act(server, sid, again)["transition"]
     assert (transition["operation"], transition["animator"], transition["begin"]) == ("present" if present else "push", "fluidZoom", 1.1)
     # The same frame just before and just after: clip, page, veil, cell and bar where they were.
@@ -86,6 +87,22 @@ def test_the_bar_goes_on_from_where_the_interrupted_change_left_it(server):
     assert_same_screen(before, screen(server, sid, 0.1))
     end = screen(server, sid, 1)
     assert [k for k in end if k[0] in BAR_LABELS] == [("navigationTitle", "Things")] and end[("navigationTitle", "Things")]["alpha"] == 1
+
+
+def test_interrupted_again_and_again_nothing_jumps(server):
+    """Push, a pop 0.1 s in, a push 0.1 s later, a pop again: each change starts where the one
+    it interrupts stood, the large-title bar's too (its later changes start part way)."""
+    scene = dict(SCENE, root=dict(SCENE["root"], prefersLargeTitles=True))
+    sid = create(server, scene)
+    act(server, sid, {"type": "push", "viewController": zooming(), "at": 0})
+    for at, body in ((0.1, {"type": "pop"}), (0.2, {"type": "push", "viewController": zooming()}), (0.25, {"type": "pop"})):
+        before = screen(server, sid, at)
+        assert act(server, sid, dict(body, at=at))["transition"]["animator"] == "fluidZoom"
+        assert_same_screen(before, screen(server, sid, at))
+    # The last pop lands in the cell, the bar at rest on the root's large title.
+    assert close(role(server, sid, 0.73, "zoomContainer")["windowFrame"], CELL, 0.5)
+    end = screen(server, sid, 1)
+    assert ("detail", "") not in end and end[("largeTitle", "Things")]["alpha"] == 1
 
 
 @pytest.mark.parametrize("body", [

@@ -28,6 +28,12 @@ struct NavigationBar: Sendable {
         "\(nav).\(role.rawValue)" + (incoming ? ".incoming" : "")
     }
 
+    /// The views showing the two items (the chevron, titles, back buttons, large titles), which a
+    /// change animates.
+    var itemViews: [ViewID] {
+        [indicator, title, backButton, incomingTitle, incomingBackButton] + [largeTitle, incomingLargeTitle].compactMap { $0 }
+    }
+
     /// The coming item becomes the shown one (a completed change).
     mutating func promoteIncoming() {
         swap(&title, &incomingTitle)

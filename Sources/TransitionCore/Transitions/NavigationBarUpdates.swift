@@ -149,6 +149,7 @@ extension World {
         // A change beside a zoom that interrupts the one the other way starts where that left the
         // bar: the same items, so its own progress 1 − q shows what that one's q showed.
         let start = interruptedZoom(before: t)?.barProgress.map { 1 - $0 } ?? 0
+        self[transition: id].barStart = start
         for track in change.tracks {
             let keys = (push ? track : track.reversed).starting(at: start).keys
             guard let view = views.view(for: track.part, push: push) else { continue }
@@ -165,10 +166,7 @@ extension World {
     /// completed before its duration was over): their views are about to show other items.
     mutating func stopNavigationBarAnimations(_ nav: ControllerID) {
         guard let views = self[controller: nav].navigationBar else { return }
-        for view in [views.indicator, views.title, views.backButton, views.incomingTitle, views.incomingBackButton]
-            + [views.largeTitle, views.incomingLargeTitle].compactMap({ $0 }) {
-            animations.removeAnimations(on: view)
-        }
+        for view in views.itemViews { animations.removeAnimations(on: view) }
     }
 
     /// Puts the bar at rest once the transition ends: the coming item's views become the shown

@@ -60,9 +60,12 @@ public struct Transition: Sendable {
     /// The transition is UIKit's own (the catalogue's slide, coverVertical, sheet, formSheet or fluidZoom),
     /// with the parameters it runs with.
     var platform: PlatformTransition?
-    /// A fluid zoom in that a pop or dismissal completed at once: where its views were then, for
-    /// the zoom out to start from (`World.completeZoomIn`).
+    /// A fluid zoom that the opposite operation of its controller completed at once: where its
+    /// views were then, for the zoom the other way to start from (ZoomInterruption.swift).
     var zoomPose: ZoomPose?
+    /// Where the navigation bar's change beside it starts, as progress of the whole change (0…1):
+    /// above 0 when it goes on from where an interrupted zoom the other way left the bar.
+    var barStart = 0.0
     /// A navigation change that takes the tab bar away or brings it back (`hidesBottomBarWhenPushed`).
     var tabBarMove: TabBarMove?
 

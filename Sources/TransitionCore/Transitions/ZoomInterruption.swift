@@ -51,17 +51,17 @@ extension World {
         advance(to: now)
     }
 
-    /// How far the navigation bar's change beside `t` has come (0…1, in `t`'s own direction):
-    /// the progress of the bar's animations, which all share the transition's curve and
-    /// duration (`beginNavigationBarTransition`); nil when the bar does not change beside it.
+    /// How far the navigation bar's change beside `t` has come (0…1 of the whole change, in `t`'s
+    /// own direction): the progress of the bar's animations, which all share the transition's
+    /// curve and duration (`beginNavigationBarTransition`), over the part of the change they run
+    /// (from `barStart`); nil when the bar does not change beside it.
     private func navigationBarProgress(of t: Transition) -> Double? {
         guard let bar = controllers[t.container]?.navigationBar else { return nil }
-        let views = [bar.bar, bar.indicator, bar.title, bar.backButton, bar.incomingTitle, bar.incomingBackButton]
-            + [bar.largeTitle, bar.incomingLargeTitle].compactMap { $0 }
-        guard let a = views.lazy.compactMap({ view in self.animations.animations(on: view).first { $0.transition == t.id } }).first else { return nil }
+        guard let a = bar.itemViews.lazy.compactMap({ view in self.animations.animations(on: view).first { $0.transition == t.id } }).first else { return nil }
         guard a.duration > 0 else { return 1 }
         let tau = t.timeline.tau(at: now)
-        return min(1, max(0, a.curve.value(at: min(a.duration, max(0, tau - a.begin)), duration: a.duration)))
+        let run = min(1, max(0, a.curve.value(at: min(a.duration, max(0, tau - a.begin)), duration: a.duration)))
+        return t.barStart + (1 - t.barStart) * run
     }
 
     /// Where the zoom that `t` interrupts left its views, if it did: the transition just before
