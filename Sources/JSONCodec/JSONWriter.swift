@@ -16,7 +16,7 @@ public struct JSONWriter: ~Copyable {
     /// The output so far.
     @usableFromInline var output: OutputBuffer
     /// Decimal places numbers are rounded to, and 10^precision.
-    let precision: Int?
+    public let precision: Int?
     let scale: Double?
     @usableFromInline var needsComma = false
 
@@ -177,6 +177,21 @@ public struct JSONWriter: ~Copyable {
             for byte in text { output.append(byte) }
         }
         needsComma = false
+    }
+
+    /// Whether the next value or key writes a comma first.
+    public var commaPending: Bool { needsComma }
+
+    /// The bytes written from offset `start` on (a copy).
+    public func bytes(from start: Int) -> [UInt8] { output.bytes(from: start) }
+
+    /// Part of a document this writer wrote before, copied as it stands, with the comma state
+    /// it had after them then (`commaPending`): a frame template's fixed bytes between the values
+    /// it writes afresh.
+    @inlinable @inline(__always)
+    public mutating func splice(_ bytes: UnsafeBufferPointer<UInt8>, commaPending: Bool) {
+        if !bytes.isEmpty { output.append(bytes) }
+        needsComma = commaPending
     }
 
     /// `raw` for one byte.

@@ -19,6 +19,9 @@ struct OutputBuffer: ~Copyable {
     /// The bytes written, copied into an array (once, when the answer is complete).
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
+    /// The bytes written from offset `from` on, copied into an array.
+    func bytes(from offset: Int) -> [UInt8] { Array(UnsafeBufferPointer(start: start + offset, count: count - offset)) }
+
     /// Makes room for at least `n` more bytes: the unchecked appends that follow may store that many.
     @inlinable @inline(__always)
     mutating func reserve(_ n: Int) {

@@ -118,8 +118,13 @@ public struct ControllerState: Sendable {
 extension World {
     /// The snapshot at `t`, which must not be before `now` (advance a copy first).
     public func snapshot(at t: Double) -> Snapshot {
-        Snapshot(time: t, transition: currentTransition.map { transitionState($0, at: t) }, controllers: controllerState(),
+        Snapshot(time: t, transition: currentTransitionState(at: t), controllers: controllerState(),
                  root: node(window, frame: animations.frame(at: t, clocks: transitions), toWindow: .identity, clip: nil))
+    }
+
+    /// The snapshot's `transition` at `t`: the transition in effect, if any.
+    public func currentTransitionState(at t: Double) -> TransitionState? {
+        currentTransition.map { transitionState($0, at: t) }
     }
 
     public func transitionState(_ tr: Transition, at t: Double) -> TransitionState {
@@ -167,6 +172,37 @@ extension World {
 
     /// The node of a view whose presentation values are `v`.
     private func node(_ v: ViewNode, frame animated: AnimationTimeline.Frame, toWindow parent: AffineTransform, clip: Rect?) -> SnapshotNode {
+        let place = ScreenPlacement(v, toWindow: parent, clip: clip)
+        var children = v.children.map { node($0, frame: animated, toWindow: place.toWindow, clip: place.childClip) }
+        if children.contains(where: { $0.layer.zPosition != 0 }) {
+            // Core Animation draws sublayers by zPosition, in subview order among equals.
+            children = children.enumerated().sorted { ($0.element.layer.zPosition, $0.offset) < ($1.element.layer.zPosition, $1.offset) }.map(\.element)
+        }
+        return SnapshotNode(identity: v.identityStorage, frame: place.frame, bounds: v.bounds, center: v.center, transform: v.transform,
+                            transform3DStorage: v.transform3DStorage, alpha: v.alpha, hidden: v.hidden, windowFrame: place.windowFrame,
+                            backgroundColor: v.backgroundColor, layerStorage: v.layerStorage, visibleRect: place.visibleRect,
+                            visible: place.visible, children: children)
+    }
+}
+
+/// Where a view is on screen, from its presentation values and its superview's map to the
+/// window: what a snapshot's node holds besides the view's own values, and what its subviews
+/// need (`MovingViews` computes it for the views that move, without the rest).
+struct ScreenPlacement {
+    var frame: Rect
+    /// The bounding box in window coordinates.
+    var windowFrame: Rect
+    var visibleRect: Rect?
+    var visible: Bool
+    /// The view's bounds coordinates → window coordinates.
+    var toWindow: AffineTransform
+    /// What the view's subviews are clipped to, in window coordinates (nil: nothing clips).
+    var childClip: Rect?
+
+    /// `parent` maps the superview's bounds coordinates to the window; `clip` is what the
+    /// clipping ancestors leave visible (nil: nothing clips).
+    @inline(__always)
+    init(_ v: ViewNode, toWindow parent: AffineTransform, clip: Rect?) {
         let layer = v.layer
         let frame = ViewGeometry.frame(bounds: v.bounds.size, center: v.center, transform: v.transform, transform3D: v.transform3D,
                                        anchorPoint: layer.anchorPoint)
@@ -186,16 +222,12 @@ extension World {
         let visibleRect = LayerGeometry.visibleRect(windowFrame, clip: clip)
         let clippedAway = visibleRect.map { LayerGeometry.area(windowFrame) > 0 && LayerGeometry.area($0) == 0 } ?? false
         let turnedAway = !layer.isDoubleSided && LayerGeometry.facesAway(v, toSuperview: parent)
+        self.frame = frame
+        self.windowFrame = windowFrame
+        self.visibleRect = visibleRect
+        self.visible = !(turnedAway || clippedAway)
+        self.toWindow = toWindow
         // A view that clips cuts its subviews to its own visible part.
-        let childClip = layer.clipsToBounds ? (visibleRect ?? windowFrame) : clip
-        var children = v.children.map { node($0, frame: animated, toWindow: toWindow, clip: childClip) }
-        if children.contains(where: { $0.layer.zPosition != 0 }) {
-            // Core Animation draws sublayers by zPosition, in subview order among equals.
-            children = children.enumerated().sorted { ($0.element.layer.zPosition, $0.offset) < ($1.element.layer.zPosition, $1.offset) }.map(\.element)
-        }
-        return SnapshotNode(identity: v.identityStorage, frame: frame, bounds: v.bounds, center: v.center, transform: v.transform,
-                            transform3DStorage: v.transform3DStorage, alpha: v.alpha, hidden: v.hidden, windowFrame: windowFrame,
-                            backgroundColor: v.backgroundColor, layerStorage: v.layerStorage, visibleRect: visibleRect,
-                            visible: !(turnedAway || clippedAway), children: children)
+        childClip = layer.clipsToBounds ? (visibleRect ?? windowFrame) : clip
     }
 }

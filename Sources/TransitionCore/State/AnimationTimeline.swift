@@ -22,6 +22,9 @@ struct AnimationTimeline: Sendable {
     private(set) var completions: [Completion] = []
     /// Animation blocks issued so far.
     private var issued = 0
+    /// Completions that have fallen due and been taken so far: two worlds advanced from one state
+    /// with the same count have run the same completions (they are taken in due order).
+    private(set) var taken = 0
 
     /// The animations on `view`, oldest first.
     func animations(on view: ViewID) -> [PropertyAnimation] { byView[view] ?? [] }
@@ -121,7 +124,9 @@ struct AnimationTimeline: Sendable {
             if let b = best, (b.time, b.seq) <= (due, p.seq) { continue }
             best = (i, due, p.seq)
         }
-        return best.map { (completions.remove(at: $0.index), $0.time) }
+        guard let best else { return nil }
+        taken += 1
+        return (completions.remove(at: best.index), best.time)
     }
 
     /// Whether a completion of `transition` is still to run.

@@ -9,6 +9,9 @@ struct ResponseEncoder: ~Copyable {
     var writer: JSONWriter
     /// A flat list of views (each with `parent`) instead of nested `children`.
     var flat: Bool
+    /// While a frame template is made (`FrameTemplate.make`): which views move, and where the
+    /// values written afresh for each frame are.
+    var marks: TemplateMarks?
 
     init(precision: Int? = nil, flat: Bool = false, reservingCapacity: Int = 32_768) {
         writer = JSONWriter(precision: precision, reservingCapacity: reservingCapacity)
@@ -17,8 +20,8 @@ struct ResponseEncoder: ~Copyable {
 
     mutating func snapshot(_ s: Snapshot) {
         writer.beginObject()
-        writer.key("time"); writer.number(s.time)
-        writer.key("transition"); transition(s.transition)
+        writer.key("time"); beginSlot(); writer.number(s.time); endSlot()
+        writer.key("transition"); beginSlot(); transition(s.transition); endSlot()
         writer.key("controllers"); controller(s.controllers)
         if flat {
             writer.key("views")
@@ -186,12 +189,34 @@ struct ResponseEncoder: ~Copyable {
     /// The view's members but `children` (or `parent`). Through a pointer: a node is under 300
     /// bytes with four references, and passing it by value from its parent's array copied it whole.
     /// `ViewChanges.compare` follows these members in this order: a member added here goes there too.
+    /// A frame template writes the view's names and content once and, for a view that moves,
+    /// its values and layer part afresh for each frame (`FrameTemplate`).
     mutating func nodeFields(_ p: UnsafePointer<SnapshotNode>) {
+        let moves = marks?.nextViewMoves() ?? false
+        nodeNames(p)
+        if moves { beginSlot() }
+        nodeValues(p)
+        if moves { endSlot() }
+        nodeContent(p)
+        if moves { beginSlot() }
+        nodeLayer(p)
+        if moves { endSlot() }
+    }
+
+    /// What names the view: fixed for as long as the view exists.
+    @inline(__always)
+    mutating func nodeNames(_ p: UnsafePointer<SnapshotNode>) {
         writer.key("id"); writer.string(p.pointee.id)
         writer.key("kind"); writer.string(p.pointee.kind)
         writer.key("viewController"); if let vc = p.pointee.viewController { writer.string(vc) } else { writer.null() }
         writer.key("path"); writer.string(p.pointee.path)
         if let role = p.pointee.role { writer.key("role"); writer.string(role.rawValue) }
+    }
+
+    /// The view's geometry and colour, which animations move (and `windowFrame`, which its
+    /// ancestors' do).
+    @inline(__always)
+    mutating func nodeValues(_ p: UnsafePointer<SnapshotNode>) {
         writer.key("frame"); rect(p.pointee.frame)
         writer.key("bounds"); rect(p.pointee.bounds)
         writer.key("center"); point(p.pointee.center)
@@ -201,13 +226,41 @@ struct ResponseEncoder: ~Copyable {
         writer.key("hidden"); writer.bool(p.pointee.hidden)
         writer.key("windowFrame"); rect(p.pointee.windowFrame)
         if let c = p.pointee.backgroundColor { writer.key("backgroundColor"); writer.string(Self.hex(c)) }
+    }
+
+    /// The view's content (its identity's: no animation changes it).
+    @inline(__always)
+    mutating func nodeContent(_ p: UnsafePointer<SnapshotNode>) {
         if let text = p.pointee.text { writer.key("text"); writer.string(text) }
         if let size = p.pointee.fontSize { writer.key("fontSize"); writer.number(size) }
         if let image = p.pointee.image { writer.key("image"); writer.string(image) }
         if let source = p.pointee.snapshotOf { writer.key("snapshotOf"); writer.string(source) }
+    }
+
+    /// The layer properties off their defaults, and what the ancestors' clipping leaves.
+    @inline(__always)
+    mutating func nodeLayer(_ p: UnsafePointer<SnapshotNode>) {
         if p.pointee.layer != .defaults { layerFields(p.pointee.layer) }
         if let r = p.pointee.visibleRect { writer.key("visibleRect"); rect(r) }
         if !p.pointee.visible { writer.key("visible"); writer.bool(false) }
+    }
+
+    /// The start of bytes a frame template writes afresh for each frame (nothing otherwise).
+    @inline(__always)
+    mutating func beginSlot() {
+        if marks != nil {
+            let at = writer.count, comma = writer.commaPending
+            marks!.begin(at: at, commaPending: comma)
+        }
+    }
+
+    /// The end of those bytes.
+    @inline(__always)
+    mutating func endSlot() {
+        if marks != nil {
+            let at = writer.count
+            marks!.end(at: at)
+        }
     }
 
     /// Each layer property that differs from CALayer's default, in this order, so that a view

@@ -33,6 +33,12 @@ extension Application {
     /// finds no slot free is refused at once (503, `Retry-After`).
     func series<Answer>(_ history: Session.History, at times: [Double], form: SeriesForm,
                         answer: ([Snapshot]) throws -> Answer) throws -> Answer {
+        try weighedSeries(history, at: times, form: form) { try answer(history.snapshots(at: times)) }
+    }
+
+    /// `series`, for an answer that computes its frames itself (`Session.writeSnapshots`).
+    func weighedSeries<Answer>(_ history: Session.History, at times: [Double], form: SeriesForm,
+                               answer: () throws -> Answer) throws -> Answer {
         var work = 0, leastBytes = 0, frames = 0
         var census = SnapshotCensus()
         var previous: World?
@@ -49,9 +55,8 @@ extension Application {
                 throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
             }
         }
-        func computed() throws -> Answer { try answer(history.snapshots(at: times)) }
-        guard work >= Self.costlySeriesWork else { return try computed() }
-        return try costlySeries.run(computed)
+        guard work >= Self.costlySeriesWork else { return try answer() }
+        return try costlySeries.run(answer)
     }
 
     /// The fewest bytes the views of a frame whose census is `census` take in a series of `form`

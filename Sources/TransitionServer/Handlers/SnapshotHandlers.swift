@@ -51,7 +51,7 @@ extension Application {
         try Self.rejectUnknown(ctx.query, allowed: Self.snapshotParameters)
         var encoder = try encoderOptions(ctx.query)
         let t = try ctx.query["t"].map { (text) throws in try Self.time(text, name: "t") } ?? session.current(now: ctx.now).now
-        encoder.snapshot(try session.snapshots(at: [t], now: ctx.now)[0])
+        try session.writeSnapshot(at: t, now: ctx.now, into: &encoder)
         return Self.json(200, encoder.writer.bytes)
     }
 
@@ -63,8 +63,23 @@ extension Application {
         let changes = try Self.changesOnly(q)
         var encoder = try encoderOptions(q)
         let precision = try Self.precision(q)
-        return try series(session.history(now: ctx.now), at: try Self.seriesTimes(q),
-                          form: .json(flat: encoder.flat || changes, changes: changes)) { shots in
+        let times = try Self.seriesTimes(q)
+        let read = session.read(now: ctx.now)
+        if !changes, times.indices.dropFirst().allSatisfy({ times[$0 - 1] <= times[$0] }) {
+            // Frames in time order are written as they are computed, by the session's templates.
+            return try weighedSeries(read.history, at: times, form: .json(flat: encoder.flat, changes: false)) {
+                encoder.writer.beginObject()
+                encoder.writer.key("snapshots")
+                encoder.writer.beginArray()
+                guard try session.writeSnapshots(read, at: times, into: &encoder, limit: configuration.maxResponseBytes) else {
+                    throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
+                }
+                encoder.writer.endArray()
+                encoder.writer.endObject()
+                return Self.json(200, encoder.writer.bytes)
+            }
+        }
+        return try series(read.history, at: times, form: .json(flat: encoder.flat || changes, changes: changes)) { shots in
             if changes {
                 guard let bytes = ChangeBatch.encode(shots, precision: precision, limit: configuration.maxResponseBytes) else {
                     throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)

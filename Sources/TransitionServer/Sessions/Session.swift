@@ -60,9 +60,25 @@ final class Session: Sendable {
         var bytes: Int
         /// Deleted or expired: no change may land any more (its bytes were given back).
         var closed = false
+        /// Frame templates of the current state made by reads since the last change, oldest
+        /// first; counted in `bytes`, dropped by every change (`FrameTemplate`).
+        var templates: [FrameTemplate] = []
+        /// Changes so far: a template made from a read's copy is kept only if none landed since.
+        var generation = 0
 
         var checkpointBytes: Int { checkpoints.dropFirst().reduce(0) { $0 + $1.bytes } }
+
+        /// Forgets the templates (before `bytes` is counted again without them) and starts a new generation.
+        mutating func dropTemplates() {
+            templates = []
+            generation += 1
+        }
     }
+
+    /// Frame templates a session keeps at most (of its current state, the newest), and their
+    /// bytes at most.
+    static let templateLimit = 2
+    static let templateByteBudget = 256 << 10
 
     /// A session created by `creation` (its body, as compact JSON), whose world is `world`, then
     /// replayed through `changes` (an imported scenario, or a stored log; empty for a new
@@ -153,6 +169,9 @@ final class Session: Sendable {
 
     /// The oldest session time snapshots can still show.
     var historyStart: Double { state.withLock { $0.checkpoints[0].world.now } }
+
+    /// Frame templates held (tests).
+    var templateCount: Int { state.withLock { $0.templates.count } }
 
     /// Estimated bytes the session holds.
     var estimatedBytes: Int { state.withLock { $0.bytes } }
@@ -261,6 +280,7 @@ final class Session: Sendable {
                 }
                 let before = s.bytes
                 s.current = world
+                s.dropTemplates()
                 for r in recorded { Self.append(r.change, time: r.time, checkpoint: r.checkpoint, to: &s, limits: limits) }
                 s.bytes = creation.count + s.log.bytes + s.checkpoints.reduce(0) { $0 + $1.bytes } + s.current.estimatedBytes
                 memory.add(s.bytes - before)
@@ -290,6 +310,7 @@ final class Session: Sendable {
         let loaded = try journal.load(id, from: s.log.endIndex)
         guard let entries = loaded?.entries else { throw Problem.notFound("session '\(id)' was deleted or expired") }
         let before = s.bytes
+        s.dropTemplates()
         for (i, bytes) in entries.enumerated() {
             var next = s.current
             let change: SessionLog.Change = try .decode(stored: bytes, limits: limits)
@@ -428,19 +449,81 @@ final class Session: Sendable {
         try history(now: now).snapshots(at: times)
     }
 
+    /// What a read takes from the session under its lock: its history (caught up with real time
+    /// for a wall-clock session) and the frame templates of its states.
+    struct Read {
+        let history: History
+        let templates: [FrameTemplate]
+        /// The session's generation then (`State.generation`).
+        let generation: Int
+    }
+
+    func read(now: ContinuousClock.Instant) -> Read {
+        let (history, templates, generation) = state.withLock { (s: inout State) in
+            s.lastAccess = now
+            return (History(checkpoints: s.checkpoints, log: s.log, current: s.current, limits: limits), s.templates, s.generation)
+        }
+        return Read(history: caughtUp(history, now: now), templates: templates, generation: generation)
+    }
+
+    /// Writes the snapshot at `t` (≥ the start of history) into `encoder`, as
+    /// `encoder.snapshot(snapshots(at: [t], now: now)[0])` would.
+    func writeSnapshot(at t: Double, now: ContinuousClock.Instant, into encoder: inout ResponseEncoder) throws {
+        _ = try writeSnapshots(read(now: now), at: [t], into: &encoder, limit: .max)
+    }
+
+    /// Writes the snapshots at `times` (non-decreasing, each ≥ the start of history) one after
+    /// the other into `encoder`, as `encoder.snapshot` would write each: by a template of its
+    /// state when one holds, else in full, keeping the template of it for the frames and requests
+    /// that follow (docs/performance.md § Templates). False as soon as the output outgrows `limit`.
+    func writeSnapshots(_ read: Read, at times: [Double], into encoder: inout ResponseEncoder, limit: Int) throws -> Bool {
+        var templates = read.templates
+        var made: [FrameTemplate] = []
+        var fits = true
+        try read.history.forEachState(at: times) { _, position, world in
+            guard fits else { return }
+            if let template = templates.last(where: { $0.holds(for: world, position: position, in: encoder) }) {
+                template.write(world, into: &encoder)
+            } else if let template = FrameTemplate.writeAndMake(world, position: position, into: &encoder) {
+                templates.append(template)
+                made.append(template)
+            }
+            fits = encoder.writer.count <= limit
+        }
+        // Only templates of the current state are kept: one of a past state holds the views its
+        // replay made, which nothing else holds (a read of the past would grow an idle session).
+        for template in made.filter({ $0.position == .max }).suffix(Self.templateLimit) { keep(template, generation: read.generation) }
+        return fits
+    }
+
+    /// Keeps `template`, made from a read of generation `generation`, unless a change has landed
+    /// since or the memory budget is spent; the oldest go past `templateLimit` or `templateByteBudget`.
+    private func keep(_ template: FrameTemplate, generation: Int) {
+        state.withLock { s in
+            guard !s.closed, s.generation == generation, memory.admitsGrowth else { return }
+            let before = s.bytes
+            s.templates.append(template)
+            s.bytes += template.estimatedBytes
+            while s.templates.count > Self.templateLimit || s.templates.reduce(0, { $0 + $1.estimatedBytes }) > Self.templateByteBudget {
+                s.bytes -= s.templates.removeFirst().estimatedBytes
+            }
+            memory.add(s.bytes - before)
+        }
+    }
+
     /// What reads of past and present states need, copied under the lock (cheap: worlds share
     /// their views), the current world brought up to real time for a wall-clock session.
     func history(now: ContinuousClock.Instant) -> History {
-        let (checkpoints, log, stored) = state.withLock { (s: inout State) in
-            s.lastAccess = now
-            return (s.checkpoints, s.log, s.current)
-        }
-        var current = stored
-        if clockMode == .wall {
-            let t = wallTime(now)
-            if t > current.now { current.advance(to: t) }
-        }
-        return History(checkpoints: checkpoints, log: log, current: current, limits: limits)
+        read(now: now).history
+    }
+
+    /// `history` with its current world brought up to real time for a wall-clock session.
+    private func caughtUp(_ history: History, now: ContinuousClock.Instant) -> History {
+        guard clockMode == .wall else { return history }
+        var current = history.current
+        let t = wallTime(now)
+        if t > current.now { current.advance(to: t) }
+        return History(checkpoints: history.checkpoints, log: history.log, current: current, limits: limits)
     }
 
     /// The session's states as a read found them (`history(now:)`), replayed outside the lock.
@@ -462,6 +545,12 @@ final class Session: Sendable {
         /// forward and one advancing copy serves every time that starts from the same state; a
         /// series is weighed on them before its snapshots are computed.
         func forEachWorld(at times: [Double], _ body: (Int, World) throws -> Void) throws {
+            try forEachState(at: times) { i, _, world in try body(i, world) }
+        }
+
+        /// `forEachWorld`, each world with the log position of the state it was advanced from
+        /// (`Int.max`: the current state).
+        func forEachState(at times: [Double], _ body: (Int, Int, World) throws -> Void) throws {
             let oldest = checkpoints[0].world.now
             let order = times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
             var replayed: (position: Int, world: World)?
@@ -489,7 +578,7 @@ final class Session: Sendable {
                     }
                 }
                 working!.world.advance(to: t)
-                try body(i, working!.world)
+                try body(i, working!.position, working!.world)
             }
         }
     }

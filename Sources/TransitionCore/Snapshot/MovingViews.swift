@@ -1,0 +1,112 @@
+/// The views of a snapshot that move while only `t` moves, between two changes of the world: the
+/// views with animations in flight and every subview of one (whose `windowFrame`, `visibleRect`
+/// and `visible` follow their ancestors'), in the snapshot's drawing order. Every other view, and
+/// the names and content of these, are the same at every `t` until the world changes: a frame
+/// template (docs/performance.md § Templates) writes them once and computes only these.
+///
+/// Found in one world (`World.movingViews()`), it holds for another (`World.fits(_:)`) advanced
+/// from the same state that has run the same completions, holds the same views (one storage) and
+/// animates the same views: their controllers, their views' values and the drawing order are
+/// then the same, and only the animations' values at `t` differ.
+public struct MovingViews: Sendable {
+    struct Entry: Sendable {
+        let view: ViewID
+        /// The entry of the view's superview when it moves too, else -1.
+        let parent: Int
+        /// When the superview stands still: its bounds coordinates → window, and the clip it
+        /// passes to its subviews (unused otherwise).
+        let toWindow: AffineTransform
+        let clip: Rect?
+    }
+
+    let entries: [Entry]
+    /// Each entry's index among the snapshot's views in drawing order (the flat form's order).
+    public let order: [Int]
+    /// The views they were found in: a world whose tree shares this storage holds the same views.
+    let tree: ViewTree
+    /// The animated views, by increasing id.
+    let animated: [ViewID]
+    /// `AnimationTimeline.taken` of the world they were found in.
+    let completionsTaken: Int
+
+    /// How many views move.
+    public var count: Int { entries.count }
+
+    /// Bytes held, estimated: the entries and the tree's slots (its views' boxes are the world's).
+    public var estimatedBytes: Int { entries.count * 96 + animated.count * 4 + tree.storageCount * 8 }
+}
+
+extension World {
+    /// The views that move in `snapshot(at: now)` while only time moves; nil when an animation
+    /// of `zPosition` may reorder the views between frames (a template does not hold then).
+    public func movingViews() -> MovingViews? {
+        let frame = animations.frame(at: now, clocks: transitions)
+        guard !frame.animated.contains(where: { $0.list.contains { $0.property == .zPosition } }) else { return nil }
+        var entries: [MovingViews.Entry] = []
+        var order: [Int] = []
+        var index = 0
+        // Depth first in drawing order, as `snapshot(at:)` visits the views.
+        func visit(_ id: ViewID, parent: Int, toWindow: AffineTransform, clip: Rect?) {
+            var v = tree[id]
+            let animations = frame.animations(on: id)
+            if let animations { frame.apply(animations, to: &v) }
+            var me = -1
+            if parent >= 0 || animations != nil {
+                entries.append(MovingViews.Entry(view: id, parent: parent, toWindow: toWindow, clip: clip))
+                order.append(index)
+                me = entries.count - 1
+            }
+            index += 1
+            let place = ScreenPlacement(v, toWindow: toWindow, clip: clip)
+            // No zPosition is animated, so the model's order is the presentation's.
+            let children = v.children.enumerated().sorted { (tree[$0.element].layer.zPosition, $0.offset) < (tree[$1.element].layer.zPosition, $1.offset) }
+            for child in children { visit(child.element, parent: me, toWindow: place.toWindow, clip: place.childClip) }
+        }
+        visit(window, parent: -1, toWindow: .identity, clip: nil)
+        return MovingViews(entries: entries, order: order, tree: tree, animated: frame.animated.map(\.view), completionsTaken: animations.taken)
+    }
+
+    /// Whether `moving`, found in a world advanced from the same state as this one, holds here:
+    /// the same completions have run, the views are the same storage and the same views are
+    /// animated (with no `zPosition` among their animations).
+    public func fits(_ moving: MovingViews) -> Bool {
+        guard animations.taken == moving.completionsTaken, tree.sharesStorage(with: moving.tree) else { return false }
+        var count = 0
+        for (view, list) in animations.byView where !list.isEmpty {
+            count += 1
+            guard Self.contains(moving.animated, view), !list.contains(where: { $0.property == .zPosition }) else { return false }
+        }
+        return count == moving.animated.count
+    }
+
+    private static func contains(_ sorted: [ViewID], _ id: ViewID) -> Bool {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < sorted.count && sorted[lo] == id
+    }
+
+    /// The nodes of the moving views at `now` (which `fits(moving)` must accept), in their order,
+    /// each without its subviews: exactly the nodes `snapshot(at: now)` holds for them.
+    public func movingNodes(_ moving: MovingViews) -> [SnapshotNode] {
+        let frame = animations.frame(at: now, clocks: transitions)
+        var nodes: [SnapshotNode] = []
+        nodes.reserveCapacity(moving.entries.count)
+        var placed: [(toWindow: AffineTransform, clip: Rect?)] = []
+        placed.reserveCapacity(moving.entries.count)
+        for e in moving.entries {
+            let (toWindow, clip) = e.parent < 0 ? (e.toWindow, e.clip) : placed[e.parent]
+            var v = tree[e.view]
+            if let list = frame.animations(on: e.view) { frame.apply(list, to: &v) }
+            let place = ScreenPlacement(v, toWindow: toWindow, clip: clip)
+            placed.append((place.toWindow, place.childClip))
+            nodes.append(SnapshotNode(identity: v.identityStorage, frame: place.frame, bounds: v.bounds, center: v.center,
+                                      transform: v.transform, transform3DStorage: v.transform3DStorage, alpha: v.alpha, hidden: v.hidden,
+                                      windowFrame: place.windowFrame, backgroundColor: v.backgroundColor, layerStorage: v.layerStorage,
+                                      visibleRect: place.visibleRect, visible: place.visible, children: []))
+        }
+        return nodes
+    }
+}

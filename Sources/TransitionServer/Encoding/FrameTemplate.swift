@@ -1,0 +1,136 @@
+import JSONCodec
+import TransitionCore
+
+/// A snapshot's JSON between two changes of a session, made once: the bytes of one frame with
+/// slots where the values that move with `t` go (the snapshot's `time` and `transition`, and the
+/// values and layer part of each view that moves, `MovingViews`). A frame at another `t` is the
+/// fixed bytes spliced around those values, written afresh by the encoder's own functions
+/// (`ResponseEncoder.nodeValues`, `nodeLayer`), so the bytes are the full encoder's
+/// (docs/performance.md § Templates).
+///
+/// It holds for a world advanced from the same state (its log position) that `fits` its moving
+/// views, in the form it was made in (nested or flat, and precision). Immutable: sessions share
+/// it across threads.
+final class FrameTemplate: Sendable {
+    /// The session's log position of the state it was made in (`Int.max`: the current state).
+    let position: Int
+    let flat: Bool
+    let precision: Int?
+    let moving: MovingViews
+    /// The frame it was made from, as written, from its opening brace.
+    let bytes: [UInt8]
+    /// Each value written afresh, in order: the time, the transition, then each moving view's
+    /// values and layer part.
+    let slots: [TemplateMarks.Slot]
+
+    private init(position: Int, flat: Bool, precision: Int?, moving: MovingViews, bytes: [UInt8], slots: [TemplateMarks.Slot]) {
+        self.position = position
+        self.flat = flat
+        self.precision = precision
+        self.moving = moving
+        self.bytes = bytes
+        self.slots = slots
+    }
+
+    /// Bytes held, estimated for the session's memory budget.
+    var estimatedBytes: Int { 512 + bytes.count + slots.count * 24 + moving.estimatedBytes }
+
+    /// The biggest frame a template is made of: larger ones are written in full every time.
+    static let byteLimit = 128 << 10
+
+    /// Whether it answers a snapshot of `world` (advanced from the state at `position`) in `encoder`'s form.
+    func holds(for world: World, position: Int, in encoder: borrowing ResponseEncoder) -> Bool {
+        self.position == position && flat == encoder.flat && precision == encoder.writer.precision && world.fits(moving)
+    }
+
+    /// Writes `world`'s snapshot at its `now`, the bytes `encoder.snapshot(world.snapshot(at: world.now))`
+    /// writes; `holds(for:position:in:)` must be true.
+    func write(_ world: World, into encoder: inout ResponseEncoder) {
+        let nodes = world.movingNodes(moving)
+        if encoder.writer.commaPending { encoder.writer.raw(byte: UInt8(ascii: ",")) }
+        bytes.withUnsafeBufferPointer { fixed in
+            nodes.withUnsafeBufferPointer { nodes in
+                var from = 0
+                for i in slots.indices {
+                    let slot = slots[i]
+                    encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from..<slot.start]), commaPending: slot.commaPending)
+                    switch i {
+                    case 0: encoder.writer.number(world.now)
+                    case 1: encoder.transition(world.currentTransitionState(at: world.now))
+                    default:
+                        let node = nodes.baseAddress! + (i - 2) / 2
+                        if i % 2 == 0 { encoder.nodeValues(node) } else { encoder.nodeLayer(node) }
+                    }
+                    from = slot.end
+                }
+                encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from...]), commaPending: true)
+            }
+        }
+    }
+
+    /// Writes `world`'s snapshot at its `now` in full, as `encoder.snapshot` does, and makes the
+    /// template of it (nil when none holds: an animated `zPosition`, a frame over `byteLimit`).
+    /// The template is checked once against what was just written.
+    static func writeAndMake(_ world: World, position: Int, into encoder: inout ResponseEncoder) -> FrameTemplate? {
+        let shot = world.snapshot(at: world.now)
+        guard let moving = world.movingViews() else {
+            encoder.snapshot(shot)
+            return nil
+        }
+        let start = encoder.writer.count + (encoder.writer.commaPending ? 1 : 0)
+        encoder.marks = TemplateMarks(moving: moving.order, origin: start)
+        encoder.snapshot(shot)
+        guard let marks = encoder.marks else { return nil }
+        encoder.marks = nil
+        guard marks.slots.count == 2 + 2 * moving.count, encoder.writer.count - start <= byteLimit else { return nil }
+        let written = encoder.writer.bytes(from: start)
+        let template = FrameTemplate(position: position, flat: encoder.flat, precision: encoder.writer.precision, moving: moving,
+                                     bytes: written, slots: marks.slots)
+        var check = ResponseEncoder(precision: template.precision, flat: template.flat, reservingCapacity: written.count + 64)
+        template.write(world, into: &check)
+        return check.writer.bytes == written ? template : nil
+    }
+}
+
+/// What `ResponseEncoder` notes while it writes the frame a template is made of.
+struct TemplateMarks {
+    /// A value written afresh for each frame: where it starts and ends in the template's bytes,
+    /// and whether a comma was pending where it starts.
+    struct Slot: Sendable {
+        let start: Int
+        let end: Int
+        let commaPending: Bool
+    }
+
+    /// The drawing-order indices of the views that move (`MovingViews.order`).
+    let moving: [Int]
+    /// The writer's count where the frame starts (its opening brace).
+    let origin: Int
+    private var nextMoving = 0
+    private var nextView = 0
+    private(set) var slots: [Slot] = []
+    private var open: (start: Int, commaPending: Bool)?
+
+    init(moving: [Int], origin: Int) {
+        self.moving = moving
+        self.origin = origin
+    }
+
+    /// Whether the view written next, in drawing order, moves.
+    mutating func nextViewMoves() -> Bool {
+        defer { nextView += 1 }
+        guard nextMoving < moving.count, moving[nextMoving] == nextView else { return false }
+        nextMoving += 1
+        return true
+    }
+
+    mutating func begin(at count: Int, commaPending: Bool) {
+        open = (count - origin, commaPending)
+    }
+
+    mutating func end(at count: Int) {
+        guard let open else { return }
+        slots.append(Slot(start: open.start, end: count - origin, commaPending: open.commaPending))
+        self.open = nil
+    }
+}
