@@ -50,9 +50,13 @@ extension Application {
         let session = try session(ctx)
         try Self.rejectUnknown(ctx.query, allowed: Self.snapshotParameters)
         var encoder = try encoderOptions(ctx.query)
-        let t = try ctx.query["t"].map { (text) throws in try Self.time(text, name: "t") } ?? session.current(now: ctx.now).now
-        encoder.snapshot(try session.snapshots(at: [t], now: ctx.now)[0])
-        return Self.json(200, encoder.writer.bytes)
+        // One read of the session for the time, the frame and the tag, so that they agree.
+        let history = session.history(now: ctx.now)
+        let t = try ctx.query["t"].map { (text) throws in try Self.time(text, name: "t") } ?? history.current.now
+        encoder.snapshot(try history.snapshots(at: [t])[0])
+        var response = HTTPResponse(status: 200, mediaType: .json, body: encoder.writer.finish())
+        response.derivedTag = snapshotTag(.snapshot, history: history, times: [t], flat: encoder.flat, precision: try Self.precision(ctx.query))
+        return response
     }
 
     /// `?t=a,b,c` or `?from=&to=&fps=`; answers `{"snapshots": [...]}` in the order asked.
@@ -61,21 +65,25 @@ extension Application {
         let q = ctx.query
         try Self.rejectUnknown(q, allowed: Self.seriesParameters)
         let changes = try Self.changesOnly(q)
-        var encoder = try encoderOptions(q)
+        let flat = try encoderOptions(q).flat
         let precision = try Self.precision(q)
-        return try series(session.history(now: ctx.now), at: try Self.seriesTimes(q),
-                          form: .json(flat: encoder.flat || changes, changes: changes)) { shots in
+        let history = session.history(now: ctx.now), times = try Self.seriesTimes(q)
+        var response = try series(history, at: times, form: .json(flat: flat || changes, changes: changes)) { shots in
             if changes {
                 guard let bytes = ChangeBatch.encode(shots, precision: precision, limit: configuration.maxResponseBytes) else {
                     throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
                 }
                 return Self.json(200, bytes)
             }
+            var encoder = ResponseEncoder(precision: precision, flat: flat)
             guard encoder.snapshotSeries(shots, limit: configuration.maxResponseBytes) else {
                 throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
             }
-            return Self.json(200, encoder.writer.bytes)
+            return HTTPResponse(status: 200, mediaType: .json, body: encoder.writer.finish())
         }
+        response.derivedTag = snapshotTag(.snapshots, history: history, times: times, flat: flat || changes,
+                                          precision: precision, changes: changes)
+        return response
     }
 
     /// `changes` (default false): the series as the first frame and then only what changes

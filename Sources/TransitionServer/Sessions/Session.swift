@@ -51,7 +51,7 @@ final class Session: Sendable {
     }
 
     struct State {
-        var log = SessionLog()
+        var log: SessionLog
         /// `[0]` is the base, where history starts; the rest are optional shortcuts, oldest first.
         var checkpoints: [Checkpoint]
         var current: World
@@ -81,8 +81,8 @@ final class Session: Sendable {
         self.journal = journal
         self.journalTTL = pinned ? nil : journalTTL
         let base = world.droppingEventLog()
-        var s = State(checkpoints: [Checkpoint(position: 0, world: base, bytes: base.estimatedBytes)], current: world,
-                      lastAccess: now, bytes: 0)
+        var s = State(log: SessionLog(creation: creation), checkpoints: [Checkpoint(position: 0, world: base, bytes: base.estimatedBytes)],
+                      current: world, lastAccess: now, bytes: 0)
         for (i, change) in changes.enumerated() {
             var next = s.current
             do throws(SimulationError) {
@@ -436,11 +436,15 @@ final class Session: Sendable {
             return (s.checkpoints, s.log, s.current)
         }
         var current = stored
+        var caughtUp = false
         if clockMode == .wall {
             let t = wallTime(now)
-            if t > current.now { current.advance(to: t) }
+            if t > current.now {
+                current.advance(to: t)
+                caughtUp = true
+            }
         }
-        return History(checkpoints: checkpoints, log: log, current: current, limits: limits)
+        return History(checkpoints: checkpoints, log: log, current: current, caughtUp: caughtUp, limits: limits)
     }
 
     /// The session's states as a read found them (`history(now:)`), replayed outside the lock.
@@ -448,6 +452,10 @@ final class Session: Sendable {
         let checkpoints: [Checkpoint]
         let log: SessionLog
         let current: World
+        /// `current` is the logged state advanced to real time (a wall-clock session whose
+        /// clock moved since its last change): what it shows depends on that time, which no log
+        /// entry holds.
+        let caughtUp: Bool
         let limits: SceneLimits
 
         /// Snapshots at the given times (any order; each ≥ the start of history), in that order.
