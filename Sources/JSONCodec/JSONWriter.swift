@@ -35,6 +35,12 @@ public struct JSONWriter: ~Copyable {
     /// How many bytes have been written.
     public var count: Int { output.count }
 
+    /// The output, finished: its memory handed on rather than copied (a body for libmicrohttpd).
+    public consuming func finish() -> MallocBytes {
+        let (start, count) = output.take()
+        return MallocBytes(owning: start, count: count)
+    }
+
     /// `v` as compact JSON, object members in entry order.
     public static func encode(_ v: JSONValue, precision: Int? = nil) -> [UInt8] {
         var writer = JSONWriter(precision: precision, reservingCapacity: 256)

@@ -1,7 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The bytes a writer produces, in memory it alone owns (it cannot be copied, so no write needs a
 /// uniqueness check). A writer reserves room for a whole token once, `reserve(_:)`, then stores
 /// the token's bytes with the unchecked appends: one capacity comparison per token rather than a
 /// bounds and growth check per byte, which is what made `[UInt8].append` the encoder's main cost.
+/// The memory comes from `malloc`, so that a finished document can be handed on as it is
+/// (`take()`, `MallocBytes`).
 @usableFromInline
 struct OutputBuffer: ~Copyable {
     @usableFromInline var start: UnsafeMutablePointer<UInt8>
@@ -11,16 +17,23 @@ struct OutputBuffer: ~Copyable {
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
-        start = .allocate(capacity: self.capacity)
+        start = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
     }
 
-    @inlinable deinit { start.deallocate() }
+    @inlinable deinit { free(start) }
 
     /// The bytes written, copied into an array (once, when the answer is complete).
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
     /// The bytes written from offset `from` on, copied into an array.
     func bytes(from offset: Int) -> [UInt8] { Array(UnsafeBufferPointer(start: start + offset, count: count - offset)) }
+
+    /// The memory and how many bytes were written, for the caller to own (and `free`).
+    consuming func take() -> (start: UnsafeMutablePointer<UInt8>, count: Int) {
+        let taken = (start, count)
+        discard self
+        return taken
+    }
 
     /// Makes room for at least `n` more bytes: the unchecked appends that follow may store that many.
     @inlinable @inline(__always)
@@ -33,10 +46,7 @@ struct OutputBuffer: ~Copyable {
     mutating func grow(_ n: Int) {
         var newCapacity = capacity * 2
         while newCapacity - count < n { newCapacity *= 2 }
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        moved.initialize(from: start, count: count)
-        start.deallocate()
-        start = moved
+        start = realloc(start, newCapacity)!.assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
     }
 

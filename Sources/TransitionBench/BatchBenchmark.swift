@@ -11,8 +11,8 @@ enum BatchBenchmark {
         var sink = 0
         print("a 60-frame /snapshots answer of the same push, in-process:")
         for (label, query) in [("full", frames), ("full, flat", frames + "&flat=true"), ("change-only", frames + "&changes=true")] {
-            let bytes = session.get("/snapshots", query: query).body.count
-            let ns = ComputeBenchmark.measure(rounds: 5, iterations: 10) { sink &+= session.get("/snapshots", query: query).body.count }
+            let bytes = session.get("/snapshots", query: query).bodyCount
+            let ns = ComputeBenchmark.measure(rounds: 5, iterations: 10) { sink &+= session.get("/snapshots", query: query).bodyCount }
             ComputeBenchmark.row("\(label), \(bytes) bytes", ns / 1e6, "ms")
         }
         let expected = Array(#"{"expected": "#.utf8) + session.get("/snapshots", query: frames + "&flat=true").body + Array("}".utf8)

@@ -1,5 +1,8 @@
 import TransitionCore
 import TransitionServer
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `transition-bench repeat compute|encode|svg|snapshot|request|batch|changes N`: one part of the hot path done N times on
 /// the benchmark scene, untimed, for an instruction counter. Under
@@ -23,10 +26,14 @@ enum RepeatBenchmark {
             case .svg: sink &+= shot.svg().count
             case .snapshot: sink &+= ComputeBenchmark.snapshot(world, at: t).encoded().count
             case .request:
-                // A different t each time, as scripts/bench's wrk script asks (0 to 0.599 s, 1 ms apart).
-                sink &+= session!.get("/snapshot", query: "t=" + String(Double(i % 600) / 1000)).body.count
-            case .batch: sink &+= session!.get("/snapshots", query: "from=0&to=0.9834&fps=60&flat=true").body.count
-            case .changes: sink &+= session!.get("/snapshots", query: "from=0&to=0.9834&fps=60&changes=true").body.count
+                // A different t each time, as scripts/bench's wrk script asks (0 to 0.599 s, 1 ms apart),
+                // and the body handed over as the server hands it to libmicrohttpd (Bridge.swift).
+                var response = session!.get("/snapshot", query: "t=" + String(Double(i % 600) / 1000))
+                let (body, count) = response.takeMallocBody()
+                free(body)
+                sink &+= count
+            case .batch: sink &+= session!.get("/snapshots", query: "from=0&to=0.9834&fps=60&flat=true").bodyCount
+            case .changes: sink &+= session!.get("/snapshots", query: "from=0&to=0.9834&fps=60&changes=true").bodyCount
             }
         }
         print("\(part.rawValue) × \(count): \(sink) (checksum)")
@@ -42,7 +49,8 @@ enum RepeatBenchmark {
         /// Compute and encode, as `GET …/snapshot` does.
         case snapshot
         /// `GET …/snapshot` at a different t each time, the whole request in-process (routing,
-        /// the session's history, compute, encode, the ETag, the access log): what wrk measures
+        /// the session's history, compute, encode, the ETag, the access log, the body handed to the
+        /// C layer): what wrk measures
         /// over HTTP, without the sockets.
         case request
         /// A 60-frame flat batch of the push, the whole request in-process: the frames `changes`

@@ -16,6 +16,8 @@ public final class Application: Sendable {
     /// Costly series compute on at most half the worker threads (SeriesBudget.swift).
     let costlySeries: CostlyWorkGate
     private let shuttingDown = Atomic<Bool>(false)
+    /// What every derived ETag starts from: this build and the options that shape bodies (`tagSeed(build:configuration:)`).
+    let tagSeed: UInt64
 
     /// What a handler gets: the request, its path parameters and its query.
     struct RequestContext {
@@ -32,6 +34,7 @@ public final class Application: Sendable {
         self.cors = CORSPolicy(origins: configuration.corsOrigins)
         self.costlySeries = CostlyWorkGate(slots: max(1, configuration.threads / 2))
         self.hosts = HostNames(bindAddress: configuration.host, allowed: configuration.allowedHosts)
+        self.tagSeed = Self.tagSeed(build: build, configuration: configuration)
         let metrics = Metrics(stored: journal != nil, build: build)
         self.metrics = metrics
         self.sessions = SessionManager(maxSessions: configuration.maxSessions, ttl: configuration.sessionTTL,
@@ -96,7 +99,7 @@ public final class Application: Sendable {
         } catch {
             response = Problem(error).response(instance: request.path, requestID: requestID)
         }
-        if response.body.count > configuration.maxResponseBytes {
+        if response.bodyCount > configuration.maxResponseBytes {
             response = Problem.responseTooLarge(limit: configuration.maxResponseBytes).response(instance: request.path, requestID: requestID)
         }
         response = represent(response, caching: caching, request: request)
@@ -110,7 +113,7 @@ public final class Application: Sendable {
         if !isReady { response.headers.append(("Connection", "close")) }
         let seconds = Self.seconds(ContinuousClock.now - start)
         metrics.recordRequest(route: pattern, method: request.method, status: response.status, seconds: seconds)
-        let sent = request.method == "HEAD" || response.status == 304 ? 0 : response.body.count
+        let sent = request.method == "HEAD" || response.status == 304 ? 0 : response.bodyCount
         logger.access(AccessEntry(method: request.method, route: pattern, path: request.path, query: request.query,
                                   status: response.status, bytes: sent, seconds: seconds, remote: request.clientAddress,
                                   requestID: requestID, traceparent: RequestID.traceparent(request.header("traceparent"))))

@@ -3,10 +3,15 @@
 public struct BuildInfo: Sendable {
     public var version: String
     public var commit: String
+    /// The executable's GNU build id in hex (a hash the linker makes of the binary), "" when it
+    /// has none: it tells two builds of one commit apart, which derived ETags must
+    /// (`Application.tagSeed`).
+    public var binaryID: String
 
-    public init(version: String, commit: String) {
+    public init(version: String, commit: String, binaryID: String = "") {
         self.version = version
         self.commit = commit
+        self.binaryID = binaryID
     }
 
     /// In-process tests and benchmarks, which have no build of their own.

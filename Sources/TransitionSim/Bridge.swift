@@ -52,11 +52,11 @@ func handleRequest(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer
         response.pointee.status = 0
         return
     }
-    let answer = application.respond(to: http)
+    var answer = application.respond(to: http)
     response.pointee.status = Int32(answer.status)
     response.pointee.content_type = answer.mediaType.map { UnsafeRawPointer($0.headerValue.utf8Start).assumingMemoryBound(to: CChar.self) }
-    response.pointee.body = mallocCopy(answer.body)
-    response.pointee.body_length = answer.body.count
+    // libmicrohttpd frees the body (MHD_RESPMEM_MUST_FREE): a snapshot's is the encoder's own buffer.
+    (response.pointee.body, response.pointee.body_length) = answer.takeMallocBody()
     if !answer.headers.isEmpty {
         var block = answer.headers.map { "\($0.name): \($0.value)\n" }.joined()
         response.pointee.headers = block.withUTF8 { bytes in
@@ -86,12 +86,4 @@ func logLibraryMessage(_ context: UnsafeMutableRawPointer?, _ message: UnsafePoi
     guard let context, let message else { return }
     let bridge = Unmanaged<BridgeContext>.fromOpaque(context).takeUnretainedValue()
     bridge.application.logger.warning("libmicrohttpd", ["detail": String(cString: message)])
-}
-
-/// libmicrohttpd frees response bodies with `free`, so they must come from `malloc`.
-func mallocCopy(_ bytes: [UInt8]) -> UnsafeMutablePointer<UInt8>? {
-    guard !bytes.isEmpty else { return nil }
-    let copy = malloc(bytes.count)!.assumingMemoryBound(to: UInt8.self)
-    bytes.withUnsafeBufferPointer { copy.update(from: $0.baseAddress!, count: bytes.count) }
-    return copy
 }

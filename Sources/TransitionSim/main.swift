@@ -7,7 +7,8 @@ import TransitionServer
 import Glibc
 #endif
 
-let build = BuildInfo(version: String(cString: build_info_version()), commit: String(cString: build_info_commit()))
+let build = BuildInfo(version: String(cString: build_info_version()), commit: String(cString: build_info_commit()),
+                      binaryID: String(cString: build_info_binary_id()))
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "healthcheck" {
     exit(healthcheckCommand(Array(arguments.dropFirst()), environment: environmentValue))

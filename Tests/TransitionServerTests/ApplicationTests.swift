@@ -8,11 +8,11 @@ import Testing
 struct Client {
     let app: Application
 
-    init(journal: (any SessionJournal)? = nil, _ configure: (inout ServerConfiguration) -> Void = { _ in }) {
+    init(journal: (any SessionJournal)? = nil, build: BuildInfo = .unknown, _ configure: (inout ServerConfiguration) -> Void = { _ in }) {
         var configuration = ServerConfiguration()
         configuration.logLevel = .critical
         configure(&configuration)
-        app = Application(configuration: configuration, journal: journal)
+        app = Application(configuration: configuration, journal: journal, build: build)
     }
 
     func send(_ method: String, _ target: String, _ body: String? = nil, contentType: String? = "application/json",

@@ -5,5 +5,8 @@
 /// build's environment: TRANSITION_SIM_VERSION, TRANSITION_SIM_COMMIT).
 const char *build_info_version(void);
 const char *build_info_commit(void);
+/// The running executable's GNU build id (the linker's hash of the binary) as lower-case hex,
+/// "" when it has none. Computed on the first call.
+const char *build_info_binary_id(void);
 
 #endif

@@ -43,6 +43,11 @@ public enum ContentCoding: String, Sendable {
     /// The body in this coding, or nil when zlib fails (the caller then sends it as it is).
     /// - Parameter level: zlib's, 1 (fastest) to 9; other values are for the benchmark.
     public func encode(_ bytes: [UInt8], level: Int32 = ContentCoding.level) -> [UInt8]? {
+        bytes.withUnsafeBytes { encode($0, level: level) }
+    }
+
+    /// The same, of bytes wherever they are.
+    public func encode(_ bytes: UnsafeRawBufferPointer, level: Int32 = ContentCoding.level) -> [UInt8]? {
         guard self != .identity, !bytes.isEmpty, bytes.count <= Int(UInt32.max) else { return nil }
         // The window need not be larger than the body, nor the hash table than the window: a
         // 6 KB frame then takes zlib 64 KB of buffers instead of 256 KB, which each request
@@ -55,15 +60,13 @@ public enum ContentCoding: String, Sendable {
         let bound = Int(deflateBound(&stream, uLong(bytes.count)))
         var finished = false
         let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-            bytes.withUnsafeBufferPointer { input in
-                // zlib only reads its input; the pointer is mutable because zlib.h is built without z_const.
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = buffer.baseAddress
-                stream.avail_out = uInt(bound)
-                // deflateBound's room is enough for one call to finish the stream.
-                finished = CZlib.deflate(&stream, Z_FINISH) == Z_STREAM_END
-            }
+            // zlib only reads its input; the pointer is mutable because zlib.h is built without z_const.
+            stream.next_in = UnsafeMutablePointer(mutating: bytes.assumingMemoryBound(to: UInt8.self).baseAddress)
+            stream.avail_in = uInt(bytes.count)
+            stream.next_out = buffer.baseAddress
+            stream.avail_out = uInt(bound)
+            // deflateBound's room is enough for one call to finish the stream.
+            finished = CZlib.deflate(&stream, Z_FINISH) == Z_STREAM_END
             count = finished ? bound - Int(stream.avail_out) : 0
         }
         return finished ? output : nil

@@ -8,11 +8,11 @@ extension Application {
     func represent(_ original: HTTPResponse, caching: Caching, request: HTTPRequest) -> HTTPResponse {
         var response = original
         var coding = ContentCoding.identity
-        if response.body.count >= ContentCoding.minimumBytes {
+        if response.bodyCount >= ContentCoding.minimumBytes {
             // Only bodies this large are compressed, so only their answers depend on Accept-Encoding.
             response.headers.append(("Vary", "Accept-Encoding"))
             let wanted = ContentCoding.preferred(request.header("accept-encoding"))
-            if let encoded = wanted.encode(response.body) {
+            if let encoded = response.withBody({ wanted.encode($0) }) {
                 response.body = encoded
                 coding = wanted
             }
@@ -20,7 +20,7 @@ extension Application {
         var notModified = false
         if let control = caching.cacheControl, response.status == 200, request.method == "GET" || request.method == "HEAD" {
             // A strong tag names one representation: the compressed ones get tags of their own.
-            let tag = EntityTag.of(original.body, coding: coding)
+            let tag = EntityTag.of(hash: original.derivedTag ?? original.withBody(EntityTag.hash), coding: coding)
             response.headers += [("ETag", tag), ("Cache-Control", control)]
             if let field = request.header("if-none-match"), EntityTag.matches(ifNoneMatch: field, tag) {
                 response.status = 304

@@ -50,9 +50,14 @@ extension Application {
         let session = try session(ctx)
         try Self.rejectUnknown(ctx.query, allowed: Self.snapshotParameters)
         var encoder = try encoderOptions(ctx.query)
-        let t = try ctx.query["t"].map { (text) throws in try Self.time(text, name: "t") } ?? session.current(now: ctx.now).now
-        try session.writeSnapshot(at: t, now: ctx.now, into: &encoder)
-        return Self.json(200, encoder.writer.bytes)
+        // One read of the session for the time, the frame and the tag, so that they agree.
+        let read = session.read(now: ctx.now)
+        let t = try ctx.query["t"].map { (text) throws in try Self.time(text, name: "t") } ?? read.history.current.now
+        _ = try session.writeSnapshots(read, at: [t], into: &encoder, limit: .max)
+        let flat = encoder.flat
+        var response = HTTPResponse(status: 200, mediaType: .json, body: encoder.writer.finish())
+        response.derivedTag = snapshotTag(.snapshot, history: read.history, times: [t], flat: flat, precision: try Self.precision(ctx.query))
+        return response
     }
 
     /// `?t=a,b,c` or `?from=&to=&fps=`; answers `{"snapshots": [...]}` in the order asked.
@@ -61,13 +66,16 @@ extension Application {
         let q = ctx.query
         try Self.rejectUnknown(q, allowed: Self.seriesParameters)
         let changes = try Self.changesOnly(q)
-        var encoder = try encoderOptions(q)
+        let flat = try encoderOptions(q).flat
         let precision = try Self.precision(q)
         let times = try Self.seriesTimes(q)
+        // One read of the session for the frames and the tag, so that they agree.
         let read = session.read(now: ctx.now)
+        var response: HTTPResponse
         if !changes, times.indices.dropFirst().allSatisfy({ times[$0 - 1] <= times[$0] }) {
             // Frames in time order are written as they are computed, by the session's templates.
-            return try weighedSeries(read.history, at: times, form: .json(flat: encoder.flat, changes: false)) {
+            response = try weighedSeries(read.history, at: times, form: .json(flat: flat, changes: false)) {
+                var encoder = ResponseEncoder(precision: precision, flat: flat)
                 encoder.writer.beginObject()
                 encoder.writer.key("snapshots")
                 encoder.writer.beginArray()
@@ -76,21 +84,26 @@ extension Application {
                 }
                 encoder.writer.endArray()
                 encoder.writer.endObject()
-                return Self.json(200, encoder.writer.bytes)
+                return HTTPResponse(status: 200, mediaType: .json, body: encoder.writer.finish())
             }
-        }
-        return try series(read.history, at: times, form: .json(flat: encoder.flat || changes, changes: changes)) { shots in
-            if changes {
-                guard let bytes = ChangeBatch.encode(shots, precision: precision, limit: configuration.maxResponseBytes) else {
+        } else {
+            response = try series(read.history, at: times, form: .json(flat: flat || changes, changes: changes)) { shots in
+                if changes {
+                    guard let bytes = ChangeBatch.encode(shots, precision: precision, limit: configuration.maxResponseBytes) else {
+                        throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
+                    }
+                    return Self.json(200, bytes)
+                }
+                var encoder = ResponseEncoder(precision: precision, flat: flat)
+                guard encoder.snapshotSeries(shots, limit: configuration.maxResponseBytes) else {
                     throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
                 }
-                return Self.json(200, bytes)
+                return HTTPResponse(status: 200, mediaType: .json, body: encoder.writer.finish())
             }
-            guard encoder.snapshotSeries(shots, limit: configuration.maxResponseBytes) else {
-                throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
-            }
-            return Self.json(200, encoder.writer.bytes)
         }
+        response.derivedTag = snapshotTag(.snapshots, history: read.history, times: times, flat: flat || changes,
+                                          precision: precision, changes: changes)
+        return response
     }
 
     /// `changes` (default false): the series as the first frame and then only what changes

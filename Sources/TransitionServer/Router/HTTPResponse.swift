@@ -1,3 +1,8 @@
+import JSONCodec
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The media types the service answers with. Each is a `StaticString` so that the C layer can hand
 /// the pointer to libmicrohttpd without copying and without it dangling.
 public enum MediaType: Sendable {
@@ -32,13 +37,57 @@ public struct HTTPResponse: Sendable {
     public var mediaType: MediaType?
     /// Extra headers (`Location`, `Allow`, `WWW-Authenticate`, …). libmicrohttpd copies them.
     public var headers: [(name: String, value: String)]
-    /// For HEAD and 304 libmicrohttpd sends no body, only this one's length as Content-Length.
-    public var body: [UInt8]
+    /// The body's ETag hash when the handler can name it from what determines the body
+    /// (`Application.snapshotTag`); nil: the tag, on a route that has one, hashes the body.
+    var derivedTag: UInt64?
+    /// The body as an encoder wrote it, in the memory libmicrohttpd will send it from (the
+    /// snapshot routes); nil: the body is `bytes`.
+    private var written: MallocBytes?
+    private var bytes: [UInt8]
 
     public init(status: Int, mediaType: MediaType? = nil, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status
         self.mediaType = mediaType
         self.headers = headers
-        self.body = body
+        self.bytes = body
+    }
+
+    /// A response whose body is what a writer finished (`JSONWriter.finish()`), not copied.
+    init(status: Int, mediaType: MediaType, body: MallocBytes) {
+        self.init(status: status, mediaType: mediaType)
+        written = body
+    }
+
+    /// For HEAD and 304 libmicrohttpd sends no body, only this one's length as Content-Length.
+    /// (Reading it copies a written body into an array: the hot path reads `bodyCount`,
+    /// `withBody(_:)` and `takeMallocBody()`.)
+    public var body: [UInt8] {
+        get { written?.array ?? bytes }
+        set {
+            bytes = newValue
+            written = nil
+        }
+    }
+
+    /// The body's length in bytes.
+    public var bodyCount: Int { written?.count ?? bytes.count }
+
+    /// Calls `read` with the body's bytes, where they are.
+    public func withBody<R>(_ read: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if let written { return try written.withUnsafeBytes(read) }
+        return try bytes.withUnsafeBytes(read)
+    }
+
+    /// The body in memory from `malloc` that the caller owns from now on (libmicrohttpd frees
+    /// it): a written body's own memory when this response is its only holder, else a copy. Nil
+    /// when the body is empty; the response's body is then empty.
+    public mutating func takeMallocBody() -> (start: UnsafeMutablePointer<UInt8>?, count: Int) {
+        let count = bodyCount
+        defer { body = [] }
+        if written != nil, isKnownUniquelyReferenced(&written!) { return (written!.take(), count) }
+        guard count > 0 else { return (nil, 0) }
+        let copy = malloc(count)!.assumingMemoryBound(to: UInt8.self)
+        withBody { UnsafeMutableRawPointer(copy).copyMemory(from: $0.baseAddress!, byteCount: count) }
+        return (copy, count)
     }
 }

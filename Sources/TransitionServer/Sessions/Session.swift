@@ -51,7 +51,7 @@ final class Session: Sendable {
     }
 
     struct State {
-        var log = SessionLog()
+        var log: SessionLog
         /// `[0]` is the base, where history starts; the rest are optional shortcuts, oldest first.
         var checkpoints: [Checkpoint]
         var current: World
@@ -97,8 +97,8 @@ final class Session: Sendable {
         self.journal = journal
         self.journalTTL = pinned ? nil : journalTTL
         let base = world.droppingEventLog()
-        var s = State(checkpoints: [Checkpoint(position: 0, world: base, bytes: base.estimatedBytes)], current: world,
-                      lastAccess: now, bytes: 0)
+        var s = State(log: SessionLog(creation: creation), checkpoints: [Checkpoint(position: 0, world: base, bytes: base.estimatedBytes)],
+                      current: world, lastAccess: now, bytes: 0)
         for (i, change) in changes.enumerated() {
             var next = s.current
             do throws(SimulationError) {
@@ -461,7 +461,7 @@ final class Session: Sendable {
     func read(now: ContinuousClock.Instant) -> Read {
         let (history, templates, generation) = state.withLock { (s: inout State) in
             s.lastAccess = now
-            return (History(checkpoints: s.checkpoints, log: s.log, current: s.current, limits: limits), s.templates, s.generation)
+            return (History(checkpoints: s.checkpoints, log: s.log, current: s.current, caughtUp: false, limits: limits), s.templates, s.generation)
         }
         return Read(history: caughtUp(history, now: now), templates: templates, generation: generation)
     }
@@ -520,10 +520,11 @@ final class Session: Sendable {
     /// `history` with its current world brought up to real time for a wall-clock session.
     private func caughtUp(_ history: History, now: ContinuousClock.Instant) -> History {
         guard clockMode == .wall else { return history }
-        var current = history.current
         let t = wallTime(now)
-        if t > current.now { current.advance(to: t) }
-        return History(checkpoints: history.checkpoints, log: history.log, current: current, limits: limits)
+        guard t > history.current.now else { return history }
+        var current = history.current
+        current.advance(to: t)
+        return History(checkpoints: history.checkpoints, log: history.log, current: current, caughtUp: true, limits: limits)
     }
 
     /// The session's states as a read found them (`history(now:)`), replayed outside the lock.
@@ -531,6 +532,10 @@ final class Session: Sendable {
         let checkpoints: [Checkpoint]
         let log: SessionLog
         let current: World
+        /// `current` is the logged state advanced to real time (a wall-clock session whose
+        /// clock moved since its last change): what it shows depends on that time, which no log
+        /// entry holds.
+        let caughtUp: Bool
         let limits: SceneLimits
 
         /// Snapshots at the given times (any order; each ≥ the start of history), in that order.

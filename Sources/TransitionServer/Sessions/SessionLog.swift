@@ -39,6 +39,18 @@ struct SessionLog: Sendable {
     private(set) var baseIndex = 0
     /// Bytes the entries hold (estimated).
     private(set) var bytes = 0
+    /// The session's version: its creation body and every change since, in order, hashed
+    /// (dropping old entries leaves it as it is). The simulation is deterministic, so equal
+    /// versions mean equal states, on every replica and in every process of one build; a
+    /// snapshot's ETag is derived from it (`Application.snapshotTag`).
+    private(set) var version: UInt64
+
+    /// The log of a session created by `creation` (its body, as compact JSON).
+    init(creation: [UInt8]) {
+        var digest = EntityTag.Derivation(seed: 0)
+        digest.combine(creation)
+        version = digest.value
+    }
 
     /// Position after the last entry, counted from the session's creation.
     var endIndex: Int { baseIndex + entries.count }
@@ -56,6 +68,18 @@ struct SessionLog: Sendable {
         }
         entries.append(entry)
         bytes += entry.estimatedBytes
+        var digest = EntityTag.Derivation(seed: version)
+        switch entry.change {
+        case .action(let json, let pointer):
+            // The JSON is the action as the writer prints it, here and on a replica that decoded it from the journal.
+            digest.combine(1)
+            digest.combine(json)
+            digest.combine(Array(pointer.utf8))
+        case .clock(let t):
+            digest.combine(2)
+            digest.combine(t)
+        }
+        version = digest.value
     }
 
     /// Forgets the entries before `position`, which becomes the new base.
