@@ -65,11 +65,16 @@ enum ComputeBenchmark {
     /// The benchmark's time, mid-push (the push lasts 0.5 s).
     static let time = 0.25
 
-    /// The snapshot at `t`, computed as `GET …/snapshot?t=` computes it.
+    /// The snapshot at `t`, computed in full.
     static func snapshot(_ world: World, at t: Double) -> Snapshot {
+        advanced(world, to: t).snapshot(at: t)
+    }
+
+    /// A copy of `world` advanced to `t`, as a read of the session makes it.
+    static func advanced(_ world: World, to t: Double) -> World {
         var copy = world
         copy.advance(to: t)
-        return copy.snapshot(at: t)
+        return copy
     }
 
     static func run() {
@@ -83,6 +88,8 @@ enum ComputeBenchmark {
         let computeNS = measure(iterations: 2000) { sink &+= snapshot().root.children.count }
         let encodeNS = measure(iterations: 2000) { sink &+= shot.encoded().count }
         let bothNS = measure(iterations: 2000) { sink &+= snapshot().encoded().count }
+        let template = FrameTemplate.make(advanced(world, to: t))!
+        let templateNS = measure(iterations: 2000) { sink &+= template.encoded(advanced(world, to: t))!.count }
         let svgBytes = shot.svg().count
         let svgNS = measure(iterations: 2000) { sink &+= shot.svg().count }
         let bezier = TimingCurve.named("easeInOut")!
@@ -94,6 +101,7 @@ enum ComputeBenchmark {
         row("compute (copy, advance, evaluate)", computeNS / 1000, "µs")
         row("encode", encodeNS / 1000, "µs")
         row("compute + encode", bothNS / 1000, "µs")
+        row("the same by its frame template", templateNS / 1000, "µs")
         row("draw as SVG (\(svgBytes) bytes)", svgNS / 1000, "µs")
         print("timing evaluation:")
         row("cubic Bézier (easeInOut)", bezierNS, "ns")

@@ -4,19 +4,20 @@ import TransitionServer
 import Glibc
 #endif
 
-/// `transition-bench repeat compute|encode|svg|snapshot|request|batch|changes N`: one part of the hot path done N times on
+/// `transition-bench repeat compute|encode|svg|snapshot|template|request|batch|changes N`: one part of the hot path done N times on
 /// the benchmark scene, untimed, for an instruction counter. Under
 /// `valgrind --tool=callgrind`, the difference between N and 0 runs, divided by N, is the
 /// instructions per call: repeatable on a shared machine where timings are not.
 enum RepeatBenchmark {
     static func run(_ arguments: [String]) {
         guard arguments.count == 2, let part = Part(rawValue: arguments[0]), let count = Int(arguments[1]), count >= 0 else {
-            print("usage: transition-bench repeat compute|encode|svg|snapshot|request|batch|changes N")
+            print("usage: transition-bench repeat compute|encode|svg|snapshot|template|request|batch|changes N")
             return
         }
         let world = ComputeBenchmark.scene()
         let t = ComputeBenchmark.time
         let shot = ComputeBenchmark.snapshot(world, at: t)
+        let template = part == .template ? FrameTemplate.make(ComputeBenchmark.advanced(world, to: t)) : nil
         let session = part == .changes || part == .batch || part == .request ? InProcessSession() : nil
         var sink = 0
         for i in 0..<count {
@@ -25,6 +26,7 @@ enum RepeatBenchmark {
             case .encode: sink &+= shot.encoded().count
             case .svg: sink &+= shot.svg().count
             case .snapshot: sink &+= ComputeBenchmark.snapshot(world, at: t).encoded().count
+            case .template: sink &+= template!.encoded(ComputeBenchmark.advanced(world, to: t))!.count
             case .request:
                 // A different t each time, as scripts/bench's wrk script asks (0 to 0.599 s, 1 ms apart),
                 // and the body handed over as the server hands it to libmicrohttpd (Bridge.swift).
@@ -46,8 +48,11 @@ enum RepeatBenchmark {
         case encode
         /// Its drawing, from a snapshot computed once, as `GET …/snapshot.svg` writes it.
         case svg
-        /// Compute and encode, as `GET …/snapshot` does.
+        /// Compute and encode in full.
         case snapshot
+        /// The same bytes by a frame template made once (docs/performance.md § Templates), as
+        /// `GET …/snapshot` writes them: the copy and advance, the moving views' values, the splice.
+        case template
         /// `GET …/snapshot` at a different t each time, the whole request in-process (routing,
         /// the session's history, compute, encode, the ETag, the access log, the body handed to the
         /// C layer): what wrk measures

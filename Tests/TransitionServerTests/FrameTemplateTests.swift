@@ -140,6 +140,28 @@ import TestSupport
         }
     }
 
+    /// A wall-clock session's current state moves on with real time between reads: each read's
+    /// template is of the state it caught up to, and every answer is the full encoder's.
+    @Test func aWallClockSessionWritesTheFullEncodersBytes() throws {
+        let creation = Self.thingsScene(screen: "").replacing(#""clock": "virtual""#, with: #""clock": "wall""#)
+        let session = try Self.session(creation, [#"{"type": "push", "viewController": \#(Self.detail)}"#])
+        let start = ContinuousClock.now
+        var hits = 0
+        for k in 0..<40 {
+            let now = start + .milliseconds(25 * k)
+            let t = session.current(now: now).now + Double(k % 5) / 100
+            var expected = ResponseEncoder(flat: k % 2 == 0)
+            expected.snapshot(try session.snapshots(at: [t], now: now)[0])
+            let before = session.templateCount
+            var answer = ResponseEncoder(flat: k % 2 == 0)
+            try session.writeSnapshot(at: t, now: now, into: &answer)
+            if session.templateCount == before, before > 0 { hits += 1 }
+            let same = answer.writer.bytes == expected.writer.bytes
+            #expect(same, "t = \(t)")
+        }
+        #expect(hits > 0)
+    }
+
     /// Frames of a batch spliced after another: the comma between them is the writer's.
     @Test func aTemplateWritesAfterAnotherValue() throws {
         let session = try Self.session(Self.things, [#"{"type": "push", "at": 0.1, "viewController": \#(Self.detail)}"#])

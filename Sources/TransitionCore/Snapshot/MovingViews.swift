@@ -17,11 +17,18 @@ public struct MovingViews: Sendable {
         /// passes to its subviews (unused otherwise).
         let toWindow: AffineTransform
         let clip: Rect?
+        /// It has animations of its own (else only its ancestors move it).
+        let animated: Bool
+        /// For a view only its ancestors move: what of its place its own values make.
+        let shape: ViewShape?
     }
 
     let entries: [Entry]
     /// Each entry's index among the snapshot's views in drawing order (the flat form's order).
     public let order: [Int]
+    /// Whether each entry has animations of its own: all its values move. The others, subviews
+    /// of a view that moves, keep their values; only `windowFrame`, `visibleRect` and `visible` move.
+    public let animatedEntries: [Bool]
     /// The views they were found in: a world whose tree shares this storage holds the same views.
     let tree: ViewTree
     /// The animated views, by increasing id.
@@ -52,7 +59,8 @@ extension World {
             if let animations { frame.apply(animations, to: &v) }
             var me = -1
             if parent >= 0 || animations != nil {
-                entries.append(MovingViews.Entry(view: id, parent: parent, toWindow: toWindow, clip: clip))
+                entries.append(MovingViews.Entry(view: id, parent: parent, toWindow: toWindow, clip: clip, animated: animations != nil,
+                                                 shape: animations == nil ? ViewShape(v) : nil))
                 order.append(index)
                 me = entries.count - 1
             }
@@ -63,7 +71,7 @@ extension World {
             for child in children { visit(child.element, parent: me, toWindow: place.toWindow, clip: place.childClip) }
         }
         visit(window, parent: -1, toWindow: .identity, clip: nil)
-        return MovingViews(entries: entries, order: order, tree: tree, animated: frame.animated.map(\.view), completionsTaken: animations.taken)
+        return MovingViews(entries: entries, order: order, animatedEntries: entries.map(\.animated), tree: tree, animated: frame.animated.map(\.view), completionsTaken: animations.taken)
     }
 
     /// Whether `moving`, found in a world advanced from the same state as this one, holds here:
@@ -88,25 +96,49 @@ extension World {
         return lo < sorted.count && sorted[lo] == id
     }
 
-    /// The nodes of the moving views at `now` (which `fits(moving)` must accept), in their order,
-    /// each without its subviews: exactly the nodes `snapshot(at: now)` holds for them.
-    public func movingNodes(_ moving: MovingViews) -> [SnapshotNode] {
+    /// What the moving views show at `now` (which `fits(moving)` must accept): exactly what
+    /// `snapshot(at: now)` holds for them.
+    public func movingFrame(_ moving: MovingViews) -> MovingFrame {
         let frame = animations.frame(at: now, clocks: transitions)
-        var nodes: [SnapshotNode] = []
-        nodes.reserveCapacity(moving.entries.count)
+        var result = MovingFrame(nodes: [], places: [])
+        result.places.reserveCapacity(moving.entries.count)
         var placed: [(toWindow: AffineTransform, clip: Rect?)] = []
         placed.reserveCapacity(moving.entries.count)
         for e in moving.entries {
             let (toWindow, clip) = e.parent < 0 ? (e.toWindow, e.clip) : placed[e.parent]
-            var v = tree[e.view]
-            if let list = frame.animations(on: e.view) { frame.apply(list, to: &v) }
-            let place = ScreenPlacement(v, toWindow: toWindow, clip: clip)
+            let place: ScreenPlacement
+            if e.animated {
+                var v = tree[e.view]
+                if let list = frame.animations(on: e.view) { frame.apply(list, to: &v) }
+                place = ScreenPlacement(v, toWindow: toWindow, clip: clip)
+                result.nodes.append(SnapshotNode(identity: v.identityStorage, frame: place.frame, bounds: v.bounds, center: v.center,
+                                                 transform: v.transform, transform3DStorage: v.transform3DStorage, alpha: v.alpha,
+                                                 hidden: v.hidden, windowFrame: place.windowFrame, backgroundColor: v.backgroundColor,
+                                                 layerStorage: v.layerStorage, visibleRect: place.visibleRect, visible: place.visible,
+                                                 children: []))
+            } else {
+                // Its own values are its model's, the same in every frame.
+                place = ScreenPlacement(e.shape!, toWindow: toWindow, clip: clip)
+            }
             placed.append((place.toWindow, place.childClip))
-            nodes.append(SnapshotNode(identity: v.identityStorage, frame: place.frame, bounds: v.bounds, center: v.center,
-                                      transform: v.transform, transform3DStorage: v.transform3DStorage, alpha: v.alpha, hidden: v.hidden,
-                                      windowFrame: place.windowFrame, backgroundColor: v.backgroundColor, layerStorage: v.layerStorage,
-                                      visibleRect: place.visibleRect, visible: place.visible, children: []))
+            result.places.append(MovingFrame.Place(windowFrame: place.windowFrame, visibleRect: place.visibleRect, visible: place.visible))
         }
-        return nodes
+        return result
     }
+}
+
+/// The moving views at one time (`World.movingFrame(_:)`).
+public struct MovingFrame: Sendable {
+    /// Where a view is in the window: what moves of a view that only its ancestors move.
+    public struct Place: Sendable {
+        public var windowFrame: Rect
+        public var visibleRect: Rect?
+        public var visible: Bool
+    }
+
+    /// The nodes of the animated entries (`MovingViews.animatedEntries`), in entry order,
+    /// without their subviews.
+    public var nodes: [SnapshotNode]
+    /// Every entry's place, in entry order.
+    public var places: [Place]
 }

@@ -185,6 +185,38 @@ extension World {
     }
 }
 
+/// What of a view's place on screen follows from its own presentation values alone: the same
+/// wherever its superview is (`MovingViews` keeps it for the views only their ancestors move).
+struct ViewShape: Sendable {
+    let frame: Rect
+    let bounds: Rect
+    /// Bounds coordinates → superview: shift so the anchor point is the origin, apply the
+    /// transform about that anchor, move to `center`.
+    let toSuper: AffineTransform
+    /// A 3D transform that is not a 2D one: the window frame is the frame's box through the
+    /// superview's map (the flattened map would lose the perspective).
+    let projected: Bool
+    /// Nil for a double-sided view (never turned away); else twice the signed area of its
+    /// projected corners, negative when they wind backwards (`LayerGeometry.facesAway`).
+    let windingArea: Double?
+    let clipsToBounds: Bool
+
+    @inline(__always)
+    init(_ v: borrowing ViewNode) {
+        let layer = v.layer
+        frame = ViewGeometry.frame(bounds: v.bounds.size, center: v.center, transform: v.transform, transform3D: v.transform3D,
+                                   anchorPoint: layer.anchorPoint)
+        bounds = v.bounds
+        let anchor = v.anchorInBounds
+        toSuper = AffineTransform.translation(-anchor.x, -anchor.y)
+            .concatenating(v.transform3D.map { $0.affine ?? .identity } ?? v.transform)
+            .concatenating(.translation(v.center.x, v.center.y))
+        if let t3 = v.transform3D, t3.affine == nil { projected = true } else { projected = false }
+        windingArea = layer.isDoubleSided ? nil : LayerGeometry.windingArea(v)
+        clipsToBounds = layer.clipsToBounds
+    }
+}
+
 /// Where a view is on screen, from its presentation values and its superview's map to the
 /// window: what a snapshot's node holds besides the view's own values, and what its subviews
 /// need (`MovingViews` computes it for the views that move, without the rest).
@@ -202,32 +234,23 @@ struct ScreenPlacement {
     /// `parent` maps the superview's bounds coordinates to the window; `clip` is what the
     /// clipping ancestors leave visible (nil: nothing clips).
     @inline(__always)
-    init(_ v: ViewNode, toWindow parent: AffineTransform, clip: Rect?) {
-        let layer = v.layer
-        let frame = ViewGeometry.frame(bounds: v.bounds.size, center: v.center, transform: v.transform, transform3D: v.transform3D,
-                                       anchorPoint: layer.anchorPoint)
-        // Bounds coordinates → superview: shift so the anchor point is the origin, apply the
-        // transform about that anchor, move to `center`.
-        let anchor = v.anchorInBounds
-        let toSuper = AffineTransform.translation(-anchor.x, -anchor.y)
-            .concatenating(v.transform3D.map { $0.affine ?? .identity } ?? v.transform)
-            .concatenating(.translation(v.center.x, v.center.y))
-        let toWindow = toSuper.concatenating(parent)
-        let windowFrame: Rect
-        if let t3 = v.transform3D, t3.affine == nil {
-            windowFrame = parent.boundingBox(of: frame)
-        } else {
-            windowFrame = toWindow.boundingBox(of: v.bounds)
-        }
+    init(_ v: borrowing ViewNode, toWindow parent: AffineTransform, clip: Rect?) {
+        self.init(ViewShape(v), toWindow: parent, clip: clip)
+    }
+
+    @inline(__always)
+    init(_ shape: ViewShape, toWindow parent: AffineTransform, clip: Rect?) {
+        let toWindow = shape.toSuper.concatenating(parent)
+        let windowFrame = shape.projected ? parent.boundingBox(of: shape.frame) : toWindow.boundingBox(of: shape.bounds)
         let visibleRect = LayerGeometry.visibleRect(windowFrame, clip: clip)
         let clippedAway = visibleRect.map { LayerGeometry.area(windowFrame) > 0 && LayerGeometry.area($0) == 0 } ?? false
-        let turnedAway = !layer.isDoubleSided && LayerGeometry.facesAway(v, toSuperview: parent)
-        self.frame = frame
+        let turnedAway = shape.windingArea.map { LayerGeometry.facesAway(windingArea: $0, toSuperview: parent) } ?? false
+        frame = shape.frame
         self.windowFrame = windowFrame
         self.visibleRect = visibleRect
-        self.visible = !(turnedAway || clippedAway)
+        visible = !(turnedAway || clippedAway)
         self.toWindow = toWindow
         // A view that clips cuts its subviews to its own visible part.
-        childClip = layer.clipsToBounds ? (visibleRect ?? windowFrame) : clip
+        childClip = shape.clipsToBounds ? (visibleRect ?? windowFrame) : clip
     }
 }

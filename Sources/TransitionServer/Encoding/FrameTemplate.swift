@@ -3,15 +3,16 @@ import TransitionCore
 
 /// A snapshot's JSON between two changes of a session, made once: the bytes of one frame with
 /// slots where the values that move with `t` go (the snapshot's `time` and `transition`, and the
-/// values and layer part of each view that moves, `MovingViews`). A frame at another `t` is the
-/// fixed bytes spliced around those values, written afresh by the encoder's own functions
-/// (`ResponseEncoder.nodeValues`, `nodeLayer`), so the bytes are the full encoder's
+/// values and layer part of each view with animations, the `windowFrame` and clip of each view
+/// its ancestors move: `MovingViews`). A frame at another `t` is the fixed bytes spliced around
+/// those values, written afresh by the encoder's own functions (`ResponseEncoder.nodeValues`,
+/// `layerFields`, `nodeClip`, `rect`), so the bytes are the full encoder's
 /// (docs/performance.md § Templates).
 ///
 /// It holds for a world advanced from the same state (its log position) that `fits` its moving
 /// views, in the form it was made in (nested or flat, and precision). Immutable: sessions share
 /// it across threads.
-final class FrameTemplate: Sendable {
+public final class FrameTemplate: Sendable {
     /// The session's log position of the state it was made in (`Int.max`: the current state).
     let position: Int
     let flat: Bool
@@ -19,8 +20,8 @@ final class FrameTemplate: Sendable {
     let moving: MovingViews
     /// The frame it was made from, as written, from its opening brace.
     let bytes: [UInt8]
-    /// Each value written afresh, in order: the time, the transition, then each moving view's
-    /// values and layer part.
+    /// Each value written afresh, in order: the time, the transition, then two for each moving
+    /// view (`ResponseEncoder.nodeFields` says which).
     let slots: [TemplateMarks.Slot]
 
     private init(position: Int, flat: Bool, precision: Int?, moving: MovingViews, bytes: [UInt8], slots: [TemplateMarks.Slot]) {
@@ -30,6 +31,22 @@ final class FrameTemplate: Sendable {
         self.moving = moving
         self.bytes = bytes
         self.slots = slots
+    }
+
+    /// The template of `world`'s snapshot at its `now` (`transition-bench`; sessions make theirs
+    /// as they answer, `writeAndMake`).
+    public static func make(_ world: World, flat: Bool = false, precision: Int? = nil) -> FrameTemplate? {
+        var encoder = ResponseEncoder(precision: precision, flat: flat)
+        return writeAndMake(world, position: .max, into: &encoder)
+    }
+
+    /// `world.snapshot(at: world.now).encoded(precision:flat:)` by this template; nil when it
+    /// does not hold for `world`.
+    public func encoded(_ world: World) -> [UInt8]? {
+        var encoder = ResponseEncoder(precision: precision, flat: flat, reservingCapacity: bytes.count + 4096)
+        guard holds(for: world, position: .max, in: encoder) else { return nil }
+        write(world, into: &encoder)
+        return encoder.writer.bytes
     }
 
     /// Bytes held, estimated for the session's memory budget.
@@ -46,22 +63,35 @@ final class FrameTemplate: Sendable {
     /// Writes `world`'s snapshot at its `now`, the bytes `encoder.snapshot(world.snapshot(at: world.now))`
     /// writes; `holds(for:position:in:)` must be true.
     func write(_ world: World, into encoder: inout ResponseEncoder) {
-        let nodes = world.movingNodes(moving)
+        let moved = world.movingFrame(moving)
         if encoder.writer.commaPending { encoder.writer.raw(byte: UInt8(ascii: ",")) }
         bytes.withUnsafeBufferPointer { fixed in
-            nodes.withUnsafeBufferPointer { nodes in
-                var from = 0
+            moved.nodes.withUnsafeBufferPointer { nodes in
+                var from = 0, animated = 0
                 for i in slots.indices {
                     let slot = slots[i]
                     encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from..<slot.start]), commaPending: slot.commaPending)
-                    switch i {
-                    case 0: encoder.writer.number(world.now)
-                    case 1: encoder.transition(world.currentTransitionState(at: world.now))
-                    default:
-                        let node = nodes.baseAddress! + (i - 2) / 2
-                        if i % 2 == 0 { encoder.nodeValues(node) } else { encoder.nodeLayer(node) }
-                    }
                     from = slot.end
+                    if i < 2 {
+                        if i == 0 { encoder.writer.number(world.now) } else { encoder.transition(world.currentTransitionState(at: world.now)) }
+                        continue
+                    }
+                    let entry = (i - 2) / 2, first = i % 2 == 0
+                    if moving.animatedEntries[entry] {
+                        // All of its values: the first slot from `frame` to its colour, the second its layer part.
+                        let node = nodes.baseAddress! + animated
+                        if first {
+                            encoder.nodeValues(node)
+                        } else {
+                            if node.pointee.layer != .defaults { encoder.layerFields(node.pointee.layer) }
+                            encoder.nodeClip(visibleRect: node.pointee.visibleRect, visible: node.pointee.visible)
+                            animated += 1
+                        }
+                    } else {
+                        // Its place: the first slot its `windowFrame`, the second its clip.
+                        let place = moved.places[entry]
+                        if first { encoder.rect(place.windowFrame) } else { encoder.nodeClip(visibleRect: place.visibleRect, visible: place.visible) }
+                    }
                 }
                 encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from...]), commaPending: true)
             }
@@ -78,7 +108,7 @@ final class FrameTemplate: Sendable {
             return nil
         }
         let start = encoder.writer.count + (encoder.writer.commaPending ? 1 : 0)
-        encoder.marks = TemplateMarks(moving: moving.order, origin: start)
+        encoder.marks = TemplateMarks(moving: moving.order, animated: moving.animatedEntries, origin: start)
         encoder.snapshot(shot)
         guard let marks = encoder.marks else { return nil }
         encoder.marks = nil
@@ -102,26 +132,39 @@ struct TemplateMarks {
         let commaPending: Bool
     }
 
-    /// The drawing-order indices of the views that move (`MovingViews.order`).
+    /// The drawing-order indices of the views that move (`MovingViews.order`), and whether each
+    /// has animations of its own (`MovingViews.animatedEntries`).
     let moving: [Int]
+    let animated: [Bool]
     /// The writer's count where the frame starts (its opening brace).
     let origin: Int
     private var nextMoving = 0
-    private var nextView = 0
+    private var viewIndex = 0
     private(set) var slots: [Slot] = []
     private var open: (start: Int, commaPending: Bool)?
 
-    init(moving: [Int], origin: Int) {
+    init(moving: [Int], animated: [Bool], origin: Int) {
         self.moving = moving
+        self.animated = animated
         self.origin = origin
     }
 
-    /// Whether the view written next, in drawing order, moves.
-    mutating func nextViewMoves() -> Bool {
-        defer { nextView += 1 }
-        guard nextMoving < moving.count, moving[nextMoving] == nextView else { return false }
-        nextMoving += 1
-        return true
+    /// What moves a view between frames.
+    enum Motion {
+        /// Nothing: its bytes are fixed.
+        case none
+        /// Its own animations: its values and layer part are written afresh.
+        case own
+        /// Its ancestors': its `windowFrame` and clip are.
+        case ancestors
+    }
+
+    /// What moves the view written next, in drawing order.
+    mutating func nextView() -> Motion {
+        defer { viewIndex += 1 }
+        guard nextMoving < moving.count, moving[nextMoving] == viewIndex else { return .none }
+        defer { nextMoving += 1 }
+        return animated[nextMoving] ? .own : .ancestors
     }
 
     mutating func begin(at count: Int, commaPending: Bool) {

@@ -192,15 +192,17 @@ struct ResponseEncoder: ~Copyable {
     /// A frame template writes the view's names and content once and, for a view that moves,
     /// its values and layer part afresh for each frame (`FrameTemplate`).
     mutating func nodeFields(_ p: UnsafePointer<SnapshotNode>) {
-        let moves = marks?.nextViewMoves() ?? false
+        let motion = marks?.nextView() ?? .none
         nodeNames(p)
-        if moves { beginSlot() }
-        nodeValues(p)
-        if moves { endSlot() }
+        if motion == .own { beginSlot() }
+        nodeValues(p, windowFrameSlot: motion == .ancestors)
+        if motion == .own { endSlot() }
         nodeContent(p)
-        if moves { beginSlot() }
-        nodeLayer(p)
-        if moves { endSlot() }
+        if motion == .own { beginSlot() }
+        if p.pointee.layer != .defaults { layerFields(p.pointee.layer) }
+        if motion == .ancestors { beginSlot() }
+        nodeClip(visibleRect: p.pointee.visibleRect, visible: p.pointee.visible)
+        if motion != .none { endSlot() }
     }
 
     /// What names the view: fixed for as long as the view exists.
@@ -214,9 +216,9 @@ struct ResponseEncoder: ~Copyable {
     }
 
     /// The view's geometry and colour, which animations move (and `windowFrame`, which its
-    /// ancestors' do).
+    /// ancestors' do; `windowFrameSlot`: a template writes it afresh for each frame).
     @inline(__always)
-    mutating func nodeValues(_ p: UnsafePointer<SnapshotNode>) {
+    mutating func nodeValues(_ p: UnsafePointer<SnapshotNode>, windowFrameSlot: Bool = false) {
         writer.key("frame"); rect(p.pointee.frame)
         writer.key("bounds"); rect(p.pointee.bounds)
         writer.key("center"); point(p.pointee.center)
@@ -224,7 +226,10 @@ struct ResponseEncoder: ~Copyable {
         if let t3 = p.pointee.transform3D { writer.key("transform3D"); transform3D(t3) }
         writer.key("alpha"); writer.number(p.pointee.alpha)
         writer.key("hidden"); writer.bool(p.pointee.hidden)
-        writer.key("windowFrame"); rect(p.pointee.windowFrame)
+        writer.key("windowFrame")
+        if windowFrameSlot { beginSlot() }
+        rect(p.pointee.windowFrame)
+        if windowFrameSlot { endSlot() }
         if let c = p.pointee.backgroundColor { writer.key("backgroundColor"); writer.string(Self.hex(c)) }
     }
 
@@ -237,12 +242,11 @@ struct ResponseEncoder: ~Copyable {
         if let source = p.pointee.snapshotOf { writer.key("snapshotOf"); writer.string(source) }
     }
 
-    /// The layer properties off their defaults, and what the ancestors' clipping leaves.
+    /// What the ancestors' clipping leaves of the view (and whether it faces away).
     @inline(__always)
-    mutating func nodeLayer(_ p: UnsafePointer<SnapshotNode>) {
-        if p.pointee.layer != .defaults { layerFields(p.pointee.layer) }
-        if let r = p.pointee.visibleRect { writer.key("visibleRect"); rect(r) }
-        if !p.pointee.visible { writer.key("visible"); writer.bool(false) }
+    mutating func nodeClip(visibleRect: Rect?, visible: Bool) {
+        if let r = visibleRect { writer.key("visibleRect"); rect(r) }
+        if !visible { writer.key("visible"); writer.bool(false) }
     }
 
     /// The start of bytes a frame template writes afresh for each frame (nothing otherwise).
