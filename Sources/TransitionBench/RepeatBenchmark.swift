@@ -33,6 +33,7 @@ enum RepeatBenchmark {
                 var response = session!.get("/snapshot", query: "t=" + String(Double(i % 600) / 1000))
                 let (body, count) = response.takeMallocBody()
                 free(body)
+                free(response.mallocHeaderBlock())
                 sink &+= count
             case .batch: sink &+= session!.get("/snapshots", query: "from=0&to=0.9834&fps=60&flat=true").bodyCount
             case .changes: sink &+= session!.get("/snapshots", query: "from=0&to=0.9834&fps=60&changes=true").bodyCount

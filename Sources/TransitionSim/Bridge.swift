@@ -57,15 +57,7 @@ func handleRequest(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer
     response.pointee.content_type = answer.mediaType.map { UnsafeRawPointer($0.headerValue.utf8Start).assumingMemoryBound(to: CChar.self) }
     // libmicrohttpd frees the body (MHD_RESPMEM_MUST_FREE): a snapshot's is the encoder's own buffer.
     (response.pointee.body, response.pointee.body_length) = answer.takeMallocBody()
-    if !answer.headers.isEmpty {
-        var block = answer.headers.map { "\($0.name): \($0.value)\n" }.joined()
-        response.pointee.headers = block.withUTF8 { bytes in
-            let copy = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
-            bytes.withMemoryRebound(to: CChar.self) { copy.update(from: $0.baseAddress!, count: bytes.count) }
-            copy[bytes.count] = 0
-            return copy
-        }
-    }
+    response.pointee.headers = answer.mallocHeaderBlock()
 }
 
 /// The header fields the service reads, out of all the shim passes; names in lower case.

@@ -1,5 +1,9 @@
+import TestSupport
 import Testing
 @testable import TransitionServer
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Issue 28, item 3: no cross-site writes, no DNS rebinding (docs/security.md).
 @Suite struct CrossSiteTests {
@@ -26,6 +30,41 @@ import Testing
         let named = HostNames(bindAddress: "0.0.0.0", allowed: ["sim.example"])
         #expect(named.allows("sim.example:443") && named.allows("localhost") && !named.allows("evil.example"))
         #expect(HostNames(bindAddress: "127.0.0.1", allowed: ["*"]).allows("evil.example"))
+    }
+
+    /// `HostNames.name` as it was written before it read bytes: the oracle it must agree with.
+    static func referenceName(_ value: String) -> String? {
+        var host = Substring(value.lowercased())
+        if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") {
+            let port = host[host.index(after: colon)...]
+            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            host = host[..<colon]
+        }
+        if host.hasPrefix("[") {
+            var address = in6_addr()
+            guard host.hasSuffix("]"), inet_pton(AF_INET6, String(host.dropFirst().dropLast()), &address) == 1 else { return nil }
+            return String(host)
+        }
+        if host.hasSuffix(".") { host = host.dropLast() }
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        let valid = !host.isEmpty && host.count <= 253 && labels.allSatisfy { label in
+            !label.isEmpty && label.count <= 63 && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_~".contains($0)) }
+        }
+        return valid ? String(host) : nil
+    }
+
+    @Test func hostNamesReadAsBytesAgreeWithTheCharacterRules() {
+        let pieces = ["a", "Z", "0", "9", ".", ":", "[", "]", "-", "_", "~", " ", "é", "\u{212A}", "\r\n", "::1", "localhost", "80",
+                      "İ", "\u{301}", "/", "x.y", "127.0.0.1"]
+        var rng = SplitMix64(seed: 33)
+        var cases = ["", "[", "[]", "[::1]", "[::1]:80", "LOCALHOST.", "\u{212A}", "a:\u{301}80", String(repeating: "a", count: 64),
+                     String(repeating: "a.", count: 127) + "a", String(repeating: "a.", count: 126) + "ab"]
+        for _ in 0..<20_000 {
+            cases.append((0..<Int(rng.next() % 8)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined())
+        }
+        for value in cases {
+            #expect(HostNames.name(value) == Self.referenceName(value), "\(value.debugDescription)")
+        }
     }
 
     @Test func listedNamesAreNamesWithoutPorts() {

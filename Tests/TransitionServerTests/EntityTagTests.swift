@@ -10,6 +10,12 @@ import Testing
         #expect(EntityTag.of(Array(#"{"status":"ok"} and then some"#.utf8)) == "\"486a5cf991c80b5b\"")
     }
 
+    @Test func tagsAre16HexDigitsAndTheCoding() {
+        #expect(EntityTag.of(hash: 0) == "\"0000000000000000\"")
+        #expect(EntityTag.of(hash: 0x0123_4567_89ab_cdef, coding: .gzip) == "\"0123456789abcdef-gzip\"")
+        #expect(EntityTag.of(hash: .max, coding: .deflate) == "\"ffffffffffffffff-deflate\"")
+    }
+
     @Test func everyByteAndTheLengthCount() {
         let base = Array((0..<1000).map { UInt8($0 % 251) })
         var seen: Set<String> = [EntityTag.of(base), EntityTag.of(base + [0]), EntityTag.of(Array(base.dropLast()))]

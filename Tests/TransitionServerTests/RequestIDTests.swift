@@ -1,5 +1,8 @@
 import Testing
 @testable import TransitionServer
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct RequestIDTests {
     @Test func acceptsTokensUpToTheLimit() {
@@ -13,6 +16,19 @@ import Testing
     @Test func madeIdsAre32HexDigits() {
         let a = RequestID.make(), b = RequestID.make()
         #expect(a.count == 32 && a.allSatisfy(\.isHexDigit) && a != b)
+        let many = (0..<10_000).map { _ in RequestID.make() }
+        #expect(Set(many).count == many.count)
+        #expect(many.allSatisfy { $0.utf8.count == 32 && $0.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) } })
+        // Both halves vary: neither is a constant or a plain counter.
+        #expect(Set(many.map { $0.prefix(16) }).count == many.count && Set(many.map { $0.suffix(16) }).count == many.count)
+    }
+
+    @Test func headerBlocksAreTheLinesTheShimReads() {
+        let response = HTTPResponse(status: 200, headers: [("ETag", "\"00ff\""), ("X-Request-Id", "été")])
+        let block = response.mallocHeaderBlock()!
+        defer { free(block) }
+        #expect(String(cString: block) == "ETag: \"00ff\"\nX-Request-Id: été\n")
+        #expect(HTTPResponse(status: 204).mallocHeaderBlock() == nil)
     }
 
     @Test func traceparentFollowsW3CTraceContext() {

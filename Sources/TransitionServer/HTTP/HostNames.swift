@@ -42,24 +42,39 @@ public struct HostNames: Sendable {
     /// and a final dot; nil when it is not a name (dot-separated labels of letters, digits, `-`,
     /// `_` and `~`: RFC 3986's unreserved characters, as a compose service's `transition_sim`), an
     /// IPv4 address or a bracketed IPv6 one.
+    ///
+    /// Read as bytes (every request asks this, and a `Character` walk with `isLetter` looked
+    /// Unicode properties up for each): only a value with a non-ASCII byte is lower-cased by
+    /// Unicode's rules first (the Kelvin sign becomes `k`), and any byte still outside ASCII
+    /// then makes it no name, as a non-ASCII character did.
     static func name(_ value: String) -> String? {
-        var host = Substring(value.lowercased())
-        if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") {
-            let port = host[host.index(after: colon)...]
-            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let ascii = value.utf8.allSatisfy { $0 < 0x80 }
+        var bytes = Array((ascii ? value : value.lowercased()).utf8)
+        for i in bytes.indices where (0x41...0x5A).contains(bytes[i]) { bytes[i] |= 0x20 }
+        var host = bytes[...]
+        if let colon = host.lastIndex(of: UInt8(ascii: ":")), host.last != UInt8(ascii: "]") {
+            let port = host[(colon + 1)...]
+            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
             host = host[..<colon]
         }
-        if host.hasPrefix("[") {
+        if host.first == UInt8(ascii: "[") {
             var address = in6_addr()
-            guard host.hasSuffix("]"), inet_pton(AF_INET6, String(host.dropFirst().dropLast()), &address) == 1 else { return nil }
-            return String(host)
+            guard host.count >= 2, host.last == UInt8(ascii: "]"),
+                  inet_pton(AF_INET6, String(decoding: host.dropFirst().dropLast(), as: UTF8.self), &address) == 1 else { return nil }
+            return String(decoding: host, as: UTF8.self)
         }
-        if host.hasSuffix(".") { host = host.dropLast() }
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = !host.isEmpty && host.count <= 253 && labels.allSatisfy { label in
-            !label.isEmpty && label.count <= 63 && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_~".contains($0)) }
+        if host.last == UInt8(ascii: ".") { host = host.dropLast() }
+        guard !host.isEmpty, host.count <= 253 else { return nil }
+        for label in host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
+            guard !label.isEmpty, label.count <= 63, label.allSatisfy(isNameByte) else { return nil }
         }
-        return valid ? String(host) : nil
+        return String(decoding: host, as: UTF8.self)
+    }
+
+    /// A lower-case letter, a digit, `-`, `_` or `~`.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "~")
     }
 
     /// `localhost` and its subdomains (RFC 6761 §6.3: resolvers answer them with loopback

@@ -78,6 +78,35 @@ public struct HTTPResponse: Sendable {
         return try bytes.withUnsafeBytes(read)
     }
 
+    /// The extra headers as the shim takes them: "Name: value\n" lines, NUL-terminated, in memory
+    /// from `malloc` that the caller owns (the shim frees it); nil when there are none. Written
+    /// straight into that memory: the lines as interpolated strings, joined, then copied took
+    /// a dozen allocations an answer.
+    public func mallocHeaderBlock() -> UnsafeMutablePointer<CChar>? {
+        guard !headers.isEmpty else { return nil }
+        let size = headers.reduce(1) { $0 + $1.name.utf8.count + $1.value.utf8.count + 3 }
+        let block = malloc(size)!.assumingMemoryBound(to: UInt8.self)
+        var n = 0
+        func put(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                UnsafeMutableRawPointer(block + n).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+                n += bytes.count
+            }
+        }
+        for (name, value) in headers {
+            put(name)
+            block[n] = UInt8(ascii: ":")
+            block[n + 1] = UInt8(ascii: " ")
+            n += 2
+            put(value)
+            block[n] = UInt8(ascii: "\n")
+            n += 1
+        }
+        block[n] = 0
+        return UnsafeMutableRawPointer(block).assumingMemoryBound(to: CChar.self)
+    }
+
     /// The body in memory from `malloc` that the caller owns from now on (libmicrohttpd frees
     /// it): a written body's own memory when this response is its only holder, else a copy. Nil
     /// when the body is empty; the response's body is then empty.
