@@ -151,3 +151,79 @@ def test_another_presentation_during_the_zoom_out_dismissal_is_still_a_409(serve
     assert_problem(server.post(f"/v1/sessions/{sid}/actions", dict(PRESENT, viewController={"id": "other"}, **{"from": "nav"}, at=1.1)),
                    409, "already-presenting")
 
+
+def motion(server, sid, t):
+    """The clip's window frame (its transform, the finger's offset, included) and the veil's alpha at `t`."""
+    f = role(server, sid, t, "zoomContainer")["windowFrame"]
+    return [f["x"], f["y"], f["width"], f["height"], role(server, sid, t, "dimming")["alpha"]]
+
+
+def assert_same_rates(server, alone, sid, t, h=1e-4):
+    """The numbers of `motion` change at the same rate just before `t` (a central difference on
+    `alone`, the session left uninterrupted) and just after (a second-order one-sided difference on
+    `sid`, interrupted at `t`). With h = 0.1 ms the differences err by about h² · x''' (x''' below
+    ω³ · 300 pt ≈ 2·10⁶ pt/s³ for the release springs): 0.02 pt/s."""
+    a, b = motion(server, alone, t - h), motion(server, alone, t + h)
+    x0, x1, x2 = motion(server, sid, t), motion(server, sid, t + h), motion(server, sid, t + 2 * h)
+    before = [(q - p) / (2 * h) for p, q in zip(a, b)]
+    after = [(-3 * p + 4 * q - r) / (2 * h) for p, q, r in zip(x0, x1, x2)]
+    for k, tolerance in enumerate((0.1, 0.1, 0.1, 0.1, 1e-5)):
+        assert abs(before[k] - after[k]) < tolerance, (k, before, after)
+    # Something moved: a rate the seed had to carry.
+    assert max(abs(v) for v in before[:4]) > 50
+
+
+def released_zoom_out(server, recognizer):
+    """`detail` pushed at 0; at 1 a swipe down (120 pt, released at 1.2 moving down at 300 pt/s) or
+    a pinch (to scale 0.4) zooms it out: committed past the threshold, settling on its spring."""
+    sid = create(server, SCENE)
+    act(server, sid, {"type": "push", "viewController": zooming(), "at": 0})
+    if recognizer == "pinch":
+        samples = [{"phase": "began", "scale": 1, "at": 1}, {"phase": "changed", "scale": 0.4, "at": 1.1},
+                   {"phase": "ended", "scale": 0.4, "at": 1.2}]
+    else:
+        samples = [{"phase": "began", "at": 1}, {"phase": "changed", "translation": {"x": 30, "y": 120}, "at": 1.1},
+                   {"phase": "ended", "translation": {"x": 30, "y": 120}, "velocity": {"x": 0, "y": 300}, "at": 1.2}]
+    for s in samples:
+        out = act(server, sid, dict(type="gesture", recognizer=recognizer, **s))
+    assert out["transition"]["gesture"]["decision"] == "finish" and out["transition"]["phase"] == "finishing"
+    return sid
+
+
+@pytest.mark.parametrize("recognizer", ["pan", "pinch"])
+def test_a_push_while_a_released_gesture_settles_zooms_back_in_without_a_jump(server, recognizer):
+    """A swipe down or a pinch committed the zoom out, which settles on the release spring (the
+    swipe's clip springing back from the finger's offset, its `transform`); a push of `detail` then
+    zooms it back in: the same frame just before and just after, the clip's transform included,
+    and the same rates (the release spring's velocity carried over, the offset going on springing)."""
+    sid, alone = released_zoom_out(server, recognizer), released_zoom_out(server, recognizer)
+    at = 1.25
+    before = screen(server, sid, at)
+    clip = role(server, sid, at, "zoomContainer")
+    if recognizer == "pan":
+        assert clip["transform"]["tx"] != 0 and clip["transform"]["ty"] != 0
+    transition = act(server, sid, {"type": "push", "viewController": zooming(), "at": at})["transition"]
+    assert (transition["operation"], transition["animator"], transition["begin"]) == ("push", "fluidZoom", at)
+    assert_same_screen(before, screen(server, sid, at))
+    assert_same_rates(server, alone, sid, at)
+    assert events_at(server, sid, at)[:2] == [("completeTransition", "nav"), ("viewDidDisappear", "detail")]
+    # It comes to rest full screen, the offset gone.
+    server.post(f"/v1/sessions/{sid}/clock", {"to": 3})
+    end = screen(server, sid, 3)
+    assert end[("detail", "")]["windowFrame"] == SCREEN and role(server, sid, 3, "zoomContainer") is None
+    assert server.get(f"/v1/sessions/{sid}/snapshot").json()["transition"]["diagnostics"] == []
+
+
+@pytest.mark.parametrize("recognizer", ["pan", "pinch"])
+def test_a_gesture_during_a_zoom_in_started_by_an_interruption_takes_it_from_where_it_is(server, recognizer):
+    """Push at 0, pop at 0.1, push at 0.2 (a zoom in begun by an interruption); a dismissing gesture's
+    `began` at 0.3 completes that zoom in and starts its zoom out where the page is."""
+    sid = create(server, SCENE)
+    act(server, sid, {"type": "push", "viewController": zooming(), "at": 0})
+    act(server, sid, [{"type": "pop", "at": 0.1}, {"type": "push", "viewController": zooming(), "at": 0.2}])
+    before = screen(server, sid, 0.3)
+    began = act(server, sid, dict(type="gesture", recognizer=recognizer, phase="began", at=0.3, **({"scale": 1} if recognizer == "pinch" else {})))
+    assert (began["transition"]["operation"], began["transition"]["phase"]) == ("pop", "interactive")
+    assert_same_screen(before, screen(server, sid, 0.3))
+    # Held under the finger until it moves.
+    assert_same_screen(before, screen(server, sid, 0.4))

@@ -32,9 +32,11 @@ extension World {
     }
 
     /// The fluid zoom that runs on its own clock (not held by a finger or an `update`) in
-    /// `container`, bringing `zoomed` in or taking it away.
+    /// `container`, bringing `zoomed` in or taking it away: animating, or a zoom out that UIKit's
+    /// dismissing gesture committed and that settles on its release spring.
     private func runningZoom(of zoomed: ControllerID, in container: ControllerID, bringingIn: Bool) -> Transition? {
-        guard let t = runningTransition, t.phase == .animating, t.container == container, t.operation.bringsIn == bringingIn,
+        guard let t = runningTransition, t.phase == .animating || (t.phase == .finishing && t.tracking == .zoomDismiss),
+              t.container == container, t.operation.bringsIn == bringingIn,
               (bringingIn ? t.to : t.from) == zoomed, case .fluidZoom? = t.platform else { return nil }
         return t
     }
