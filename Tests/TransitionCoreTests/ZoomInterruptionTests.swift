@@ -77,9 +77,11 @@ import Testing
         #expect(w.eventNames(after: seq) == ["completeTransition:nav", "viewDidDisappear:detail", "viewDidAppear:things", "didShow:nav",
                                              "viewWillDisappear:things", "viewWillAppear:detail", "willShow:nav",
                                              "animationControllerFor:nav", "animateTransition:nav"])
-        // A frame later it has moved toward the screen; at rest it fills it.
-        let next = try zoomPose(w, at: 1.11)
-        #expect(next.clip.width > before.clip.width && next.veil > before.veil)
+        // It goes on with the shrinking's momentum a little (the velocity carried over), then
+        // grows toward the screen; at rest it fills it.
+        let next = try zoomPose(w, at: 1.11), later = try zoomPose(w, at: 1.3)
+        #expect(next.clip.width < before.clip.width && next.veil < before.veil)
+        #expect(later.clip.width > before.clip.width && later.veil > before.veil)
         let end = w.shot(2)
         #expect(end.root.find(role: .zoomContainer) == nil && end.root.find("detail", "")?.windowFrame == Rect(x: 0, y: 0, width: 320, height: 568))
         var done = w
@@ -174,6 +176,105 @@ import Testing
         try w.apply(try action(#"{"type": "update", "percent": 0.3, "at": 1.1}"#))
         let error = #expect(throws: SimulationError.self) { try w.apply(try action(#"{"type": "push", "at": 1.2, "viewController": "# + (try detail()) + "}")) }
         #expect(conflictType(error) == "transition-in-progress")
+    }
+
+    /// The flight's spring (the catalogue's `curve`: response 0.33 s, critically damped).
+    let flight = Spring.response(0.33, dampingRatio: 1)
+
+    /// The clip's window frame and the veil's alpha at `t`, as numbers.
+    func motion(_ w: World, at t: Double) throws -> [Double] {
+        let p = try zoomPose(w, at: t)
+        return [p.clip.minX, p.clip.minY, p.clip.width, p.clip.height, p.veil]
+    }
+
+    /// The rates of those numbers at the instant `t` of an interruption: just before, by a central
+    /// difference on `before`, the world left uninterrupted (at most at t − h); just after, by a second-order
+    /// one-sided difference on `after`, the world interrupted at `t`. h = 0.1 ms: the error is
+    /// about h²·x‴ (x‴ ≈ ω³ · 300 pt ≈ 2·10⁶ pt/s³), 0.01 pt/s.
+    func rates(_ before: World, _ after: World, at t: Double) throws -> (before: [Double], after: [Double]) {
+        let h = 1e-4
+        let a = try motion(before, at: t - h), b = try motion(before, at: t + h)
+        let x0 = try motion(after, at: t), x1 = try motion(after, at: t + h), x2 = try motion(after, at: t + 2 * h)
+        return (zip(a, b).map { ($1 - $0) / (2 * h) }, (0..<x0.count).map { (-3 * x0[$0] + 4 * x1[$0] - x2[$0]) / (2 * h) })
+    }
+
+    func expectSameRates(_ r: (before: [Double], after: [Double]), _ label: String) {
+        for (k, tolerance) in [0.05, 0.05, 0.05, 0.05, 1e-5].enumerated() {
+            #expect(abs(r.before[k] - r.after[k]) < tolerance, "\(label) #\(k): \(r.before[k]) then \(r.after[k])")
+        }
+    }
+
+    /// A pop 0.1 s into the zoom in goes on at the speed the clip had: its spring is seeded with
+    /// v₀ = −p′ / p (p, p′ the flight's progress and rate there), so the frames after follow the
+    /// seeded spring's closed form C + (A − C) · q(δ) exactly, and the clip's frame and the veil's
+    /// alpha change at the same rate just before and just after the instant.
+    @Test func aPopDuringTheZoomInGoesOnWithItsVelocity() throws {
+        var w = try thingsScene()
+        try w.apply(try action(#"{"type": "push", "viewController": "# + (try detail()) + "}"))
+        let source = try zoomPose(w, at: 0)
+        w.advance(to: 0.1 - 1e-4)
+        let uninterrupted = w
+        w.advance(to: 0.1)
+        let c = try zoomPose(w, at: 0.1)
+        let p = flight.value(at: 0.1), rate = flight.velocity(at: 0.1)
+        #expect(abs(c.clip.width - (source.clip.width + (320 - source.clip.width) * p)) < 1e-9)
+        try w.apply(try action(#"{"type": "pop"}"#))
+        #expect(try #require(w.transitions.last).springVelocity.map { abs($0 + rate / p) < 1e-9 } == true)
+        let seeded = Spring.response(0.33, dampingRatio: 1, initialVelocity: -rate / p)
+        for delta in [0.001, 0.01, 0.05, 0.2] {
+            let q = seeded.value(at: delta), shown = try zoomPose(w, at: 0.1 + delta)
+            #expect(abs(shown.clip.width - (c.clip.width + (source.clip.width - c.clip.width) * q)) < 1e-9)
+            #expect(abs(shown.clip.minY - (c.clip.minY + (source.clip.minY - c.clip.minY) * q)) < 1e-9)
+            #expect(abs(shown.veil - c.veil * (1 - q)) < 1e-9)
+        }
+        // Width rate just after, (A − C) · v₀, is the flight's (B − A) · p′ just before.
+        #expect(abs((source.clip.width - c.clip.width) * (-rate / p) - (320 - source.clip.width) * rate) < 1e-9)
+        expectSameRates(try rates(uninterrupted, w, at: 0.1), "pop")
+        // It still ends in the cell, at rest.
+        #expect(w.shot(1).root.find(role: .zoomContainer) == nil)
+    }
+
+    /// Interrupted twice, and the other way for a presentation: no rate jumps at either instant.
+    @Test func aChainOfInterruptionsKeepsItsVelocity() throws {
+        var w = try thingsScene()
+        try w.apply(try action(#"{"type": "push", "viewController": "# + (try detail()) + "}"))
+        let push = #"{"type": "push", "viewController": "# + (try detail()) + "}", pop = #"{"type": "pop"}"#
+        let steps: [(Double, String)] = [(0.1, pop), (0.25, push), (0.3, pop)]
+        for (at, body) in steps {
+            w.advance(to: at - 1e-4)
+            let before = w
+            w.advance(to: at)
+            try w.apply(try action(body))
+            expectSameRates(try rates(before, w, at: at), "navigation at \(at)")
+        }
+        var m = try thingsScene()
+        let present = #"{"type": "present", "modalPresentationStyle": "fullScreen", "viewController": "# + (try detail()) + "}"
+        try m.apply(try action(present))
+        m.advance(to: 1)
+        try m.apply(try action(#"{"type": "dismiss"}"#))
+        m.advance(to: 1.15 - 1e-4)
+        let before = m
+        m.advance(to: 1.15)
+        try m.apply(try action(present))
+        expectSameRates(try rates(before, m, at: 1.15), "presentation")
+    }
+
+    /// Off the line (a source that moved in between): the seed is the least-squares fit of the
+    /// frame's velocity on the way left; along the line it is the exact ratio.
+    @Test func theSeedFitsTheFramesVelocityToTheWayLeft() {
+        var pose = ZoomPose(clip: Rect(x: 10, y: 20, width: 100, height: 200), clipVelocity: Rect(x: -5, y: -10, width: 50, height: 100),
+                            cornerRadius: 0, offset: .identity, offsetMotion: [], pageCenter: .zero, pageTransform: .identity, dimming: 0, barProgress: nil)
+        // Along the line: the way left, (−10, −20, 100, 200), is twice the velocity.
+        #expect(abs(pose.initialVelocity(toward: Rect(x: 0, y: 0, width: 200, height: 400)) - 0.5) < 1e-12)
+        // Off it: only the part along the way left, (v · g) / |g|².
+        let g: [Double] = [-10, -20, 220, 368], v: [Double] = [-5, -10, 50, 100]
+        var along = 0.0, norm = 0.0
+        for k in 0..<4 { (along, norm) = (along + v[k] * g[k], norm + g[k] * g[k]) }
+        let fit = along / norm
+        #expect(abs(pose.initialVelocity(toward: Rect(x: 0, y: 0, width: 320, height: 568)) - fit) < 1e-12)
+        // No way left: nothing to seed.
+        pose.clipVelocity = Rect(x: 1, y: 1, width: 1, height: 1)
+        #expect(pose.initialVelocity(toward: pose.clip) == 0)
     }
 
     /// A bar track from progress `start` on: the value there first, the later keys re-timed.

@@ -403,7 +403,11 @@ struct AnimatorInterpreter {
             try CurveSpec.collect(json, at: pointer, depth: 0, nodes: &nodes, into: &found)
             json = try CurveSpec.substitute(json, depth: 0) { (e) throws(SimulationError) in try evaluate(e, at: pointer) }
         }
-        let decoded = try TimingCurve.decode(json, duration: max(duration, 0.01), at: pointer)
+        var decoded = try TimingCurve.decode(json, duration: max(duration, 0.01), at: pointer)
+        if let velocity = transition.springVelocity, case .spring(var spring) = decoded.curve, decoded.naturalDuration != nil {
+            spring.initialVelocity = velocity
+            decoded = (.spring(spring), spring.settlingDuration)
+        }
         guard let natural = decoded.naturalDuration else { return (decoded.curve, duration) }
         guard natural.isFinite, natural <= 600 else { throw SimulationError(pointer, "this spring takes \(natural) s to settle; at most 600") }
         return (decoded.curve, natural)

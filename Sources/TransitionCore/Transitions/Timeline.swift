@@ -50,6 +50,21 @@ struct Timeline: Sendable, Equatable {
         }
     }
 
+    /// dτ/dt at session time `t`: 1 while running, 0 while held, the completion curve's rate
+    /// (τ per second) while completing, and after it 1 for a finish, 0 for a cancel at rest.
+    func rate(at t: Double) -> Double {
+        let segment = segments.last(where: { $0.start <= t }) ?? segments[0]
+        switch segment.motion {
+        case .running:
+            return 1
+        case .paused:
+            return 0
+        case .completing(let target, let seconds, let curve, let cancelled):
+            guard t < segment.start + seconds else { return cancelled ? 0 : 1 }
+            return (target - segment.tau) * curve.velocity(at: max(0, t - segment.start), duration: seconds)
+        }
+    }
+
     /// Starts a new motion at session time `t` (≥ the last segment's start).
     mutating func change(at t: Double, to motion: Motion) {
         set(at: t, tau: tau(at: t), motion: motion)

@@ -63,6 +63,11 @@ public struct Transition: Sendable {
     /// A fluid zoom that the opposite operation of its controller completed at once: where its
     /// views were then, for the zoom the other way to start from (ZoomInterruption.swift).
     var zoomPose: ZoomPose?
+    /// The velocity its springs start with, distances per second toward their ends (UIKit's
+    /// `initialSpringVelocity` unit), in place of their own: a fluid zoom that interrupts the one
+    /// the other way goes on with the motion the screen showed (`ZoomPose.initialVelocity`); nil for
+    /// any other, whose springs start as written.
+    var springVelocity: Double?
     /// Where the navigation bar's change beside it starts, as progress of the whole change (0…1):
     /// above 0 when it goes on from where an interrupted zoom the other way left the bar.
     var barStart = 0.0

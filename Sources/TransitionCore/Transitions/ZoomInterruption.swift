@@ -32,23 +32,44 @@ extension World {
     }
 
     /// The fluid zoom that runs on its own clock (not held by a finger or an `update`) in
-    /// `container`, bringing `zoomed` in or taking it away.
+    /// `container`, bringing `zoomed` in or taking it away: animating, or a zoom out that UIKit's
+    /// dismissing gesture committed and that settles on its release spring.
     private func runningZoom(of zoomed: ControllerID, in container: ControllerID, bringingIn: Bool) -> Transition? {
-        guard let t = runningTransition, t.phase == .animating, t.container == container, t.operation.bringsIn == bringingIn,
+        guard let t = runningTransition, t.phase == .animating || (t.phase == .finishing && t.tracking == .zoomDismiss),
+              t.container == container, t.operation.bringsIn == bringingIn,
               (bringingIn ? t.to : t.from) == zoomed, case .fluidZoom? = t.platform else { return nil }
         return t
     }
 
-    /// Notes where zoom `t`'s views and its navigation bar's change are now (`ZoomPose`), then
-    /// moves τ to the end of its animations, so that their completions run at this instant.
+    /// Notes where zoom `t`'s views and its navigation bar's change are now, and how fast the clip
+    /// moves (`ZoomPose`), then moves τ to the end of its animations, so that their completions
+    /// run at this instant.
     private mutating func completeAtOnce(_ t: Transition) {
         guard let clip = t.named["zoom"], let veil = t.named["zoomDimming"] else { return }
         let c = presentation(of: clip, at: now), page = presentation(of: t.operation.bringsIn ? t.toView : t.fromView, at: now)
-        self[transition: t.id].zoomPose = ZoomPose(clip: c.frame, cornerRadius: c.layer.cornerRadius, pageCenter: page.center,
-                                                   pageTransform: page.transform, dimming: presentation(of: veil, at: now).alpha,
-                                                   barProgress: navigationBarProgress(of: t))
+        // The clip's frame without the finger's offset, which goes on apart (`offset`).
+        let frame = Rect(x: c.center.x - c.bounds.width / 2, y: c.center.y - c.bounds.height / 2, width: c.bounds.width, height: c.bounds.height)
+        let centre = rate(of: .center, on: clip, t) ?? [0, 0], size = rate(of: .bounds, on: clip, t) ?? [0, 0, 0, 0]
+        let velocity = Rect(x: centre[0] - size[2] / 2, y: centre[1] - size[3] / 2, width: size[2], height: size[3])
+        self[transition: t.id].zoomPose = ZoomPose(clip: frame, clipVelocity: velocity, cornerRadius: c.layer.cornerRadius,
+                                                   offset: tree[clip].transform,
+                                                   offsetMotion: animations.animations(on: clip).filter { $0.property == .transform && $0.transition == nil },
+                                                   pageCenter: page.center, pageTransform: page.transform,
+                                                   dimming: presentation(of: veil, at: now).alpha, barProgress: navigationBarProgress(of: t))
         self[transition: t.id].timeline.jump(at: now, to: max(t.duration, animations.lastEnd(of: t.id)))
         advance(to: now)
+    }
+
+    /// How fast `property` of `view` changes on screen now under transition `t`'s animation of it
+    /// (its numbers per second of session time: the curve's rate times how fast `t`'s τ moves);
+    /// nil when no animation of `t` moves it now.
+    private func rate(of property: AnimatedProperty, on view: ViewID, _ t: Transition) -> [Double]? {
+        let tau = t.timeline.tau(at: now)
+        guard let a = animations.animations(on: view).last(where: { $0.property == property }), a.transition == t.id,
+              a.path == .direct, tau > a.begin, tau < a.end,
+              let from = a.from.components, let to = a.to.components else { return nil }
+        let speed = a.curve.velocity(at: tau - a.begin, duration: a.duration) * t.timeline.rate(at: now)
+        return zip(from, to).map { ($1 - $0) * speed }
     }
 
     /// How far the navigation bar's change beside `t` has come (0…1 of the whole change, in `t`'s
@@ -76,9 +97,15 @@ extension World {
 /// Where the fluid zoom's views are at one instant, on screen: the next zoom, the other way,
 /// starts from here.
 struct ZoomPose: Sendable, Equatable {
-    /// The clip's frame in the transition's container (points) and its corner radius.
+    /// The clip's frame in the transition's container (points; without the finger's offset), how
+    /// fast each of its numbers changes (points per second), and its corner radius.
     var clip: Rect
+    var clipVelocity: Rect
     var cornerRadius: Double
+    /// The clip's transform (the offset a swipe gave it) and, after a released swipe, its motion
+    /// back to nothing on the session's clock, which goes on in the next zoom's clip.
+    var offset: AffineTransform
+    var offsetMotion: [PropertyAnimation]
     /// The page's centre in the clip (points) and its transform (a uniform scale).
     var pageCenter: Point
     var pageTransform: AffineTransform
@@ -87,4 +114,21 @@ struct ZoomPose: Sendable, Equatable {
     /// How far the navigation bar's change had come (0…1, the interrupted transition's way);
     /// nil when the bar did not change beside it (a presentation).
     var barProgress: Double?
+
+    /// The initial velocity (distances per second, UIKit's `initialSpringVelocity` unit) that
+    /// makes the zoom starting from here toward the clip frame `end` go on at the speed the
+    /// interrupted one had. Every view of the zoom moves on the one line between its value at the
+    /// source and at full screen, so while the source stays put one number fits them all, the
+    /// clip's frame velocity over the distance left: with A → B the interrupted motion, p′ its
+    /// rate and C the frame now, v₀ = p′ · (B − A) / (end − C). Where the lines differ (a source
+    /// that moved in between, then interrupted again) the frame's velocity is not along the new
+    /// way: the least-squares fit of it over x, y, width and height is taken, and the part off the
+    /// line is lost (docs/semantics.md § Zoom).
+    func initialVelocity(toward end: Rect) -> Double {
+        let c = clip, v = clipVelocity
+        let gap = [end.minX - c.minX, end.minY - c.minY, end.width - c.width, end.height - c.height]
+        let speed = [v.minX, v.minY, v.width, v.height]
+        let norm = gap.reduce(0) { $0 + $1 * $1 }
+        return norm > 0 ? zip(speed, gap).reduce(0) { $0 + $1.0 * $1.1 } / norm : 0
+    }
 }

@@ -76,7 +76,9 @@ extension World {
         // A zoom that interrupts the one the other way starts where that left the views.
         let interrupted = interruptedZoom(before: t)
         if let pose = interrupted {
-            (clip.frame, clip.layer.cornerRadius, veil.alpha) = (pose.clip, pose.cornerRadius, pose.dimming)
+            (clip.frame, clip.transform, clip.layer.cornerRadius, veil.alpha) = (pose.clip, pose.offset, pose.cornerRadius, pose.dimming)
+            // Its spring goes on with the interrupted motion's velocity.
+            self[transition: id].springVelocity = pose.initialVelocity(toward: zoomingIn ? bounds : zoom.geometry.source)
         }
         let veilID: ViewID, clipID: ViewID
         do throws(SimulationError) {
@@ -92,6 +94,7 @@ extension World {
         }
         tree.addSubview(veilID, to: container)
         tree.addSubview(clipID, to: container)
+        for motion in interrupted?.offsetMotion ?? [] { animations.install(motion, on: clipID) }
         let page = zoomingIn ? t.toView : t.fromView
         tree.addSubview(page, to: clipID)
         tree[page].bounds = bounds
