@@ -114,4 +114,23 @@ import Testing
         #expect(abs(timeline.tau(at: end) - 0.5) < 1e-12)
         #expect(timeline.tau(at: end.nextDown) < 0.5 - 1e-6)
     }
+
+    /// τ's rate: 1 running, 0 held, the release spring's closed-form rate times the way left while
+    /// completing (a central difference of τ agrees), 1 once a finish has run, 0 after a cancel.
+    @Test func theTimelinesRateIsTausDerivative() {
+        let spring = zoom.releaseSpring(commit: true, velocity: 2)
+        var timeline = Timeline(start: 0)
+        #expect(timeline.rate(at: 0.5) == 1)
+        timeline.hold(at: 1, tau: 0.2)
+        #expect(timeline.rate(at: 1.1) == 0)
+        timeline.change(at: 1.2, to: .completing(target: 0.5, seconds: spring.settlingDuration, curve: .spring(spring), cancelled: false))
+        for t in [1.21, 1.3, 1.5] {
+            let h = 1e-5, numeric = (timeline.tau(at: t + h) - timeline.tau(at: t - h)) / (2 * h)
+            #expect(abs(timeline.rate(at: t) - 0.3 * spring.velocity(at: t - 1.2)) < 1e-12)
+            #expect(abs(timeline.rate(at: t) - numeric) < 1e-6)
+        }
+        #expect(timeline.rate(at: 1.2 + spring.settlingDuration + 0.1) == 1)
+        timeline.change(at: 5, to: .completing(target: 0, seconds: 0.3, curve: .linear, cancelled: true))
+        #expect(abs(timeline.rate(at: 5.1) + timeline.tau(at: 5) / 0.3) < 1e-9 && timeline.rate(at: 5.4) == 0)
+    }
 }

@@ -259,6 +259,37 @@ import Testing
         expectSameRates(try rates(before, m, at: 1.15), "presentation")
     }
 
+    /// A source that moved during the zoom in (its grid scrolled): the pop's end is off the line
+    /// the clip moved on. Nothing jumps, and the velocity keeps its part along the way left: the
+    /// change of the frame's rate at the instant is across that way (orthogonal to it).
+    @Test func aMovedSourceKeepsTheVelocityAlongTheWayLeft() throws {
+        var w = try thingsScene()
+        try w.apply(try action(#"{"type": "push", "viewController": "# + (try detail()) + "}"))
+        try w.apply(try action(#"{"type": "scroll", "at": 0.05, "viewController": "things", "view": "", "contentOffset": {"x": 0, "y": 60}}"#))
+        w.advance(to: 0.1 - 1e-4)
+        let before = w
+        w.advance(to: 0.1)
+        let c = try zoomPose(w, at: 0.1)
+        try w.apply(try action(#"{"type": "pop"}"#))
+        let after = try zoomPose(w, at: 0.1)
+        #expect(after.clip == c.clip && after.page == c.page && after.veil == c.veil)
+        let end = try #require(w.transitions.last).platform.flatMap { p -> Rect? in
+            if case .fluidZoom(let z) = p { return z.geometry.source } else { return nil }
+        }
+        let target = try #require(end)
+        let gap = [target.minX - c.clip.minX, target.minY - c.clip.minY, target.width - c.clip.width, target.height - c.clip.height]
+        let r = try rates(before, w, at: 0.1)
+        var along = 0.0, size = 0.0, change = 0.0
+        for k in 0..<4 {
+            along += (r.after[k] - r.before[k]) * gap[k]
+            size += gap[k] * gap[k]
+            change = max(change, abs(r.after[k] - r.before[k]))
+        }
+        // Off the line: some velocity is lost, but none along the way left.
+        #expect(change > 1)
+        #expect(abs(along) / size.squareRoot() < 0.05)
+    }
+
     /// Off the line (a source that moved in between): the seed is the least-squares fit of the
     /// frame's velocity on the way left; along the line it is the exact ratio.
     @Test func theSeedFitsTheFramesVelocityToTheWayLeft() {

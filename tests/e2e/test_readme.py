@@ -24,6 +24,8 @@ def test_readme_walkthrough_works_as_printed(server):
     # The fluid zoom ran, its clip in the frames (tests/e2e/test_zoom.py checks where it lands).
     assert '"animator":"fluidZoom"' in out and '"role":"zoomContainer"' in out
     assert '"phase":"cancelled"' in out and '"decision":"finish"' in out
+    # The fluid zoom's swipe down, released past its threshold, settles into the cell.
+    assert '"gesture":{"recognizer":"pan","phase":"ended"' in out and '"operation":"pop","phase":"finishing"' in out
     assert '"didComplete":false' in out and '"didComplete":true' in out
     assert '"selectedIndex":1' in out and '"role":"snapshot"' in out
     assert '"role":"largeTitle"' in out and '"fontSize":34' in out

@@ -253,3 +253,31 @@ def test_an_edge_fling_commits_and_a_pinch_dismisses_a_presentation(server):
         finished(server, sid, 3, committed)
         presented = server.get(f"/v1/sessions/{sid}/snapshot").json()["controllers"].get("presented")
         assert (presented or {}).get("id") == (None if committed else "detail")
+
+
+@pytest.mark.parametrize("recognizer, translation, along", [("pan", {"x": 0, "y": 120}, "y"), ("edgePan", {"x": 250, "y": 0}, "x")])
+@pytest.mark.parametrize("speed", [-800, -600])
+def test_a_fling_against_the_swipe_cancels_past_the_threshold(server, recognizer, translation, along, speed):
+    """Past its threshold, a swipe released moving back (up, or left for the edge swipe) faster
+    than 700 pt/s cancels, its direction deciding as for a fling with it; slower, the progress
+    decides and it commits. The cancel's spring is seeded with the flick's speed toward full
+    screen: (speed / the swipe's distance) over the progress left to go back, p."""
+    sid = pushed(server)
+    distance = H if along == "y" else W
+    p = translation[along] / distance
+    assert p > (PAN if recognizer == "pan" else EDGE)
+    g = swipe(server, sid, recognizer, translation, {"x": 0, "y": 0, along: speed})
+    assert (g["decision"], g["reason"]) == (("cancel", "velocity") if -speed > FLING else ("finish", "threshold"))
+    if -speed > FLING:
+        v0 = -speed / distance / p
+        finger = {"x": translation["x"], "y": translation["y"]}
+        for dt in (0.01, 0.04):
+            q = spring(*CANCEL, v0, dt)
+            rect, held = path(p * (1 - q)), path(p)
+            # The finger's offset from the clip's place on its way springs to nothing with it.
+            ox = (1 - q) * (160 + finger["x"] - (held["x"] + held["width"] / 2))
+            oy = (1 - q) * (284 + finger["y"] - (held["y"] + held["height"] / 2))
+            assert close(role(server, sid, 1.2 + dt, "zoomContainer")["windowFrame"], dict(rect, x=rect["x"] + ox, y=rect["y"] + oy), 1e-6)
+        # Faster back than from rest.
+        assert spring(*CANCEL, v0, 0.01) > spring(*CANCEL, 0, 0.01)
+    finished(server, sid, 3, -speed <= FLING)

@@ -25,8 +25,9 @@ public struct Interaction: Sendable {
         /// The threshold alone decides (000/001, 003).
         case none
         /// UIKit / Flutter: if |v| ≥ `minimum` container distances per second, the direction of
-        /// the fling decides (Flutter's iOS back gesture: 1 width/s).
-        case fling(minimum: Double)
+        /// the fling decides (Flutter's iOS back gesture: 1 width/s). `points`: `minimum` is in
+        /// points per second and the release must be faster than it (UIKit's zoom-out swipes).
+        case fling(minimum: Double, points: Bool = false)
         /// IBAnimatable: a speed above `minimum` points per second in the gesture's direction finishes.
         case speed(minimum: Double)
     }
@@ -91,15 +92,16 @@ public struct Interaction: Sendable {
     /// pop or dismiss) with `zoom`'s numbers: a swipe down (progress = downward translation / the
     /// container's height), a swipe from the left edge (rightward translation / its width) or a
     /// pinch (1 − scale / the scale at `began`). A release commits at or past the recognizer's
-    /// threshold, or, for a swipe, when it is faster than `flingSpeed` points per second in the
-    /// swipe's direction (docs/semantics.md § Zoom; the numbers, *estimates*: docs/reference.md § Zoom).
+    /// threshold; a swipe released faster than `flingSpeed` points per second along its axis is
+    /// decided by its direction instead: committed in the swipe's, cancelled against it
+    /// (docs/semantics.md § Zoom; the numbers, *estimates*: docs/reference.md § Zoom).
     static func zoomDismiss(_ recognizer: Recognizer, operation: TransitionOperation, zoom: ZoomParameters) -> Interaction {
         var i = Interaction(recognizer: recognizer, origin: "zoom")
         i.platformGesture = .zoomDismiss
         i.operation = operation
         i.axis = recognizer == .pan ? .vertical : .horizontal
         i.threshold = zoom.threshold(of: recognizer)
-        if recognizer != .pinch { i.velocity = .speed(minimum: zoom.flingSpeed) }
+        if recognizer != .pinch { i.velocity = .fling(minimum: zoom.flingSpeed, points: true) }
         return i
     }
 

@@ -21,8 +21,8 @@ struct ZoomParameters: Sendable, Equatable {
     var panThreshold: Double
     var edgePanThreshold: Double
     var pinchThreshold: Double
-    /// A release at least this fast (points per second) in a swipe's direction commits whatever
-    /// the progress.
+    /// A swipe released faster than this (points per second) along its axis goes by its
+    /// direction whatever the progress: committed in the swipe's, cancelled against it.
     var flingSpeed: Double
     /// The springs a released gesture settles on, committed and cancelled: response (seconds,
     /// 2π / ω₀) and damping ratio, seeded with the finger's velocity (`releaseSpring`).

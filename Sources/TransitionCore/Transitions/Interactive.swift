@@ -298,8 +298,8 @@ extension World {
         let along = (g.interaction.axis == .vertical ? v.y : v.x) * g.interaction.direction
         switch g.interaction.velocity {
         case .none: break
-        case .fling(let minimum):
-            if abs(along) >= minimum * g.distance { return (along > 0, .velocity) }
+        case .fling(let minimum, let points):
+            if points ? abs(along) > minimum : abs(along) >= minimum * g.distance { return (along > 0, .velocity) }
         case .speed(let minimum):
             if along > minimum { return (true, .velocity) }
         }

@@ -121,9 +121,9 @@ struct ZoomPose: Sendable, Equatable {
     /// source and at full screen, so while the source stays put one number fits them all, the
     /// clip's frame velocity over the distance left: with A → B the interrupted motion, p′ its
     /// rate and C the frame now, v₀ = p′ · (B − A) / (end − C). Where the lines differ (a source
-    /// that moved in between, then interrupted again) the frame's velocity is not along the new
-    /// way: the least-squares fit of it over x, y, width and height is taken, and the part off the
-    /// line is lost (docs/semantics.md § Zoom).
+    /// that moved since the interrupted zoom looked it up) the frame's velocity is not along the
+    /// new way: the least-squares fit of it over x, y, width and height is taken, and the part
+    /// across the way is lost (docs/semantics.md § Zoom).
     func initialVelocity(toward end: Rect) -> Double {
         let c = clip, v = clipVelocity
         let gap = [end.minX - c.minX, end.minY - c.minY, end.width - c.width, end.height - c.height]
