@@ -2,7 +2,7 @@
 //   transition-bench compute            snapshot compute + encode for a 61-view scene mid-push, timing evaluations,
 //                                       a 60-frame batch full and change-only, and what compressing a 240-frame answer costs
 //   transition-bench static-server ...  a bare libmicrohttpd server answering fixed bytes (see StaticServer.swift)
-//   transition-bench repeat PART N      compute, encode or both, N times untimed, for callgrind (see RepeatBenchmark.swift)
+//   transition-bench repeat PART N      compute, encode, both or by a frame template, N times untimed, for callgrind (see RepeatBenchmark.swift)
 //   transition-bench scene              the benchmark scene's creation and push bodies, as {"scene": …, "push": …},
 //                                       for the HTTP and memory measurements to use the same scene
 // scripts/bench runs both and the HTTP load comparison with wrk.
@@ -23,5 +23,5 @@ case "repeat":
 case "scene":
     print(#"{"scene": "# + ComputeBenchmark.sceneBody + #", "push": "# + ComputeBenchmark.pushBody + "}")
 default:
-    print("usage: transition-bench [compute | static-server --port N --bytes N | repeat compute|encode|svg|snapshot|request|batch|changes N | scene]")
+    print("usage: transition-bench [compute | static-server --port N --bytes N | repeat compute|encode|svg|snapshot|template|request|batch|changes N | scene]")
 }

@@ -192,7 +192,16 @@ struct ResponseEncoder: ~Copyable {
     /// A frame template writes the view's names and content once and, for a view that moves,
     /// its values and layer part afresh for each frame (`FrameTemplate`).
     mutating func nodeFields(_ p: UnsafePointer<SnapshotNode>) {
-        let motion = marks?.nextView() ?? .none
+        guard marks != nil else {
+            // The same members as below, without a template's checks (the full encoder's path).
+            nodeNames(p)
+            nodeValues(p)
+            nodeContent(p)
+            if p.pointee.layer != .defaults { layerFields(p.pointee.layer) }
+            nodeClip(visibleRect: p.pointee.visibleRect, visible: p.pointee.visible)
+            return
+        }
+        let motion = marks!.nextView()
         nodeNames(p)
         if motion == .own { beginSlot() }
         nodeValues(p, windowFrameSlot: motion == .ancestors)
