@@ -16,6 +16,15 @@ import Testing
     @Test func emptyQueryHasNothing() throws {
         let query = try QueryParameters("")
         #expect(query.names.isEmpty)
+        #expect(try QueryParameters("&&&").names.isEmpty)
+    }
+
+    @Test func emptyPiecesAreSkippedAndNamesListedOnce() throws {
+        let query = try QueryParameters("&b=1&&a=2&b=3&a&")
+        #expect(query.names == ["b", "a"])
+        #expect(query.values("b") == ["1", "3"] && query.values("a") == ["2", ""])
+        // Empty pieces do not count against the limit.
+        #expect(throws: Never.self) { try QueryParameters((0 ..< 64).map { "p\($0)=1" }.joined(separator: "&&") + "&") }
     }
 
     @Test func onlyTheFirstEqualsSplits() throws {

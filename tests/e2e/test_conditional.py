@@ -213,6 +213,25 @@ def test_a_wall_clock_session_tags_the_time_it_shows(server):
     assert later.content == ahead.content or later.headers["ETag"] != ahead.headers["ETag"]
 
 
+def test_a_wall_clock_frame_ahead_of_the_session_tags_the_real_time_it_started_from(server):
+    # An animator that never calls completeTransition: the advance that finds it stuck stamps
+    # its diagnostic with its own time, so a frame ahead of a wall-clock session, which starts
+    # from the world at real time, changes with that time although the log does not.
+    sid = create(server, dict(SCENE, clock="wall"))
+    stuck = {"spec": {"duration": 0.1, "setup": [{"add": "to"}],
+                      "animations": [{"duration": "duration", "changes": [{"view": "to", "alpha": 1}]}]}}
+    r = server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "viewController": DETAIL, "animator": stuck})
+    assert r.status_code == 200, r.text
+    time.sleep(0.2)
+    path = f"/v1/sessions/{sid}/snapshot?t=1000"
+    first = server.get(path)
+    time.sleep(0.05)
+    second = server.get(path)
+    found = [[d["time"] for d in r.json()["transition"]["diagnostics"]] for r in (first, second)]
+    assert len(found[0]) == 1 and found[0][0] < found[1][0] < 1000, found
+    assert first.content != second.content and first.headers["ETag"] != second.headers["ETag"]
+
+
 @pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is installed by scripts/test")
 def test_a_change_on_another_replica_changes_the_tag(tmp_path):
     from test_store import Redis
