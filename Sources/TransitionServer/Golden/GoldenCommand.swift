@@ -14,12 +14,11 @@ public enum GoldenCommand {
         public var rewritten: [UInt8]?
     }
 
-    /// Files are not requests, but a golden file is read as a compare body is bounded: at most
-    /// 500,000 compared values (`FrameBounds`), each one JSON value and a view's members and
-    /// numbers a few more, and a scenario of at most 20,000 views and 4,096 changes. Ten times
-    /// that holds every golden `check` can read, and bounds what reading costs before the bounds
-    /// are checked: a 60 MB file of 30,000,000 values took 1.5 GB and three minutes to refuse in a debug
-    /// build at the former 50,000,000, and takes 0.3 GB and 9 s now.
+    /// Files are not requests: a golden holds at most 3,000,000 compared values
+    /// (`FrameBounds.goldenFile`), each one JSON value and a view's members and objects a few
+    /// more, and a scenario. This holds every golden `check` can read, and bounds what reading
+    /// costs before the frames' bounds are checked: a 60 MB file of 30,000,000 values took 1.5 GB
+    /// and three minutes to refuse in a debug build at the former 50,000,000, and takes 0.3 GB and 9 s now.
     static let fileLimits = JSONParser.Limits(maxDepth: SceneLimits().jsonBodyLimits.maxDepth, maxValues: 5_000_000)
 
     /// Checks a golden file (`name` for messages), with `tolerances` (`position=0.5,alpha=0.01`)
