@@ -211,6 +211,31 @@ import Testing
         }
     }
 
+    /// While a comparison runs, its replayed scenario counts in the memory budget as the same
+    /// session would, and its frames `comparedViewBytes` a view; all of it is given back after.
+    @Test func aComparisonCountsItsReplayAndItsFramesInTheMemoryBudgetWhileItRuns() throws {
+        let client = Client()
+        let app = client.app
+        let id = try zoomSession(client)
+        let session = try #require(try app.sessions.session(id, now: .now))
+        let scenario = try Scenario.decode(try JSONParser.parse(try session.scenario()), at: "")
+        let times = [0, 0.1, 0.2]
+        // The views of each frame as /snapshots counts them, on both sides (read first: a read of
+        // one frame may keep a template, which counts too).
+        let perSide = try times.reduce(0) { sum, t in
+            sum + (try #require(client.send("GET", "/v1/sessions/\(id)/snapshot?flat=true&t=\(t)").json?["views"]?.arrayValue)).count
+        }
+        let before = app.sessions.memory.usedBytes
+        let replayed = try app.replaying(scenario, at: "/scenario")
+        #expect(app.sessions.memory.usedBytes == before + replayed.estimatedBytes)
+        let runs = [try app.comparedRun(session, at: times, pointers: ["", "", ""], timeTolerance: 0, now: .now),
+                    try app.comparedRun(replayed, at: times, pointers: ["", "", ""], timeTolerance: 0, now: .now)]
+        let during = try app.comparing(runs, pointer: "/times") { app.sessions.memory.usedBytes }
+        #expect(during == before + replayed.estimatedBytes + 2 * perSide * Application.comparedViewBytes)
+        replayed.close()
+        #expect(app.sessions.memory.usedBytes == before)
+    }
+
     @Test func aComparisonIsARead() throws {
         let client = Client()
         let id = try zoomSession(client)

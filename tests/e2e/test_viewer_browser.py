@@ -143,6 +143,30 @@ def test_the_page_runs_under_a_policy_that_allows_no_inline_script(server, page)
     assert errors(page) == []
 
 
+def test_a_window_of_many_views_gets_the_lanes_at_fewer_times_and_says_so(server, page):
+    """A series of 196 frames of this window is more than the service computes in one request
+    (30,000 views): the page asks again at half the frames until they fit, draws the lanes from
+    them and says so under them (docs/viewer.md § The viewer page)."""
+    from test_memory import views
+    sid = create(server, {"root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "first", "title": "First", "view": views("a", 200)}]}})
+    push(server, sid, None, {"id": "second", "title": "Second", "view": views("b", 200)})
+    assert server.post(f"/v1/sessions/{sid}/clock", {"to": 3}).status_code == 200
+    page.get(f"{server.base_url}/viewer?session={sid}&t=0.1")
+    shown_time(page, round(0.1 * 60) / 60)
+    WebDriverWait(page, 10).until(lambda d: d.find_element("id", "lanes-note").text)
+    note = page.find_element("id", "lanes-note").text
+    # The range: 0 to 3.25 s (the current time and a quarter of a second), a frame each 1/60 s.
+    assert note.startswith("Phases and progress at 98 times, not 196: the window holds too many views"), note
+    rects = page.find_elements("css selector", "#phase-lane rect")
+    assert len(rects) == 98 and {"animating", "completed"} <= {r.get_attribute("data-phase") for r in rects}
+    # 98 is the first of 196, 98, 49… that the service computes.
+    query = "/v1/sessions/" + sid + "/snapshots?from=0&to=3.25&fps="
+    assert server.get(query + str(195 / 3.25)).json()["type"] == "/problems/work-budget-exceeded"
+    assert len(server.get(query + str(97 / 3.25)).json()["snapshots"]) == 98
+    # The refused series is the only error the console shows (the browser reports every 4xx it fetches).
+    assert all("422" in e["message"] for e in errors(page)), errors(page)
+
+
 def test_with_a_token_the_page_asks_once_and_sends_it(make_server, page):
     s = make_server("--auth-token", "s3cret")
     headers = {"Authorization": "Bearer s3cret"}

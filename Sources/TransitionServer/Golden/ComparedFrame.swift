@@ -84,6 +84,12 @@ struct FrameBounds: Sendable {
     var viewsPerFrame = 2_000
     /// Compared values in all: 60 frames of 60 views of 50 values, with room to spare.
     var values = 500_000
+
+    /// A golden file's (`transition-sim check`): whatever frames the service writes into one,
+    /// which the work budget bounds (`Application.maxSeriesWork` views in all, each of at most
+    /// 100 values). A body's bounds refused the goldens of more than about 20,000 views that
+    /// `GET …/golden` and `transition-sim golden` write (24 values a view of labels).
+    static let goldenFile = FrameBounds(viewsPerFrame: Application.maxSeriesWork, values: Application.maxSeriesWork * 100)
 }
 
 /// One frame: its time and its views, back to front.

@@ -14,8 +14,12 @@ public enum GoldenCommand {
         public var rewritten: [UInt8]?
     }
 
-    /// Files are not requests: a golden of 240 frames of a large scene holds millions of values.
-    static let fileLimits = JSONParser.Limits(maxDepth: SceneLimits().jsonBodyLimits.maxDepth, maxValues: 50_000_000)
+    /// Files are not requests: a golden holds at most 3,000,000 compared values
+    /// (`FrameBounds.goldenFile`), each one JSON value and a view's members and objects a few
+    /// more, and a scenario. This holds every golden `check` can read, and bounds what reading
+    /// costs before the frames' bounds are checked: a 60 MB file of 30,000,000 values took 1.5 GB
+    /// and three minutes to refuse in a debug build at the former 50,000,000, and takes 0.3 GB and 9 s now.
+    static let fileLimits = JSONParser.Limits(maxDepth: SceneLimits().jsonBodyLimits.maxDepth, maxValues: 5_000_000)
 
     /// Checks a golden file (`name` for messages), with `tolerances` (`position=0.5,alpha=0.01`)
     /// over the file's own; with `update`, rewrites its expected frames instead.
@@ -25,7 +29,7 @@ public enum GoldenCommand {
             let file = try GoldenFile.read(try JSONParser.parse(bytes, limits: fileLimits))
             var settings = file.settings
             if let tolerances { settings.tolerance = try Tolerance.parse(tolerances, over: settings.tolerance) }
-            let session = try Session.replaying(file.scenario, at: "/scenario", limits: application.limits)
+            let session = try application.replaying(file.scenario, at: "/scenario")
             if update {
                 let times = file.expected.frames.map(\.time)
                 let shots = try application.series(session.history(now: .now), at: times, form: .comparison) { $0 }
@@ -46,7 +50,7 @@ public enum GoldenCommand {
         let application = Application(configuration: ServerConfiguration())
         do {
             let json = try JSONParser.parse(bytes, limits: fileLimits)
-            let session = try Session.replaying(try Scenario.decode(json, at: ""), at: "", limits: application.limits)
+            let session = try application.replaying(try Scenario.decode(json, at: ""), at: "")
             let shots = try application.series(session.history(now: .now), at: times, form: .comparison) { $0 }
             return .success(GoldenFile.encode(scenario: json, frames: shots, settings: ComparisonSettings()) ?? [])
         } catch {

@@ -29,7 +29,7 @@ struct GoldenFile {
         let settings = try ComparisonSettings.read(&r)
         try r.finish()
         let scenario = try Scenario.decode(scenarioJSON, at: "/scenario")
-        let expected = try ExpectedFrames.read(frames, at: "/expected", bounds: FrameBounds())
+        let expected = try ExpectedFrames.read(frames, at: "/expected", bounds: .goldenFile)
         return GoldenFile(scenario: scenario, scenarioJSON: scenarioJSON, expected: expected, settings: settings)
     }
 

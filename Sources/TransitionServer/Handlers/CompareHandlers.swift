@@ -38,12 +38,15 @@ extension Application {
 
     /// `POST /v1/compare {"a": SIDE, "b": SIDE, "times": TIMES, "tolerance", "budget", "properties"}`:
     /// each side a session (`{"session": ID}`) or a scenario document replayed in process
-    /// (`{"scenario": DOC}`); `a` is the reference, `b` is compared with it.
+    /// (`{"scenario": DOC}`, held to a session creation's limits and closed when answered); `a`
+    /// is the reference, `b` is compared with it. The frames of both sides are weighed together.
     func compareRuns(_ ctx: RequestContext) throws -> HTTPResponse {
         try Self.rejectUnknown(ctx.query, allowed: [])
         var r = try SpecReader(try jsonBody(ctx), at: "")
-        let a = try side(r.value("a"), at: r.path("a"), now: ctx.now)
-        let b = try side(r.value("b"), at: r.path("b"), now: ctx.now)
+        var replayed: [Session] = []
+        defer { for session in replayed { session.close() } }
+        let a = try side(r.value("a"), at: r.path("a"), replayed: &replayed, now: ctx.now)
+        let b = try side(r.value("b"), at: r.path("b"), replayed: &replayed, now: ctx.now)
         guard let timesValue = r.value("times") else {
             throw SimulationError("/times", "is required: {\"from\", \"to\", \"fps\"} or {\"t\": [seconds, …]}")
         }
@@ -51,14 +54,18 @@ extension Application {
         let settings = try ComparisonSettings.read(&r)
         try r.finish()
         let pointers = times.indices.map { "/times/\($0)" }
-        let reference = try serviceFrames(a, at: times, pointers: pointers, timeTolerance: 0, now: ctx.now).frames
-        let (frames, around) = try serviceFrames(b, at: times, pointers: pointers, timeTolerance: settings.tolerance.time, now: ctx.now)
-        let report = try FrameComparer(settings: settings).compare(ExpectedFrames(frames: reference, complete: true), with: frames, around: around)
+        let reference = try comparedRun(a, at: times, pointers: pointers, timeTolerance: 0, now: ctx.now)
+        let compared = try comparedRun(b, at: times, pointers: pointers, timeTolerance: settings.tolerance.time, now: ctx.now)
+        let report = try comparing([reference, compared], pointer: "/times") {
+            let expected = ExpectedFrames(frames: try frames(of: reference).frames, complete: true)
+            let (actual, around) = try frames(of: compared)
+            return try FrameComparer(settings: settings).compare(expected, with: actual, around: around)
+        }
         return Self.json(200, report.encoded)
     }
 
-    /// One side of `POST /v1/compare`.
-    private func side(_ value: JSONValue?, at pointer: String, now: ContinuousClock.Instant) throws -> Session {
+    /// One side of `POST /v1/compare`; a scenario's session is added to `replayed`.
+    private func side(_ value: JSONValue?, at pointer: String, replayed: inout [Session], now: ContinuousClock.Instant) throws -> Session {
         guard let value else { throw SimulationError(pointer, "is required: {\"session\": ID} or {\"scenario\": DOC}") }
         var r = try SpecReader(value, at: pointer)
         let id = try r.string("session", maxLength: 64)
@@ -69,7 +76,9 @@ extension Application {
             guard let session = try sessions.session(id, now: now) else { throw Problem.notFound("no session '\(id)' (\(pointer)/session)") }
             return session
         case (nil, let document?):
-            return try Session.replaying(try Scenario.decode(document, at: r.path("scenario")), at: r.path("scenario"), limits: limits)
+            let session = try replaying(try Scenario.decode(document, at: r.path("scenario")), at: r.path("scenario"))
+            replayed.append(session)
+            return session
         default:
             throw SimulationError(pointer, "give 'session' (an id) or 'scenario' (an exported scenario document), one of them")
         }

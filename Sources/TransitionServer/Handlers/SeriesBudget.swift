@@ -39,23 +39,40 @@ extension Application {
     /// `series`, for an answer that computes its frames itself (`Session.writeSnapshots`).
     func weighedSeries<Answer>(_ history: Session.History, at times: [Double], form: SeriesForm,
                                answer: () throws -> Answer) throws -> Answer {
+        var weight = SeriesWeight()
+        try weigh(history, at: times, form: form, asked: times.count, into: &weight)
+        return try computeWeighed(weight, answer)
+    }
+
+    /// What the frames of one request weigh, summed over the series it reads (a comparison
+    /// reads two runs, each at its times): views computed, the answer's fewest bytes, frames.
+    struct SeriesWeight {
         var work = 0, leastBytes = 0, frames = 0
+    }
+
+    /// Adds the frames of `history` at `times` to `weight`, refusing as soon as the sum passes a
+    /// bound (`asked`: the frames the whole request asks, for the problem's detail).
+    func weigh(_ history: Session.History, at times: [Double], form: SeriesForm, asked: Int, into weight: inout SeriesWeight) throws {
         var census = SnapshotCensus()
         var previous: World?
         try history.forEachWorld(at: times) { i, world in
             if previous.map({ !world.hasTheViews(of: $0) }) ?? true { census = world.snapshotCensus() }
             previous = world
-            frames += 1
-            work += census.views
-            leastBytes += Self.leastBytes(census, form: form, first: i == 0)
-            guard work <= Self.maxSeriesWork else {
-                throw Problem.workBudgetExceeded(limit: Self.maxSeriesWork, frames: frames, of: times.count, views: work)
+            weight.frames += 1
+            weight.work += census.views
+            weight.leastBytes += Self.leastBytes(census, form: form, first: i == 0)
+            guard weight.work <= Self.maxSeriesWork else {
+                throw Problem.workBudgetExceeded(limit: Self.maxSeriesWork, frames: weight.frames, of: asked, views: weight.work)
             }
-            guard leastBytes <= configuration.maxResponseBytes else {
+            guard weight.leastBytes <= configuration.maxResponseBytes else {
                 throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
             }
         }
-        guard work >= Self.costlySeriesWork else { return try answer() }
+    }
+
+    /// `answer` for frames that weigh `weight`: in a slot of `costlySeries` when costly.
+    func computeWeighed<Answer>(_ weight: SeriesWeight, _ answer: () throws -> Answer) throws -> Answer {
+        guard weight.work >= Self.costlySeriesWork else { return try answer() }
         return try costlySeries.run(answer)
     }
 

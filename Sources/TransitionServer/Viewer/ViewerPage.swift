@@ -37,7 +37,9 @@ enum ViewerPage {
   #lanes circle { cursor: help; }
   #divergence-lane rect { cursor: pointer; }
   textarea { width: 100%; box-sizing: border-box; font: 11px ui-monospace, Menlo, monospace; }
-  #message, #report-status.error { color: #c7001e; }
+  #message, #report-status.error, #lanes-note { color: #c7001e; }
+  #lanes-note { margin: 4px 0 0; }
+  #lanes-note:empty { display: none; }
   .legend span { display: inline-block; margin-right: 12px; }
   .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 4px; vertical-align: -1px; }
 </style>
@@ -61,6 +63,7 @@ enum ViewerPage {
 <section class="panel">
   <svg id="lanes" height="96" aria-label="Phases, events and progress"></svg>
   <div class="legend" id="legend"></div>
+  <p id="lanes-note" role="status"></p>
 </section>
 <main>
   <div id="stage" aria-label="The window"></div>
@@ -121,9 +124,13 @@ async function api(path, options = {}) {
     if (state.token && state.token !== used) response = await send(state.token);
   }
   if (!response.ok) {
-    let detail = response.status + " " + response.statusText;
-    try { detail = (await response.json()).detail || detail; } catch (_) {}
-    throw new Error(detail);
+    let problem = {};
+    try { problem = await response.json(); } catch (_) {}
+    // The problem's type and Retry-After go with the error, for the callers that handle one.
+    const error = new Error(problem.detail || response.status + " " + response.statusText);
+    error.type = problem.type;
+    error.retryAfter = Number(response.headers.get("Retry-After")) || 1;
+    throw error;
   }
   return response;
 }
@@ -211,19 +218,43 @@ async function inspect(selected) {
   $("inspector").textContent = view ? JSON.stringify(view, null, 2) : "not in the window at this time";
 }
 
+// The JSON snapshots over the range for the phase and progress lanes: a frame each 1/60 s, at most
+// 240, and no more than one request may compute. The service weighs a series before computing it
+// (at most 30,000 views in all, the window's summed over the frames), so a window of many views
+// is asked again at half the frames until they fit, and a series the service is too busy for is
+// asked again after its Retry-After (three times). The lanes' note says when the lanes hold fewer
+// frames, or none (docs/viewer.md § The viewer page).
+async function laneSeries() {
+  const most = Math.min(240, state.frames + 1);
+  let count = most, waits = 0;
+  for (;;) {
+    const fps = (count - 1) / (state.end - state.start);
+    try {
+      const series = await (await api(base() + "/snapshots?precision=4&from=" + state.start + "&to=" + state.end + "&fps=" + fps)).json();
+      $("lanes-note").textContent = count < most ? "Phases and progress at " + count + " times, not " + most
+        + ": the window holds too many views for the service to compute " + most + " frames in one request." : "";
+      return series.snapshots;
+    } catch (error) {
+      if (error.type === "/problems/work-budget-exceeded" && count > 2) {
+        count = Math.max(2, Math.floor(count / 2));
+      } else if (error.type === "/problems/busy" && waits < 3) {
+        waits += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1000 * error.retryAfter));
+      } else {
+        $("lanes-note").textContent = "Phases and progress not shown: " + error.message;
+        return [];
+      }
+    }
+  }
+}
+
 // Phases and progress from the JSON snapshots over the range; events from /events.
 async function lanes() {
-  const count = Math.min(240, state.frames + 1);
-  const fps = (count - 1) / (state.end - state.start);
-  const [series, log] = await Promise.all([
-    api(base() + "/snapshots?precision=4&from=" + state.start + "&to=" + state.end + "&fps=" + fps).then((r) => r.json()),
-    api(base() + "/events").then((r) => r.json()),
-  ]);
+  const [shots, log] = await Promise.all([laneSeries(), api(base() + "/events").then((r) => r.json())]);
   const lanesSVG = $("lanes");
   const width = lanesSVG.clientWidth || 800;
   const x = (t) => ((t - state.start) / (state.end - state.start)) * width;
   lanesSVG.replaceChildren();
-  const shots = series.snapshots;
   const phases = make("g", { id: "phase-lane" }, lanesSVG);
   shots.forEach((shot, i) => {
     const next = i + 1 < shots.length ? shots[i + 1].time : state.end;
