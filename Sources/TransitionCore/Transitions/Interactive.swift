@@ -294,7 +294,9 @@ extension World {
             if i.input == .translation { value *= i.direction }
             raw = value / g.distance
         }
-        return min(i.clamp.upperBound, max(i.clamp.lowerBound, g.origin + raw))
+        // From the gesture's origin (added only when there is one: 0 + −0 is 0, and a −0 answers
+        // other bytes).
+        return min(i.clamp.upperBound, max(i.clamp.lowerBound, g.origin == 0 ? raw : g.origin + raw))
     }
 
     /// Finish or cancel on release, and why. Progress above the threshold finishes (the seeds'
