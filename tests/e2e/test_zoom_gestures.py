@@ -281,3 +281,122 @@ def test_a_fling_against_the_swipe_cancels_past_the_threshold(server, recognizer
         # Faster back than from rest.
         assert spring(*CANCEL, v0, 0.01) > spring(*CANCEL, 0, 0.01)
     finished(server, sid, 3, -speed <= FLING)
+
+
+# Caught springing back (docs/semantics.md § Zoom, the "Caught springing back" bullet): a dismissing gesture released short of its
+# threshold springs the page back on the cancel's spring; a new gesture or a pop catches it there.
+
+def spring_rate(response, zeta, v0, t):
+    """d/dt of `spring`: its progress per second."""
+    w = 2 * math.pi / response
+    wd = w * math.sqrt(1 - zeta * zeta)
+    b = (v0 - zeta * w) / wd
+    e = math.exp(-zeta * w * t)
+    return e * (-zeta * w * (-math.cos(wd * t) + b * math.sin(wd * t)) + wd * (math.sin(wd * t) + b * math.cos(wd * t)))
+
+
+def flight(v0, t):
+    """The zoom's flight spring (critically damped, response 0.33 s) from 0 to 1 seeded with v0."""
+    w = 2 * math.pi / 0.33
+    return 1 - math.exp(-w * t) * (1 + (w - v0) * t)
+
+
+def springing_back(server, recognizer, present=False):
+    """`detail` zoomed in, then swiped 40 pt down (20 pt sideways) or pinched to 0.8 from 1 to 1.2
+    and released at rest: short of the threshold, it springs back from 1.2. Returns the session
+    and p, the progress released."""
+    sid = pushed(server, present=present)
+    moved = {"scale": 0.8} if recognizer == "pinch" else {"translation": {"x": 20, "y": 40}, "velocity": {"x": 0, "y": 0}}
+    gesture(server, sid, recognizer, "began", 1, scale=1)
+    gesture(server, sid, recognizer, "changed", 1.1, **moved)
+    g = gesture(server, sid, recognizer, "ended", 1.2, **moved)["transition"]["gesture"]
+    assert g["decision"] == "cancel"
+    return sid, (0.2 if recognizer == "pinch" else 40 / H)
+
+
+def swipe_offset(p, dt):
+    """The released swipe's offset of the clip dt after the release: the finger's offset from the
+    clip's place on its way, springing to nothing on the cancel's spring."""
+    held = path(p)
+    return [(1 - spring(*CANCEL, 0, dt)) * d for d in (160 + 20 - (held["x"] + held["width"] / 2), 284 + 40 - (held["y"] + held["height"] / 2))]
+
+
+CANCELLED_POP = [("completeTransition", "nav"), ("viewWillDisappear", "things"), ("viewDidDisappear", "things"),
+                 ("viewWillAppear", "detail"), ("viewDidAppear", "detail")]
+NEW_POP = [("viewWillDisappear", "detail"), ("viewWillAppear", "things"), ("willShow", "nav"), ("animationControllerFor", "nav"),
+           ("animateTransition", "nav")]
+
+
+def test_a_swipe_caught_during_its_spring_back_holds_the_page_and_follows_the_new_finger(server):
+    from test_zoom_interruption import assert_same_screen, events_at, screen
+    sid, p = springing_back(server, "pan")
+    here = p * (1 - spring(*CANCEL, 0, 0.05))
+    ox, oy = swipe_offset(p, 0.05)
+    rect = path(here)
+    caught = dict(rect, x=rect["x"] + ox, y=rect["y"] + oy)
+    before = screen(server, sid, 1.25)
+    assert close(role(server, sid, 1.25, "zoomContainer")["windowFrame"], caught, 1e-6)
+    out = gesture(server, sid, "pan", "began", 1.25)["transition"]
+    # The cancel ended at that instant (UIKit's cancelled callbacks), and a new zoom out holds the
+    # page where it stood: its progress starts there.
+    assert (out["operation"], out["animator"], out["phase"]) == ("pop", "fluidZoom", "interactive")
+    assert abs(out["percentComplete"] - here) < 1e-9 and abs(out["gesture"]["progress"] - here) < 1e-9
+    assert events_at(server, sid, 1.25) == CANCELLED_POP + NEW_POP + [("updateInteractiveTransition", "nav")]
+    assert_same_screen(before, screen(server, sid, 1.25))
+    # The finger holds it: nothing moves until it does, not even the swipe's offset.
+    assert_same_screen(before, screen(server, sid, 1.3))
+    # 60 pt further down: here + 60 / H of the way, the clip's centre 60 pt lower.
+    out = gesture(server, sid, "pan", "changed", 1.3, translation={"x": 0, "y": 60})["transition"]
+    progress = here + 60 / H
+    assert abs(out["gesture"]["progress"] - progress) < 1e-9
+    cx, cy = caught["x"] + caught["width"] / 2, caught["y"] + caught["height"] / 2
+    assert close(role(server, sid, 1.3, "zoomContainer")["windowFrame"], centred(path(progress), cx, cy + 60), 1e-6)
+    assert abs(role(server, sid, 1.3, "dimming")["alpha"] - 0.15 * (1 - progress)) < 1e-9
+    # Past the threshold from there: it commits into the cell.
+    g = gesture(server, sid, "pan", "ended", 1.35, translation={"x": 0, "y": 60}, velocity={"x": 0, "y": 0})["transition"]["gesture"]
+    assert (g["decision"], g["reason"]) == ("finish", "threshold") and progress > PAN
+    finished(server, sid, 3, True)
+
+
+def test_a_pinch_caught_during_its_spring_back_goes_on_from_where_the_page_stood(server):
+    from test_zoom_interruption import assert_same_screen, screen
+    sid, p = springing_back(server, "pinch")
+    here = p * (1 - spring(*CANCEL, 0, 0.05))
+    assert close(role(server, sid, 1.25, "zoomContainer")["windowFrame"], path(here), 1e-6)
+    before = screen(server, sid, 1.25)
+    out = gesture(server, sid, "pinch", "began", 1.25, scale=1)["transition"]
+    assert abs(out["gesture"]["progress"] - here) < 1e-9
+    assert_same_screen(before, screen(server, sid, 1.25))
+    # Pinched to half its scale at the new began: here + 0.5, past the threshold.
+    out = gesture(server, sid, "pinch", "changed", 1.3, scale=0.5)["transition"]
+    assert abs(out["gesture"]["progress"] - (here + 0.5)) < 1e-9 and abs(out["percentComplete"] - (here + 0.5)) < 1e-9
+    assert close(role(server, sid, 1.3, "zoomContainer")["windowFrame"], path(here + 0.5), 1e-6)
+    g = gesture(server, sid, "pinch", "ended", 1.35, scale=0.5)["transition"]["gesture"]
+    assert g["decision"] == "finish"
+    finished(server, sid, 3, True)
+
+
+def test_a_pop_during_the_spring_back_zooms_out_from_there_with_its_velocity(server):
+    from test_zoom_interruption import assert_same_screen, events_at, screen
+    sid, p = springing_back(server, "pan")
+    before = screen(server, sid, 1.25)
+    out = act(server, sid, {"type": "pop", "at": 1.25})["transition"]
+    assert (out["operation"], out["animator"], out["phase"]) == ("pop", "fluidZoom", "animating")
+    assert events_at(server, sid, 1.25) == CANCELLED_POP + NEW_POP
+    assert_same_screen(before, screen(server, sid, 1.25))
+    # The page stood at here = p (1 - q) on its way back, moving at here' = -p q' (toward full
+    # screen); the pop's spring starts at that speed over the way left: v0 = here' / (1 - here) < 0.
+    here = p * (1 - spring(*CANCEL, 0, 0.05))
+    v0 = -p * spring_rate(*CANCEL, 0, 0.05) / (1 - here)
+    assert v0 < 0
+    start = path(here)
+    for dt in (0.005, 0.02, 0.1):
+        q = flight(v0, dt)
+        # Every number from where it stood toward the cell; the swipe's offset springs on apart.
+        rect = {k: start[k] + (CELL[k] - start[k]) * q for k in start}
+        ox, oy = swipe_offset(p, 0.05 + dt)
+        assert close(role(server, sid, 1.25 + dt, "zoomContainer")["windowFrame"], dict(rect, x=rect["x"] + ox, y=rect["y"] + oy), 1e-6), dt
+        assert abs(role(server, sid, 1.25 + dt, "dimming")["alpha"] - 0.15 * (1 - here) * (1 - q)) < 1e-9
+    # Seeded backward: slower into the cell than from rest.
+    assert flight(v0, 0.005) < flight(0, 0.005)
+    finished(server, sid, 3, True)

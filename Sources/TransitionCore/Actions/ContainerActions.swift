@@ -78,6 +78,8 @@ enum ContainerActions {
         var target: ControllerID?
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+            // A dismissal of a page whose cancelled zoom out springs back zooms it out from there.
+            if world.catchSpringBack(following: false, { (w) throws(SimulationError) in try perform(action, on: &w) }) { return }
             try world.dismiss(target, animated: action.animated, animator: action.animator, interactive: action.interactive,
                               pointer: action.pointer)
         }

@@ -43,6 +43,8 @@ enum NavigationActions {
         var target: Target
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+            // A pop of a page whose cancelled zoom out springs back zooms it out from there.
+            if world.catchSpringBack(following: false, { (w) throws(SimulationError) in try perform(action, on: &w) }) { return }
             let nav = try world.navigationController(named: action.container, pointer: action.pointer + "/container")
             let stack = world[controller: nav].children
             let keep: Int

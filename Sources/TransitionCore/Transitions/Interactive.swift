@@ -93,6 +93,8 @@ extension World {
     mutating func gestureSample(_ s: GestureAction, pointer: String) throws(SimulationError) {
         switch s.phase {
         case .began:
+            // A dismissing gesture that catches a cancelled zoom out springing back.
+            if catchSpringBack(following: true, { (world) throws(SimulationError) in try world.gestureSample(s, pointer: pointer) }) { return }
             refusedGesture = false
             if let g = gesture, g.decision == nil, transitions.contains(where: { $0.id == g.transition && $0.phase == .interactive }) {
                 throw .conflict(type: "gesture-in-progress", detail: "a \(g.recognizer.rawValue) gesture already drives transition \(g.transition)")
@@ -145,7 +147,13 @@ extension World {
             }
             track(s, interaction: interaction)
             if interaction.platformGesture == .zoomDismiss {
-                let anchor = zoomAnchor(transitions[transitions.count - 1])
+                let started = transitions[transitions.count - 1]
+                if let held = heldProgress(started) {
+                    gesture?.origin = held
+                    gesture?.progress = held
+                    updateInteractive(started.id, percent: held)
+                }
+                let anchor = zoomAnchor(self[transition: started.id])
                 gesture?.anchor = anchor
             }
         case .changed, .ended, .cancelled:
@@ -286,7 +294,9 @@ extension World {
             if i.input == .translation { value *= i.direction }
             raw = value / g.distance
         }
-        return min(i.clamp.upperBound, max(i.clamp.lowerBound, raw))
+        // From the gesture's origin (added only when there is one: 0 + −0 is 0, and a −0 answers
+        // other bytes).
+        return min(i.clamp.upperBound, max(i.clamp.lowerBound, g.origin == 0 ? raw : g.origin + raw))
     }
 
     /// Finish or cancel on release, and why. Progress above the threshold finishes (the seeds'

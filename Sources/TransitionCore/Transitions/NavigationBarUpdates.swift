@@ -146,9 +146,9 @@ extension World {
         if !new.barHidden { tree[views.bar].hidden = false }
         let curve = barCurve(t)
         let tau = t.timeline.tau(at: now)
-        // A change beside a zoom that interrupts the one the other way starts where that left the
-        // bar: the same items, so its own progress 1 − q shows what that one's q showed.
-        let start = interruptedZoom(before: t)?.barProgress.map { 1 - $0 } ?? 0
+        // A change beside a zoom that interrupts another starts where that left the bar: the
+        // same items, so its own progress (1 − q the other way, q the same) shows what that one's q showed.
+        let start = zoomBarStart(t)
         self[transition: id].barStart = start
         for track in change.tracks {
             let keys = (push ? track : track.reversed).starting(at: start).keys

@@ -50,11 +50,13 @@ extension World {
         return true
     }
 
-    /// Where the zoom's clip is when the gesture begins (its centre, points, in the transition's
-    /// container): the finger's translation counts from there.
+    /// Where the zoom's clip is when the gesture begins (its centre as shown, with the offset a
+    /// swipe it caught had given it, points, in the transition's container): the finger's
+    /// translation counts from there.
     func zoomAnchor(_ t: Transition) -> Point? {
         guard let clip = t.named["zoom"], tree.exists(clip) else { return nil }
-        return presentation(of: clip, at: now).center
+        let shown = presentation(of: clip, at: now)
+        return Point(x: shown.center.x + shown.transform.tx, y: shown.center.y + shown.transform.ty)
     }
 
     /// A `changed` sample: the timeline already holds the zoom out at the gesture's progress, so

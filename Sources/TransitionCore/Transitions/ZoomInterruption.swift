@@ -20,13 +20,34 @@ extension World {
     mutating func zoomBackIn(_ zoomed: ControllerID, in container: ControllerID,
                              _ start: (inout World) throws(SimulationError) -> Void) -> Bool {
         guard let running = runningZoom(of: zoomed, in: container, bringingIn: false) else { return false }
-        // Tried on a copy: a push that will not zoom (an animator on the action, a rule, a spec
-        // without the zoom) must find the zoom out untouched.
+        return handOver(from: running, start) { $0.to == zoomed && $0.operation.bringsIn }
+    }
+
+    /// A `pop` or `dismiss` action, or a dismissing gesture's `began`, while a released zoom-out
+    /// gesture's cancel springs the page back to full screen: that cancelled transition ends at
+    /// once (UIKit's cancelled callbacks, as when it settles), then `start` runs, which then finds
+    /// nothing running. Kept only when `start` began a fluid zoom out of the same controller the
+    /// same way (for a gesture, `following`, one its finger holds; for an action, one that runs on
+    /// its own, not interactive); else the world stays as it was (false) and the caller meets the
+    /// spring-back as before (409), so that every other request answers as it did.
+    mutating func catchSpringBack(following: Bool, _ start: (inout World) throws(SimulationError) -> Void) -> Bool {
+        guard let back = runningTransition, back.phase == .cancelling, back.tracking == .zoomDismiss, case .fluidZoom? = back.platform else { return false }
+        return handOver(from: back, start) { started in
+            started.container == back.container && started.operation == back.operation && started.from == back.from
+                && (following ? started.tracking == .zoomDismiss : started.phase == .animating)
+        }
+    }
+
+    /// Ends `running` at once, then runs `start`; kept when `start` began a running fluid zoom that
+    /// `fits` (true). Tried on a copy: a request that will not zoom (an animator on the action, a
+    /// rule, a spec without the zoom, a failure) must find `running` untouched (false).
+    private mutating func handOver(from running: Transition, _ start: (inout World) throws(SimulationError) -> Void,
+                                   fits: (Transition) -> Bool) -> Bool {
         var attempt = self
         attempt.completeAtOnce(running)
         do throws(SimulationError) { try start(&attempt) } catch { return false }
-        guard let started = attempt.transitions.last, started.id != running.id, started.phase.isRunning, started.to == zoomed,
-              started.operation.bringsIn, case .fluidZoom? = started.platform else { return false }
+        guard let started = attempt.transitions.last, started.id != running.id, started.phase.isRunning,
+              case .fluidZoom? = started.platform, fits(started) else { return false }
         self = attempt
         return true
     }
@@ -42,8 +63,8 @@ extension World {
     }
 
     /// Notes where zoom `t`'s views and its navigation bar's change are now, and how fast the clip
-    /// moves (`ZoomPose`), then moves τ to the end of its animations, so that their completions
-    /// run at this instant.
+    /// moves (`ZoomPose`), then moves τ to the end of its animations (a cancel's: back to 0), so
+    /// that their completions run at this instant.
     private mutating func completeAtOnce(_ t: Transition) {
         guard let clip = t.named["zoom"], let veil = t.named["zoomDimming"] else { return }
         let c = presentation(of: clip, at: now), page = presentation(of: t.operation.bringsIn ? t.toView : t.fromView, at: now)
@@ -55,8 +76,13 @@ extension World {
                                                    offset: tree[clip].transform,
                                                    offsetMotion: animations.animations(on: clip).filter { $0.property == .transform && $0.transition == nil },
                                                    pageCenter: page.center, pageTransform: page.transform,
-                                                   dimming: presentation(of: veil, at: now).alpha, barProgress: navigationBarProgress(of: t))
-        self[transition: t.id].timeline.jump(at: now, to: max(t.duration, animations.lastEnd(of: t.id)))
+                                                   dimming: presentation(of: veil, at: now).alpha, barProgress: navigationBarProgress(of: t),
+                                                   caught: t.phase == .cancelling)
+        if t.phase == .cancelling {
+            self[transition: t.id].timeline.change(at: now, to: .completing(target: 0, seconds: 0, curve: .linear, cancelled: true))
+        } else {
+            self[transition: t.id].timeline.jump(at: now, to: max(t.duration, animations.lastEnd(of: t.id)))
+        }
         advance(to: now)
     }
 
@@ -86,11 +112,37 @@ extension World {
     }
 
     /// Where the zoom that `t` interrupts left its views, if it did: the transition just before
-    /// `t`, in the same container the other way, completed at this instant with a pose.
+    /// `t`, in the same container, ended at this instant with a pose: the other way (completed), or
+    /// the same way (a cancel caught springing back, `catchSpringBack`).
     func interruptedZoom(before t: Transition) -> ZoomPose? {
         guard let previous = transitions.last(where: { $0.id != t.id }), previous.container == t.container,
-              previous.completedAt == now, previous.operation.bringsIn != t.operation.bringsIn else { return nil }
-        return previous.zoomPose
+              previous.completedAt == now, let pose = previous.zoomPose,
+              (previous.operation.bringsIn == t.operation.bringsIn) == pose.caught else { return nil }
+        return pose
+    }
+
+    /// A zoom out a finger starts by catching a cancelled one springing back is that zoom out
+    /// again, from full screen, held where the page stood (so that it can also spring back to full
+    /// screen): the views are not put at the pose, but the timeline at `heldProgress`.
+    func regrabs(_ t: Transition) -> Bool {
+        t.tracking == .zoomDismiss && interruptedZoom(before: t)?.caught == true
+    }
+
+    /// How far along its way to the source the page stood when a finger caught its spring-back
+    /// (0 full screen … 1 the source), for the zoom out `t` that the finger now holds: nil unless
+    /// `regrabs(t)`.
+    func heldProgress(_ t: Transition) -> Double? {
+        guard regrabs(t), let pose = interruptedZoom(before: t), case .fluidZoom(let zoom)? = t.platform else { return nil }
+        return min(1, max(0, pose.progress(from: Rect(origin: .zero, size: tree[t.containerView].bounds.size), to: zoom.geometry.source)))
+    }
+
+    /// Where the navigation bar's change beside `t` starts (0…1 of its whole change): where the
+    /// zoom `t` interrupts left the bar, the other way 1 − q of the q it showed, the same way (a
+    /// caught cancel) q; 0 for a zoom out a finger holds from full screen (`regrabs`: its
+    /// timeline, held where the page stood, puts the bar there) and for any other transition.
+    func zoomBarStart(_ t: Transition) -> Double {
+        guard let pose = interruptedZoom(before: t), let q = pose.barProgress, !regrabs(t) else { return 0 }
+        return pose.caught ? q : 1 - q
     }
 }
 
@@ -114,6 +166,17 @@ struct ZoomPose: Sendable, Equatable {
     /// How far the navigation bar's change had come (0…1, the interrupted transition's way);
     /// nil when the bar did not change beside it (a presentation).
     var barProgress: Double?
+    /// Taken from a cancelled zoom caught springing back (the next zoom goes the same way), not
+    /// from one completed (the next goes the other way).
+    var caught = false
+
+    /// Where the clip stands on the line from `start` to `end` (0 at `start`, 1 at `end`): the
+    /// least-squares fit of its frame (x, y, width, height) on that line, exact when it is on it;
+    /// 0 when the two ends are one.
+    func progress(from start: Rect, to end: Rect) -> Double {
+        Self.fit(Rect(x: clip.minX - start.minX, y: clip.minY - start.minY, width: clip.width - start.width, height: clip.height - start.height),
+                 onto: start, end)
+    }
 
     /// The initial velocity (distances per second, UIKit's `initialSpringVelocity` unit) that
     /// makes the zoom starting from here toward the clip frame `end` go on at the speed the
@@ -125,10 +188,15 @@ struct ZoomPose: Sendable, Equatable {
     /// new way: the least-squares fit of it over x, y, width and height is taken, and the part
     /// across the way is lost (docs/semantics.md § Zoom).
     func initialVelocity(toward end: Rect) -> Double {
-        let c = clip, v = clipVelocity
-        let gap = [end.minX - c.minX, end.minY - c.minY, end.width - c.width, end.height - c.height]
-        let speed = [v.minX, v.minY, v.width, v.height]
-        let norm = gap.reduce(0) { $0 + $1 * $1 }
-        return norm > 0 ? zip(speed, gap).reduce(0) { $0 + $1.0 * $1.1 } / norm : 0
+        Self.fit(clipVelocity, onto: clip, end)
+    }
+
+    /// The least-squares multiple of the way from `start` to `end` that `vector` is (x, y, width
+    /// and height as one vector of four numbers): exact when it lies along the way; 0 when there
+    /// is no way.
+    private static func fit(_ vector: Rect, onto start: Rect, _ end: Rect) -> Double {
+        let way = [end.minX - start.minX, end.minY - start.minY, end.width - start.width, end.height - start.height]
+        let norm = way.reduce(0) { $0 + $1 * $1 }
+        return norm > 0 ? zip([vector.minX, vector.minY, vector.width, vector.height], way).reduce(0) { $0 + $1.0 * $1.1 } / norm : 0
     }
 }

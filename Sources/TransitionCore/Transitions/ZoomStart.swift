@@ -73,10 +73,13 @@ extension World {
                             frame: zoomingIn ? zoom.geometry.source : bounds)
         clip.layer.clipsToBounds = true
         clip.layer.cornerRadius = zoomingIn ? zoom.geometry.sourceCornerRadius : zoom.displayCornerRadius
-        // A zoom that interrupts the one the other way starts where that left the views.
-        let interrupted = interruptedZoom(before: t)
-        if let pose = interrupted {
-            (clip.frame, clip.transform, clip.layer.cornerRadius, veil.alpha) = (pose.clip, pose.offset, pose.cornerRadius, pose.dimming)
+        // A zoom that interrupts another starts where that left the views; one a finger starts
+        // by catching a cancel springing back is made from full screen and held where the page
+        // stood (`regrabs`), keeping only the swipe's offset of the clip.
+        let interrupted = interruptedZoom(before: t), posed = regrabs(t) ? nil : interrupted
+        clip.transform = interrupted?.offset ?? .identity
+        if let pose = posed {
+            (clip.frame, clip.layer.cornerRadius, veil.alpha) = (pose.clip, pose.cornerRadius, pose.dimming)
             // Its spring goes on with the interrupted motion's velocity.
             self[transition: id].springVelocity = pose.initialVelocity(toward: zoomingIn ? bounds : zoom.geometry.source)
         }
@@ -95,10 +98,15 @@ extension World {
         tree.addSubview(veilID, to: container)
         tree.addSubview(clipID, to: container)
         for motion in interrupted?.offsetMotion ?? [] { animations.install(motion, on: clipID) }
+        if t.tracking == .zoomDismiss, interrupted != nil {
+            // A finger caught the page: the swipe's offset holds where it was until it moves.
+            tree[clipID].transform = presentation(of: clipID, at: now).transform
+            animations.removeAnimations(on: clipID) { $0.property == .transform }
+        }
         let page = zoomingIn ? t.toView : t.fromView
         tree.addSubview(page, to: clipID)
         tree[page].bounds = bounds
-        (tree[page].center, tree[page].transform) = interrupted.map { ($0.pageCenter, $0.pageTransform) } ?? (zoomingIn
+        (tree[page].center, tree[page].transform) = posed.map { ($0.pageCenter, $0.pageTransform) } ?? (zoomingIn
             ? (zoom.geometry.contentCenter, .scale(zoom.geometry.contentScale, zoom.geometry.contentScale))
             : (bounds.center, .identity))
         if let source = t.sourceView { tree[source].hidden = true }
