@@ -163,7 +163,7 @@ import Testing
             #expect(after.clip == before.clip && after.page == before.page && after.veil == before.veil)
             expectSame(bar, barLabels(w, at: at))
         }
-        #expect(try #require(w.transitions.last).barStart > 0)
+        #expect(try #require(w.transitions.last).barStart.progress > 0)
     }
 
     /// A zoom out held by an `update` (an interactive pop) is not running on its own: a push of
@@ -311,13 +311,20 @@ import Testing
     /// A bar track from progress `start` on: the value there first, the later keys re-timed.
     @Test func aBarTrackStartsPartWay() {
         let fade = NavigationBarTransition.fadeIn(.topTitle, from: 0.25)
-        #expect(fade.starting(at: 0).keys == fade.keys)
+        #expect(fade.passing(.init(run: 0, progress: 0)).keys == fade.keys)
         // 0 until 0.25, then linear to 1: at 0.5 a third of the way; the key at 1 stays last.
-        let half = fade.starting(at: 0.5).keys
+        let half = fade.passing(.init(run: 0, progress: 0.5)).keys
         #expect(half.count == 2 && half[0].time == 0 && half[1].time == 1 && half[1].value == .number(1))
         if case .number(let a) = half[0].value { #expect(abs(a - 1.0 / 3) < 1e-12) } else { Issue.record("not a number") }
         // From 0.1 the key at 0.25 is kept, at (0.25 − 0.1) / 0.9.
-        let early = fade.starting(at: 0.1).keys
+        let early = fade.passing(.init(run: 0, progress: 0.1)).keys
         #expect(early.map(\.time).count == 3 && abs(early[1].time - 0.15 / 0.9) < 1e-12 && early[0].value == .number(0))
+        // Standing at 0.5 at run 0.2: 0 until 0.25 of the change (run 0.1), a third of the way at
+        // run 0.2, then on to 1 at run 1.
+        let knee = NavigationBarTransition.Knee(run: 0.2, progress: 0.5)
+        let bent = fade.passing(knee).keys
+        #expect(zip(bent.map(\.time), [0, 0.1, 0.2, 1]).allSatisfy { abs($0 - $1) < 1e-12 } && bent.count == 4 && bent[0].value == .number(0) && bent[1].value == .number(0) && bent[3].value == .number(1))
+        if case .number(let a) = bent[2].value { #expect(abs(a - 1.0 / 3) < 1e-12) } else { Issue.record("not a number") }
+        #expect(abs(knee.progress(atRun: 0.1) - 0.25) < 1e-12 && knee.progress(atRun: 0.2) == 0.5 && abs(knee.progress(atRun: 0.6) - 0.75) < 1e-12)
     }
 }

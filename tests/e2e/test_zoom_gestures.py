@@ -400,3 +400,52 @@ def test_a_pop_during_the_spring_back_zooms_out_from_there_with_its_velocity(ser
     # Seeded backward: slower into the cell than from rest.
     assert flight(v0, 0.005) < flight(0, 0.005)
     finished(server, sid, 3, True)
+
+
+def test_a_swipe_caught_during_the_zoom_in_and_released_short_springs_back_to_full_screen(server):
+    """The push completes at the catch, so the zoom out the finger holds runs from full screen,
+    held where the page stood: released short, the page springs back to full screen, with no jump
+    at the catch, on the way or when the cancel ends (docs/semantics.md § Zoom, Gestures)."""
+    from test_zoom_interruption import BAR_LABELS, assert_same_screen, screen
+    sid = pushed(server)
+    # 0.25 s into the zoom in the clip is `here` of the way from full screen back to the cell.
+    here = 1 - flight(0, 0.25)
+    assert close(role(server, sid, 0.25, "zoomContainer")["windowFrame"], path(here), 1e-6)
+    before = screen(server, sid, 0.25)
+    out = gesture(server, sid, "pan", "began", 0.25)["transition"]
+    assert (out["operation"], out["phase"]) == ("pop", "interactive")
+    assert abs(out["percentComplete"] - here) < 1e-9 and abs(out["gesture"]["progress"] - here) < 1e-9
+    # Nothing jumps at the catch, the navigation bar's labels included.
+    assert_same_screen(before, screen(server, sid, 0.25))
+    drag = {"x": 0, "y": 10}
+    gesture(server, sid, "pan", "changed", 0.28, translation=drag)
+    released = here + 10 / H
+    g = gesture(server, sid, "pan", "ended", 0.3, translation=drag, velocity={"x": 0, "y": 0})["transition"]["gesture"]
+    assert (g["decision"], g["reason"]) == ("cancel", "threshold") and released < PAN
+
+    def shown_width(t):
+        clip = role(server, sid, t, "zoomContainer")
+        return (clip or views(server, sid, t)[("detail", "")])["windowFrame"]["width"]
+
+    # Every 10 ms from the release to well after the spring settled: on the cancel's spring from
+    # `released` back to 0, each step no larger than the spring's own step, and full width at the end.
+    times = [0.3 + i / 100 for i in range(101)]
+    widths = [shown_width(t) for t in times]
+    way = W - CELL["width"]
+    for (t1, w1), (t2, w2) in zip(zip(times, widths), zip(times[1:], widths[1:])):
+        step = way * released * abs(spring(*CANCEL, 0, t2 - 0.3) - spring(*CANCEL, 0, t1 - 0.3))
+        assert abs(w2 - w1) <= step + 0.05, (t1, w1, t2, w2)
+    assert abs(widths[0] - (W - way * released)) < 1e-6
+    assert widths[-1] == W
+    finished(server, sid, 1.5, False)
+    # The bar went back to the page's item with the page: what it shows just before the cancel ends
+    # is what it shows after (the bar at rest), to the spring's last 0.001.
+    end = next(e["time"] for e in events_after(server, sid, 0.3) if e["type"] == "completeTransition")
+    bar = [{k: v for k, v in screen(server, sid, t).items() if k[0] in BAR_LABELS and v["alpha"] > 0.01 and not v["hidden"]}
+           for t in (end - 0.001, end)]
+    assert bar[0].keys() == bar[1].keys() and ("navigationTitle", "Detail") in bar[1]
+    for key, a in bar[0].items():
+        assert close(a["windowFrame"], bar[1][key]["windowFrame"], 0.5) and abs(a["alpha"] - bar[1][key]["alpha"]) < 0.02, (key, a, bar[1][key])
+    kinds = [(e["type"], e.get("viewController")) for e in events_after(server, sid, 0.3)]
+    assert kinds == [("cancelInteractiveTransition", "nav"), ("completeTransition", "nav"), ("viewWillDisappear", "things"),
+                     ("viewDidDisappear", "things"), ("viewWillAppear", "detail"), ("viewDidAppear", "detail")]

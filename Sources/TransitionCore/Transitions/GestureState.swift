@@ -24,9 +24,9 @@ public struct GestureState: Sendable {
     /// The finger's translation when the transition began: zero, except for a pull between
     /// detents that became a dismissal below the smallest detent (progress counts from there).
     var startTranslation = Point.zero
-    /// The progress when the transition began: 0, except for a zoom-out gesture that caught a
-    /// cancelled zoom out springing back, which starts where the page stood (`World.heldProgress`),
-    /// so that the finger's translation 0 shows the frame it caught.
+    /// The progress when the transition began: 0, except for a zoom-out gesture that caught the
+    /// page during its zoom in or while a cancelled zoom out sprang it back, which starts where the
+    /// page stood (`World.heldProgress`), so that the finger's translation 0 shows the frame it caught.
     var origin = 0.0
     /// Such a pull moved the sheet to its smallest detent from another: the change the delegate
     /// hears if the release keeps the sheet.

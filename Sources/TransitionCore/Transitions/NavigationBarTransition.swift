@@ -28,13 +28,30 @@ struct NavigationBarTransition {
             Track(part: part, property: property, keys: keys.reversed().map { KeyframeKey(time: 1 - $0.time, value: $0.value) })
         }
 
-        /// The same motion from progress `start` (0…1) on, re-timed over 0…1: a change that
-        /// starts where an interrupted one the other way left the bar (docs/semantics.md § Zoom).
-        func starting(at start: Double) -> Track {
-            guard start > 0 else { return self }
-            let first = KeyframeKey(time: 0, value: PropertyAnimation.sample(keys, mode: .linear, at: min(1, start)))
-            let rest = keys.filter { $0.time > start }.map { KeyframeKey(time: ($0.time - start) / (1 - start), value: $0.value) }
-            return Track(part: part, property: property, keys: [first] + rest)
+        /// The same motion re-timed to stand at `knee.progress` at time `knee.run` (0…1), linearly
+        /// on either side: a change that goes on from where an interrupted zoom left the bar
+        /// (docs/semantics.md § Zoom); at run 0, the motion from there on over 0…1.
+        func passing(_ knee: Knee) -> Track {
+            let start = knee.progress, run = knee.run
+            guard start > 0 || run > 0 else { return self }
+            let first = KeyframeKey(time: run, value: PropertyAnimation.sample(keys, mode: .linear, at: min(1, start)))
+            // Before the knee (only when it is part way through the run): 0…start over 0…run.
+            let before = run > 0 ? keys.filter { $0.time < start }.map { KeyframeKey(time: $0.time / start * run, value: $0.value) } : []
+            let rest = keys.filter { $0.time > start }.map { KeyframeKey(time: run + ($0.time - start) / (1 - start) * (1 - run), value: $0.value) }
+            return Track(part: part, property: property, keys: before + [first] + rest)
+        }
+    }
+
+    /// Where a change stands part way: `progress` of the whole change (0…1) when its animations
+    /// have run `run` of their curve (0…1).
+    struct Knee: Sendable, Equatable {
+        var run: Double
+        var progress: Double
+
+        /// The change's progress when its animations have run `r` (0…1): linear from 0 to the
+        /// knee, then from it to 1.
+        func progress(atRun r: Double) -> Double {
+            r < run ? progress * r / run : progress + (1 - progress) * (r - run) / (1 - run)
         }
     }
 

@@ -146,12 +146,12 @@ extension World {
         if !new.barHidden { tree[views.bar].hidden = false }
         let curve = barCurve(t)
         let tau = t.timeline.tau(at: now)
-        // A change beside a zoom that interrupts another starts where that left the bar: the
+        // A change beside a zoom that interrupts another goes on from where that left the bar: the
         // same items, so its own progress (1 − q the other way, q the same) shows what that one's q showed.
         let start = zoomBarStart(t)
         self[transition: id].barStart = start
         for track in change.tracks {
-            let keys = (push ? track : track.reversed).starting(at: start).keys
+            let keys = (push ? track : track.reversed).passing(start).keys
             guard let view = views.view(for: track.part, push: push) else { continue }
             tree[view].apply(keys[keys.count - 1].value, to: track.property)
             // A move from the first key to the last is a plain animation: no keys to keep (a

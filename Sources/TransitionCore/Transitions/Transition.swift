@@ -68,9 +68,12 @@ public struct Transition: Sendable {
     /// the other way goes on with the motion the screen showed (`ZoomPose.initialVelocity`); nil for
     /// any other, whose springs start as written.
     var springVelocity: Double?
-    /// Where the navigation bar's change beside it starts, as progress of the whole change (0…1):
-    /// above 0 when it goes on from where an interrupted zoom the other way left the bar.
-    var barStart = 0.0
+    /// Where the navigation bar's change beside it stands: `progress` of the whole change (0…1)
+    /// when its animations have run `run` of their curve (0…1), linear on either side (from 0 at
+    /// run 0 before, to 1 at run 1 after). (0, 0) but beside a zoom that goes on from where an
+    /// interrupted one left the bar: from there (run 0), or, for a zoom out a finger holds from
+    /// full screen after catching a zoom in, where its timeline is held (`World.zoomBarStart`).
+    var barStart = NavigationBarTransition.Knee(run: 0, progress: 0)
     /// A navigation change that takes the tab bar away or brings it back (`hidesBottomBarWhenPushed`).
     var tabBarMove: TabBarMove?
 

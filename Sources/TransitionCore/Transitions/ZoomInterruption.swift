@@ -100,15 +100,15 @@ extension World {
 
     /// How far the navigation bar's change beside `t` has come (0…1 of the whole change, in `t`'s
     /// own direction): the progress of the bar's animations, which all share the transition's
-    /// curve and duration (`beginNavigationBarTransition`), over the part of the change they run
-    /// (from `barStart`); nil when the bar does not change beside it.
+    /// curve and duration (`beginNavigationBarTransition`), through the knee they pass
+    /// (`barStart`); nil when the bar does not change beside it.
     private func navigationBarProgress(of t: Transition) -> Double? {
         guard let bar = controllers[t.container]?.navigationBar else { return nil }
         guard let a = bar.itemViews.lazy.compactMap({ view in self.animations.animations(on: view).first { $0.transition == t.id } }).first else { return nil }
         guard a.duration > 0 else { return 1 }
         let tau = t.timeline.tau(at: now)
         let run = min(1, max(0, a.curve.value(at: min(a.duration, max(0, tau - a.begin)), duration: a.duration)))
-        return t.barStart + (1 - t.barStart) * run
+        return t.barStart.progress(atRun: run)
     }
 
     /// Where the zoom that `t` interrupts left its views, if it did: the transition just before
@@ -121,28 +121,34 @@ extension World {
         return pose
     }
 
-    /// A zoom out a finger starts by catching a cancelled one springing back is that zoom out
-    /// again, from full screen, held where the page stood (so that it can also spring back to full
-    /// screen): the views are not put at the pose, but the timeline at `heldProgress`.
+    /// A zoom out a finger starts by catching the page, during the zoom in (which completes) or
+    /// while a cancelled zoom out springs it back, is the zoom out from full screen, held where the
+    /// page stood (so that a release short of its threshold springs it back to full screen): the
+    /// views are not put at the pose, but the timeline at `heldProgress`.
     func regrabs(_ t: Transition) -> Bool {
-        t.tracking == .zoomDismiss && interruptedZoom(before: t)?.caught == true
+        t.tracking == .zoomDismiss && interruptedZoom(before: t) != nil
     }
 
-    /// How far along its way to the source the page stood when a finger caught its spring-back
-    /// (0 full screen … 1 the source), for the zoom out `t` that the finger now holds: nil unless
-    /// `regrabs(t)`.
+    /// How far along its way to the source the page stood when a finger caught it (0 full screen
+    /// … 1 the source), for the zoom out `t` that the finger now holds: nil unless `regrabs(t)`.
     func heldProgress(_ t: Transition) -> Double? {
         guard regrabs(t), let pose = interruptedZoom(before: t), case .fluidZoom(let zoom)? = t.platform else { return nil }
         return min(1, max(0, pose.progress(from: Rect(origin: .zero, size: tree[t.containerView].bounds.size), to: zoom.geometry.source)))
     }
 
-    /// Where the navigation bar's change beside `t` starts (0…1 of its whole change): where the
-    /// zoom `t` interrupts left the bar, the other way 1 − q of the q it showed, the same way (a
-    /// caught cancel) q; 0 for a zoom out a finger holds from full screen (`regrabs`: its
-    /// timeline, held where the page stood, puts the bar there) and for any other transition.
-    func zoomBarStart(_ t: Transition) -> Double {
-        guard let pose = interruptedZoom(before: t), let q = pose.barProgress, !regrabs(t) else { return 0 }
-        return pose.caught ? q : 1 - q
+    /// Where the navigation bar's change beside `t` stands part way (`Transition.barStart`): where
+    /// the zoom `t` interrupts left the bar, the other way 1 − q of the q it showed, the same way
+    /// (a caught cancel) q, from the start of its run; for a zoom out a finger holds from full
+    /// screen after catching a zoom in (`regrabs`), 1 − q where its timeline is held (the bar's
+    /// curve at `heldProgress`), so that a release short of the threshold takes the bar back to
+    /// the page's item; none for one that caught a cancel (its timeline, held where the page
+    /// stood, puts the bar there) and for any other transition.
+    func zoomBarStart(_ t: Transition) -> NavigationBarTransition.Knee {
+        let none = NavigationBarTransition.Knee(run: 0, progress: 0)
+        guard let pose = interruptedZoom(before: t), let q = pose.barProgress else { return none }
+        if pose.caught { return regrabs(t) ? none : NavigationBarTransition.Knee(run: 0, progress: q) }
+        guard let held = heldProgress(t) else { return NavigationBarTransition.Knee(run: 0, progress: 1 - q) }
+        return NavigationBarTransition.Knee(run: barCurve(t).value(at: held * t.duration, duration: t.duration), progress: 1 - q)
     }
 }
 

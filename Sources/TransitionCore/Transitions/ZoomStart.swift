@@ -74,8 +74,8 @@ extension World {
         clip.layer.clipsToBounds = true
         clip.layer.cornerRadius = zoomingIn ? zoom.geometry.sourceCornerRadius : zoom.displayCornerRadius
         // A zoom that interrupts another starts where that left the views; one a finger starts
-        // by catching a cancel springing back is made from full screen and held where the page
-        // stood (`regrabs`), keeping only the swipe's offset of the clip.
+        // by catching the page (during the zoom in, or a cancel springing back) is made from full
+        // screen and held where the page stood (`regrabs`), keeping only the swipe's offset of the clip.
         let interrupted = interruptedZoom(before: t), posed = regrabs(t) ? nil : interrupted
         clip.transform = interrupted?.offset ?? .identity
         if let pose = posed {
