@@ -93,6 +93,33 @@ extension ZoomInterruptionTests {
         #expect(try zoomPose(released, at: end - 1e-3).clip.width > 319.9)
     }
 
+    /// A swipe caught during the zoom in (which completes) holds the zoom out from full screen
+    /// where the page stood, π of the way to the cell: nothing jumps, the bar included; released
+    /// short, the page and the bar go back to the pushed page at rest, as a settled push shows them.
+    @Test func aSwipeCaughtDuringTheZoomInSpringsBackToFullScreen() throws {
+        var w = try thingsScene()
+        try w.apply(try action(#"{"type": "push", "viewController": "# + (try detail()) + "}"))
+        var settled = w
+        w.advance(to: 0.25)
+        let before = w, caught = try zoomPose(w, at: 0.25)
+        let pi = (320 - caught.clip.width) / (320 - 100)
+        try w.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "began", "at": 0.25}"#))
+        let held = try #require(w.transitions.last), g = try #require(w.gesture)
+        #expect(held.operation == .pop && held.phase == .interactive && held.tracking == .zoomDismiss)
+        #expect(abs(g.progress - pi) < 1e-9 && abs(held.percentComplete(at: 0.25) - pi) < 1e-9 && g.origin == g.progress)
+        try expectSamePose(w, before, at: 0.25)
+        expectSame(barLabels(before, at: 0.25), barLabels(w, at: 0.25))
+        try w.apply(try action(#"{"type": "gesture", "recognizer": "pan", "phase": "ended", "translation": {"x": 0, "y": 10}, "at": 0.3}"#))
+        #expect(w.gesture?.decision == .cancel && pi + 10.0 / 568 < 0.1)
+        let released = w
+        w.advance(to: 2)
+        settled.advance(to: 2)
+        let end = try #require(w.transitions.last?.completedAt)
+        #expect(w.transitions.last?.phase == .cancelled && w.shot(2).root.find("detail", "")?.windowFrame == Rect(x: 0, y: 0, width: 320, height: 568))
+        #expect(try zoomPose(released, at: end - 1e-3).clip.width > 319.9)
+        expectSame(barLabels(settled, at: 2), barLabels(w, at: 2))
+    }
+
     /// A pinch caught likewise: its progress goes on from where the page stood, 1 − scale / the
     /// scale at the new `began` added.
     @Test func aPinchCatchesTheSpringBack() throws {
