@@ -5,12 +5,12 @@ creation for the memory budget, counted in it while the comparison runs. Loopbac
 in count and time."""
 import re
 import subprocess
-import threading
 
 import requests
 
 from conftest import BINARY, Server
 from test_api import assert_problem
+from test_fairness import assert_some_refused_busy
 from test_golden import zoom_push
 from test_memory import views
 
@@ -111,23 +111,7 @@ def test_costly_comparisons_beyond_half_the_workers_are_busy_at_once():
         sid, window = list_session(server)
         assert 30 * window < LIMIT // 2 <= 60 * window
         body = {"a": {"session": sid}, "b": {"session": sid}, "times": frames(30)}
-        for _ in range(5):  # libmicrohttpd spreads connections over its workers: a round may land on one
-            answers = []
-
-            def ask():
-                r = requests.post(server.base_url + "/v1/compare", json=body, timeout=120)
-                answers.append((r.status_code, r.headers.get("Retry-After"), r.json().get("type") if r.status_code != 200 else None))
-
-            threads = [threading.Thread(target=ask) for _ in range(4)]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
-            assert set(answers) <= {(200, None, None), (503, "1", "/problems/busy")}, answers
-            assert (200, None, None) in answers
-            if (503, "1", "/problems/busy") in answers:
-                return
-        raise AssertionError(f"no costly comparison was refused as busy: {answers}")
+        assert_some_refused_busy(lambda: requests.post(server.base_url + "/v1/compare", json=body, timeout=120), clients=4, what="comparison")
     finally:
         assert server.stop() == 0
 

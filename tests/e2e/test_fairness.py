@@ -99,6 +99,29 @@ def test_heavy_strips_are_refused_fast_and_a_light_client_keeps_being_answered()
         assert server.stop() == 0
 
 
+def assert_some_refused_busy(ask, clients, what):
+    """Sends `clients` costly requests at once (`ask` makes one) in rounds until one is refused
+    with a 503 `busy` and Retry-After: 1; every answer is that or a 200, and some are 200s.
+    libmicrohttpd spreads connections over its workers, so a round may land on one: five rounds."""
+    for _ in range(5):
+        answers = []
+
+        def one():
+            r = ask()
+            answers.append((r.status_code, r.headers.get("Retry-After"), r.json()["type"] if r.status_code != 200 else None))
+
+        threads = [threading.Thread(target=one) for _ in range(clients)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert set(answers) <= {(200, None, None), (503, "1", "/problems/busy")}, answers
+        assert (200, None, None) in answers
+        if (503, "1", "/problems/busy") in answers:
+            return
+    raise AssertionError(f"no costly {what} was refused as busy: {answers}")
+
+
 def test_costly_series_beyond_half_the_workers_are_busy_at_once():
     """With 2 worker threads one costly series (15,000 to 30,000 views) computes at a time;
     others asked meanwhile get a 503 `busy` with Retry-After at once, and every one is answered."""
@@ -108,23 +131,7 @@ def test_costly_series_beyond_half_the_workers_are_busy_at_once():
             {"id": "list", "title": "List", "view": views("w", 250)}]}})
         assert r.status_code == 201, r.text
         strip = f"/v1/sessions/{r.json()['id']}/filmstrip.svg?from=0&to=1.5&fps=60"  # 91 frames of 255 views
-        for _ in range(5):  # libmicrohttpd spreads connections over its workers: a round may land on one
-            answers = []
-
-            def ask():
-                r = requests.get(server.base_url + strip, timeout=60)
-                answers.append((r.status_code, r.headers.get("Retry-After"), r.json()["type"] if r.status_code != 200 else None))
-
-            threads = [threading.Thread(target=ask) for _ in range(6)]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
-            assert set(answers) <= {(200, None, None), (503, "1", "/problems/busy")}, answers
-            assert (200, None, None) in answers
-            if (503, "1", "/problems/busy") in answers:
-                return
-        raise AssertionError(f"no costly series was refused as busy: {answers}")
+        assert_some_refused_busy(lambda: requests.get(server.base_url + strip, timeout=60), clients=6, what="series")
     finally:
         assert server.stop() == 0
 
