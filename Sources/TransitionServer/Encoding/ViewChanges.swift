@@ -58,6 +58,19 @@ struct ViewChanges {
         nullable(.parent, oldParent, newParent, index)
     }
 
+    /// `compare` for a view only its ancestors move (`MovingViews`), now at `new`: of its
+    /// members only `windowFrame`, `visibleRect` and `visible` can differ, compared as `compare`
+    /// compares them, in its order.
+    mutating func comparePlace(_ old: UnsafePointer<SnapshotNode>, _ new: MovingFrame.Place, index: Int) {
+        rect(.windowFrame, old.pointee.windowFrame, new.windowFrame, index)
+        if old.pointee.visibleRect != nil || new.visibleRect != nil {
+            optional(.visibleRect, old.pointee.visibleRect.map(MemberValue.rect), new.visibleRect.map(MemberValue.rect), index)
+        }
+        if old.pointee.visible != new.visible {
+            if new.visible { addUnset(ViewPath(.visible), index) } else { add(ViewPath(.visible), .bool(false), index) }
+        }
+    }
+
     /// The layer members, each written only when it is not CALayer's default
     /// (`ResponseEncoder.layerFields`).
     private mutating func layer(_ a: LayerProperties, _ b: LayerProperties, _ index: Int) {
