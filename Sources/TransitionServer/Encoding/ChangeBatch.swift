@@ -71,11 +71,16 @@ struct ChangeBatch: ~Copyable {
     /// Writes the bytes `add(_:)` writes for the frame computed in full.
     mutating func add(_ moved: MovingFrame, of moving: MovingViews, time: Double, transition: TransitionState?) {
         var frame = previous.take()!
-        var old = frame.advanced(to: time, transition: transition)
+        frame.time = time
         let rounding = encoder.writer.rounding
         encoder.writer.beginObject()
         encoder.writer.key("time"); encoder.writer.number(time)
-        Self.memberChanges(from: &old, to: &frame, into: &encoder)
+        // As `memberChanges` finds it: the controllers are the same.
+        if let transition = frame.replaceTransition(with: transition) {
+            var members = PathChanges(rounding: rounding)
+            members.compare(transition.old, transition.new, at: "transition")
+            members.write(set: "set", unset: "unset", into: &encoder.writer)
+        }
         var views = ViewChanges(rounding: rounding)
         var animated = 0
         for (entry, index) in moving.order.enumerated() {
@@ -158,34 +163,25 @@ struct ChangeBatch: ~Copyable {
             }
         }
 
-        /// Moves this frame on to `time` with `transition` and the controllers it has, and
-        /// returns what it was, without its nodes (the caller compares and replaces the ones
-        /// that move).
-        mutating func advanced(to time: Double, transition: TransitionState?) -> Frame {
-            let old = Frame(time: self.time, keysAreUnique: keysAreUnique, members: members, parsedMembers: parsedMembers,
-                            controllersStart: controllersStart)
-            self.time = time
-            var encoder = ResponseEncoder(reservingCapacity: members.count + 256)
+        /// Gives the frame `transition`, its controllers unchanged; when that changes the
+        /// transition's bytes, the transition before and after, read back (only it: the
+        /// controllers, read back once, stay as they were).
+        mutating func replaceTransition(with transition: TransitionState?) -> (old: JSONValue?, new: JSONValue)? {
+            var encoder = ResponseEncoder(reservingCapacity: controllersStart + 256)
             encoder.writer.beginObject()
-            encoder.writer.key("transition"); encoder.transition(transition)
-            let start = encoder.writer.count
-            // The controllers' bytes are the frame before's.
-            var written = encoder.writer.bytes(from: 0)
-            written += members[controllersStart...]
-            if written != members {
-                members = written
-                parsedMembers = nil
-                controllersStart = start
-            }
-            return old
-        }
-
-        private init(time: Double, keysAreUnique: Bool, members: [UInt8], parsedMembers: JSONObject?, controllersStart: Int) {
-            self.time = time
-            self.keysAreUnique = keysAreUnique
-            self.members = members
-            self.parsedMembers = parsedMembers
-            self.controllersStart = controllersStart
+            encoder.writer.key("transition")
+            let valueStart = encoder.writer.count
+            encoder.transition(transition)
+            let written = encoder.writer.bytes(from: 0)
+            guard !written.elementsEqual(members[..<controllersStart]) else { return nil }
+            var object = readMembers()
+            let old = object.entries.first?.key == "transition" ? object.entries[0].value : nil
+            let new = (try? JSONParser.parse(Array(written[valueStart...]), limits: ChangeBatch.ownOutput)) ?? .null
+            if old != nil { object.entries[0].value = new }
+            members = written + members[controllersStart...]
+            controllersStart = written.count
+            parsedMembers = object
+            return (old, new)
         }
 
         /// The other members read back. The encoder's own output always parses; a failure
