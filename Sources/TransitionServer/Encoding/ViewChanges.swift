@@ -63,8 +63,11 @@ struct ViewChanges {
     /// compares them, in its order.
     mutating func comparePlace(_ old: UnsafePointer<SnapshotNode>, _ new: MovingFrame.Place, index: Int) {
         rect(.windowFrame, old.pointee.windowFrame, new.windowFrame, index)
-        if old.pointee.visibleRect != nil || new.visibleRect != nil {
-            optional(.visibleRect, old.pointee.visibleRect.map(MemberValue.rect), new.visibleRect.map(MemberValue.rect), index)
+        switch (old.pointee.visibleRect, new.visibleRect) {
+        case (nil, nil): break
+        // As `optional` compares two rects, without making their `MemberValue`s.
+        case (let a?, let b?): rect(.visibleRect, a, b, index)
+        case (let a, let b): optional(.visibleRect, a.map(MemberValue.rect), b.map(MemberValue.rect), index)
         }
         if old.pointee.visible != new.visible {
             if new.visible { addUnset(ViewPath(.visible), index) } else { add(ViewPath(.visible), .bool(false), index) }
@@ -128,7 +131,7 @@ struct ViewChanges {
     }
 
     private mutating func number(_ path: ViewPath, _ a: Double, _ b: Double, _ index: Int) {
-        if !rounding.writesSame(a, b) { add(path, .number(b), index) }
+        if !rounding.writesSame(a, b) { add(path, number: b, index) }
     }
 
     /// `x`, `y`, `width`, `height`, as `ResponseEncoder.rect` writes them.
@@ -168,6 +171,20 @@ struct ViewChanges {
             return
         }
         set[slot].groups.append((value, [index]))
+    }
+
+    /// `add` for a number, the most common change, compared with each group's value without
+    /// copying it out.
+    private mutating func add(_ path: ViewPath, number: Double, _ index: Int) {
+        let slot = setSlot[Int(path.rawValue)]
+        guard slot >= 0 else { return add(path, .number(number), index) }
+        for group in set[slot].groups.indices {
+            if case .number(let value) = set[slot].groups[group].value, rounding.writesSame(value, number) {
+                set[slot].groups[group].indices.append(index)
+                return
+            }
+        }
+        set[slot].groups.append((.number(number), [index]))
     }
 
     private mutating func addUnset(_ path: ViewPath, _ index: Int) {
