@@ -76,11 +76,9 @@ struct ChangeBatch: ~Copyable {
         encoder.writer.beginObject()
         encoder.writer.key("time"); encoder.writer.number(time)
         // As `memberChanges` finds it: the controllers are the same.
-        if let transition = frame.replaceTransition(with: transition) {
-            var members = PathChanges(rounding: rounding)
-            members.compare(transition.old, transition.new, at: "transition")
-            members.write(set: "set", unset: "unset", into: &encoder.writer)
-        }
+        var members = PathChanges(rounding: rounding)
+        frame.replaceTransition(with: transition, into: &members)
+        members.write(set: "set", unset: "unset", into: &encoder.writer)
         var views = ViewChanges(rounding: rounding)
         var animated = 0
         for (entry, index) in moving.order.enumerated() {
@@ -129,9 +127,12 @@ struct ChangeBatch: ~Copyable {
         var parsedMembers: JSONObject?
         /// Where `,"controllers":` starts in `members`.
         var controllersStart: Int
+        /// The transition `members` holds.
+        var transition: TransitionState?
 
         init(_ snapshot: Snapshot, after previous: Frame?) {
             time = snapshot.time
+            transition = snapshot.transition
             var encoder = ResponseEncoder(reservingCapacity: 1_024)
             encoder.writer.beginObject()
             encoder.writer.key("transition"); encoder.transition(snapshot.transition)
@@ -163,25 +164,50 @@ struct ChangeBatch: ~Copyable {
             }
         }
 
-        /// Gives the frame `transition`, its controllers unchanged; when that changes the
-        /// transition's bytes, the transition before and after, read back (only it: the
-        /// controllers, read back once, stay as they were).
-        mutating func replaceTransition(with transition: TransitionState?) -> (old: JSONValue?, new: JSONValue)? {
+        /// Gives the frame `transition`, its controllers unchanged, and adds to `changes` what
+        /// comparing the members before and after read back finds (only the transition can
+        /// differ). When only its progress moved (`progressAlone`), its two numbers are compared
+        /// as values; otherwise the transition alone is read back (the controllers, read back
+        /// once, stay as they were).
+        mutating func replaceTransition(with transition: TransitionState?, into changes: inout PathChanges) {
+            let before = self.transition
+            self.transition = transition
             var encoder = ResponseEncoder(reservingCapacity: controllersStart + 256)
             encoder.writer.beginObject()
             encoder.writer.key("transition")
             let valueStart = encoder.writer.count
             encoder.transition(transition)
             let written = encoder.writer.bytes(from: 0)
-            guard !written.elementsEqual(members[..<controllersStart]) else { return nil }
+            guard !written.elementsEqual(members[..<controllersStart]) else { return }
+            defer {
+                members = written + members[controllersStart...]
+                controllersStart = written.count
+            }
+            if let before, let transition, Self.progressAlone(before, transition) {
+                // Written exactly, each number reads back as itself.
+                changes.compare(.number(before.elapsed), .number(transition.elapsed), at: "transition.elapsed")
+                changes.compare(.number(before.percentComplete), .number(transition.percentComplete), at: "transition.percentComplete")
+                parsedMembers = nil
+                return
+            }
             var object = readMembers()
             let old = object.entries.first?.key == "transition" ? object.entries[0].value : nil
             let new = (try? JSONParser.parse(Array(written[valueStart...]), limits: ChangeBatch.ownOutput)) ?? .null
             if old != nil { object.entries[0].value = new }
-            members = written + members[controllersStart...]
-            controllersStart = written.count
             parsedMembers = object
-            return (old, new)
+            changes.compare(old, new, at: "transition")
+        }
+
+        /// Whether `a` and `b` are written alike but for `elapsed` and `percentComplete`, both
+        /// finite (no diagnostics or gesture, which are compared read back).
+        static func progressAlone(_ a: TransitionState, _ b: TransitionState) -> Bool {
+            func same(_ x: Double, _ y: Double) -> Bool { x.bitPattern == y.bitPattern }
+            return a.diagnostics.isEmpty && b.diagnostics.isEmpty && a.gesture == nil && b.gesture == nil
+                && a.elapsed.isFinite && b.elapsed.isFinite && a.percentComplete.isFinite && b.percentComplete.isFinite
+                && a.id == b.id && a.operation == b.operation && a.phase == b.phase && a.container == b.container && a.from == b.from
+                && a.to == b.to && a.animator == b.animator && a.chosenBy == b.chosenBy && same(a.duration, b.duration)
+                && same(a.begin, b.begin) && a.interactive == b.interactive && a.wasCancelled == b.wasCancelled
+                && a.completedAt?.bitPattern == b.completedAt?.bitPattern
         }
 
         /// The other members read back. The encoder's own output always parses; a failure
