@@ -11,7 +11,13 @@ import TransitionCore
 /// batch's frames. The views, nearly all of a frame, are compared member by member
 /// (`ViewChanges`); the snapshot's other members (`transition`, `controllers`, a few hundred
 /// bytes) are written exactly and, when their bytes changed, read back and compared as JSON.
-struct ChangeBatch {
+///
+/// A frame is added either computed in full (`add(_:)`), or, when it follows a frame of the
+/// same run of a frame template's moving views (`MovingViews`: same state, same views, the same
+/// views animated), as those views alone (`add(_:of:time:transition:)`): every other view and
+/// the controllers are then the frame before's, so only the moving views are compared
+/// (docs/performance.md § Change-only batches cost).
+struct ChangeBatch: ~Copyable {
     static let format = "changes/1"
 
     /// Limits for reading back the service's own output: it is bounded by the scene's limits,
@@ -19,33 +25,97 @@ struct ChangeBatch {
     /// once, so names are not checked for repeats.
     static let ownOutput = JSONParser.Limits(maxDepth: 256, maxStringBytes: .max, maxValues: .max, rejectsDuplicateNames: false)
 
-    /// The batch's JSON, `nil` once it grows past `limit` bytes.
-    static func encode(_ shots: [Snapshot], precision: Int?, limit: Int) -> [UInt8]? {
-        var encoder = ResponseEncoder(precision: precision, flat: true)
+    private var encoder: ResponseEncoder
+    /// The frame last added, as the next one is compared with.
+    private var previous: Frame?
+
+    init(precision: Int?) {
+        encoder = ResponseEncoder(precision: precision, flat: true)
         encoder.writer.beginObject()
-        encoder.writer.key("format"); encoder.writer.string(format)
+        encoder.writer.key("format"); encoder.writer.string(Self.format)
         encoder.writer.key("snapshots")
         encoder.writer.beginArray()
-        var previous: Frame?
+    }
+
+    /// Bytes written so far.
+    var count: Int { encoder.writer.count }
+
+    /// The batch's JSON, `nil` once it grows past `limit` bytes.
+    static func encode(_ shots: [Snapshot], precision: Int?, limit: Int) -> [UInt8]? {
+        var batch = ChangeBatch(precision: precision)
         for shot in shots {
-            var frame = Frame(shot, after: previous)
-            if var previous {
-                changes(from: &previous, to: &frame, into: &encoder)
-            } else {
-                encoder.snapshot(shot)
-            }
-            previous = frame
-            guard encoder.writer.count <= limit else { return nil }
+            batch.add(shot)
+            guard batch.count <= limit else { return nil }
         }
+        return batch.finish()
+    }
+
+    /// Adds `shot`, computed in full.
+    mutating func add(_ shot: Snapshot) {
+        var frame = Frame(shot, after: previous)
+        if var old = previous.take() {
+            Self.changes(from: &old, to: &frame, shot: shot, into: &encoder)
+        } else {
+            encoder.snapshot(shot)
+        }
+        previous = frame
+    }
+
+    /// Whether a frame may be added by its moving views: a frame came before, and it names its
+    /// views by unique keys (else a change frame lists the views whole).
+    var takesMovingViews: Bool { previous?.keysAreUnique ?? false }
+
+    /// Adds the frame at `time` whose moving views `moving` show `moved`, and whose transition
+    /// is `transition`: the frame before (`takesMovingViews`) was of a world that `moving` fits,
+    /// advanced from the same state, as this one is, so that nothing else differs between them.
+    /// Writes the bytes `add(_:)` writes for the frame computed in full.
+    mutating func add(_ moved: MovingFrame, of moving: MovingViews, time: Double, transition: TransitionState?) {
+        var frame = previous.take()!
+        frame.time = time
+        let rounding = encoder.writer.rounding
+        encoder.writer.beginObject()
+        encoder.writer.key("time"); encoder.writer.number(time)
+        // As `memberChanges` finds it: the controllers are the same.
+        var members = PathChanges(rounding: rounding)
+        frame.replaceTransition(with: transition, into: &members)
+        members.write(set: "set", unset: "unset", into: &encoder.writer)
+        var views = ViewChanges(rounding: rounding)
+        var animated = 0
+        for (entry, index) in moving.order.enumerated() {
+            if moving.animatedEntries[entry] {
+                var node = moved.nodes[animated]
+                animated += 1
+                let parent = frame.parents[index]
+                frame.nodes.withUnsafeBufferPointer { nodes in
+                    withUnsafePointer(to: node) { new in views.compare(nodes.baseAddress! + index, parent: parent, new, parent: parent, index: index) }
+                }
+                // The frame keeps whole nodes: the subviews are its own (a moving frame's nodes have none).
+                node.children = frame.nodes[index].children
+                frame.nodes[index] = node
+            } else {
+                let place = moved.places[entry]
+                frame.nodes.withUnsafeBufferPointer { nodes in views.comparePlace(nodes.baseAddress! + index, place, index: index) }
+                frame.nodes[index].windowFrame = place.windowFrame
+                frame.nodes[index].visibleRect = place.visibleRect
+                frame.nodes[index].visible = place.visible
+            }
+        }
+        views.write(into: &encoder)
+        encoder.writer.endObject()
+        previous = frame
+    }
+
+    /// The batch's JSON.
+    consuming func finish() -> [UInt8] {
         encoder.writer.endArray()
         encoder.writer.endObject()
         return encoder.writer.bytes
     }
 
-    /// One frame: the snapshot, its views in the flat form's order (`ResponseEncoder.flatNodes`)
+    /// One frame: its time, its views in the flat form's order (`ResponseEncoder.flatNodes`)
     /// with their keys and their superviews' keys, and its other members as written.
     struct Frame {
-        var snapshot: Snapshot
+        var time: Double
         var keys: [String] = []
         var parents: [String?] = []
         /// The views' nodes, by index (each copied once: a change frame compares them through pointers).
@@ -55,12 +125,18 @@ struct ChangeBatch {
         /// `{"transition": …, "controllers": …}`, numbers exact, and read back once needed.
         var members: [UInt8]
         var parsedMembers: JSONObject?
+        /// Where `,"controllers":` starts in `members`.
+        var controllersStart: Int
+        /// The transition `members` holds.
+        var transition: TransitionState?
 
         init(_ snapshot: Snapshot, after previous: Frame?) {
-            self.snapshot = snapshot
+            time = snapshot.time
+            transition = snapshot.transition
             var encoder = ResponseEncoder(reservingCapacity: 1_024)
             encoder.writer.beginObject()
             encoder.writer.key("transition"); encoder.transition(snapshot.transition)
+            controllersStart = encoder.writer.count
             encoder.writer.key("controllers"); encoder.controller(snapshot.controllers)
             encoder.writer.endObject()
             members = encoder.writer.bytes
@@ -88,6 +164,52 @@ struct ChangeBatch {
             }
         }
 
+        /// Gives the frame `transition`, its controllers unchanged, and adds to `changes` what
+        /// comparing the members before and after read back finds (only the transition can
+        /// differ). When only its progress moved (`progressAlone`), its two numbers are compared
+        /// as values; otherwise the transition alone is read back (the controllers, read back
+        /// once, stay as they were).
+        mutating func replaceTransition(with transition: TransitionState?, into changes: inout PathChanges) {
+            let before = self.transition
+            self.transition = transition
+            var encoder = ResponseEncoder(reservingCapacity: controllersStart + 256)
+            encoder.writer.beginObject()
+            encoder.writer.key("transition")
+            let valueStart = encoder.writer.count
+            encoder.transition(transition)
+            let written = encoder.writer.bytes(from: 0)
+            guard !written.elementsEqual(members[..<controllersStart]) else { return }
+            defer {
+                members = written + members[controllersStart...]
+                controllersStart = written.count
+            }
+            if let before, let transition, Self.progressAlone(before, transition) {
+                // Written exactly, each number reads back as itself.
+                changes.compare(.number(before.elapsed), .number(transition.elapsed), at: "transition.elapsed")
+                changes.compare(.number(before.percentComplete), .number(transition.percentComplete), at: "transition.percentComplete")
+                parsedMembers = nil
+                return
+            }
+            var object = readMembers()
+            let old = object.entries.first?.key == "transition" ? object.entries[0].value : nil
+            let new = (try? JSONParser.parse(Array(written[valueStart...]), limits: ChangeBatch.ownOutput)) ?? .null
+            if old != nil { object.entries[0].value = new }
+            parsedMembers = object
+            changes.compare(old, new, at: "transition")
+        }
+
+        /// Whether `a` and `b` are written alike but for `elapsed` and `percentComplete`, both
+        /// finite (no diagnostics or gesture, which are compared read back).
+        static func progressAlone(_ a: TransitionState, _ b: TransitionState) -> Bool {
+            func same(_ x: Double, _ y: Double) -> Bool { x.bitPattern == y.bitPattern }
+            return a.diagnostics.isEmpty && b.diagnostics.isEmpty && a.gesture == nil && b.gesture == nil
+                && a.elapsed.isFinite && b.elapsed.isFinite && a.percentComplete.isFinite && b.percentComplete.isFinite
+                && a.id == b.id && a.operation == b.operation && a.phase == b.phase && a.container == b.container && a.from == b.from
+                && a.to == b.to && a.animator == b.animator && a.chosenBy == b.chosenBy && same(a.duration, b.duration)
+                && same(a.begin, b.begin) && a.interactive == b.interactive && a.wasCancelled == b.wasCancelled
+                && a.completedAt?.bitPattern == b.completedAt?.bitPattern
+        }
+
         /// The other members read back. The encoder's own output always parses; a failure
         /// would be a bug, compared as no members.
         mutating func readMembers() -> JSONObject {
@@ -107,19 +229,15 @@ struct ChangeBatch {
     ///   with its values, each as `[value, index, index, …]`, indices in the new list) and
     ///   `viewUnset` (each path with the indices that lost it); or, when that cannot say it (the order changed, or two
     ///   views share a key), the whole `views` list.
-    static func changes(from old: inout Frame, to new: inout Frame, into encoder: inout ResponseEncoder) {
+    static func changes(from old: inout Frame, to new: inout Frame, shot: Snapshot, into encoder: inout ResponseEncoder) {
         let rounding = encoder.writer.rounding
         encoder.writer.beginObject()
-        encoder.writer.key("time"); encoder.writer.number(new.snapshot.time)
-        if old.members != new.members {
-            var members = PathChanges(rounding: rounding)
-            members.compareMembers(old.readMembers(), new.readMembers(), at: "")
-            members.write(set: "set", unset: "unset", into: &encoder.writer)
-        }
+        encoder.writer.key("time"); encoder.writer.number(new.time)
+        memberChanges(from: &old, to: &new, into: &encoder)
         guard old.keysAreUnique, new.keysAreUnique, let diff = ViewDiff(from: old, to: new) else {
             encoder.writer.key("views")
             encoder.writer.beginArray()
-            withUnsafePointer(to: new.snapshot.root) { encoder.flatNodes($0, parent: nil) }
+            withUnsafePointer(to: shot.root) { encoder.flatNodes($0, parent: nil) }
             encoder.writer.endArray()
             encoder.writer.endObject()
             return
@@ -156,6 +274,14 @@ struct ChangeBatch {
         }
         views.write(into: &encoder)
         encoder.writer.endObject()
+    }
+
+    /// `set` and `unset`, when the other members' bytes differ.
+    static func memberChanges(from old: inout Frame, to new: inout Frame, into encoder: inout ResponseEncoder) {
+        guard old.members != new.members else { return }
+        var members = PathChanges(rounding: encoder.writer.rounding)
+        members.compareMembers(old.readMembers(), new.readMembers(), at: "")
+        members.write(set: "set", unset: "unset", into: &encoder.writer)
     }
 
     /// Differences between two JSON values by dotted path: objects are compared member by

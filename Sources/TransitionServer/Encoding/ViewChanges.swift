@@ -58,6 +58,22 @@ struct ViewChanges {
         nullable(.parent, oldParent, newParent, index)
     }
 
+    /// `compare` for a view only its ancestors move (`MovingViews`), now at `new`: of its
+    /// members only `windowFrame`, `visibleRect` and `visible` can differ, compared as `compare`
+    /// compares them, in its order.
+    mutating func comparePlace(_ old: UnsafePointer<SnapshotNode>, _ new: MovingFrame.Place, index: Int) {
+        rect(.windowFrame, old.pointee.windowFrame, new.windowFrame, index)
+        switch (old.pointee.visibleRect, new.visibleRect) {
+        case (nil, nil): break
+        // As `optional` compares two rects, without making their `MemberValue`s.
+        case (let a?, let b?): rect(.visibleRect, a, b, index)
+        case (let a, let b): optional(.visibleRect, a.map(MemberValue.rect), b.map(MemberValue.rect), index)
+        }
+        if old.pointee.visible != new.visible {
+            if new.visible { addUnset(ViewPath(.visible), index) } else { add(ViewPath(.visible), .bool(false), index) }
+        }
+    }
+
     /// The layer members, each written only when it is not CALayer's default
     /// (`ResponseEncoder.layerFields`).
     private mutating func layer(_ a: LayerProperties, _ b: LayerProperties, _ index: Int) {
@@ -115,7 +131,7 @@ struct ViewChanges {
     }
 
     private mutating func number(_ path: ViewPath, _ a: Double, _ b: Double, _ index: Int) {
-        if !rounding.writesSame(a, b) { add(path, .number(b), index) }
+        if !rounding.writesSame(a, b) { add(path, number: b, index) }
     }
 
     /// `x`, `y`, `width`, `height`, as `ResponseEncoder.rect` writes them.
@@ -155,6 +171,20 @@ struct ViewChanges {
             return
         }
         set[slot].groups.append((value, [index]))
+    }
+
+    /// `add` for a number, the most common change, compared with each group's value without
+    /// copying it out.
+    private mutating func add(_ path: ViewPath, number: Double, _ index: Int) {
+        let slot = setSlot[Int(path.rawValue)]
+        guard slot >= 0 else { return add(path, .number(number), index) }
+        for group in set[slot].groups.indices {
+            if case .number(let value) = set[slot].groups[group].value, rounding.writesSame(value, number) {
+                set[slot].groups[group].indices.append(index)
+                return
+            }
+        }
+        set[slot].groups.append((.number(number), [index]))
     }
 
     private mutating func addUnset(_ path: ViewPath, _ index: Int) {

@@ -72,7 +72,16 @@ extension Application {
         // One read of the session for the frames and the tag, so that they agree.
         let read = session.read(now: ctx.now)
         var response: HTTPResponse
-        if !changes, times.indices.dropFirst().allSatisfy({ times[$0 - 1] <= times[$0] }) {
+        let inOrder = times.indices.dropFirst().allSatisfy { times[$0 - 1] <= times[$0] }
+        if changes, inOrder {
+            // Frames in time order are compared by the moving views of their states (`Session.writeChangeBatch`).
+            response = try weighedSeries(read.history, at: times, form: .json(flat: true, changes: true)) {
+                guard let bytes = try session.writeChangeBatch(read, at: times, precision: precision, limit: configuration.maxResponseBytes) else {
+                    throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
+                }
+                return Self.json(200, bytes.bytes)
+            }
+        } else if !changes, inOrder {
             // Frames in time order are written as they are computed, by the session's templates.
             response = try weighedSeries(read.history, at: times, form: .json(flat: flat, changes: false)) {
                 var encoder = ResponseEncoder(precision: precision, flat: flat)

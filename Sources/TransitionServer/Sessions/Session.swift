@@ -496,6 +496,32 @@ final class Session: Sendable {
         return fits
     }
 
+    /// The change-only batch (`ChangeBatch`) of the snapshots at `times` (non-decreasing, each ≥
+    /// the start of history), the bytes `ChangeBatch.encode` writes for them; nil as soon as it
+    /// outgrows `limit`. A frame that follows one of the same state whose moving views (a frame
+    /// template's, `MovingViews`) it fits is computed and compared by those views alone (counted
+    /// in `byMovingViews`, for tests); any other in full, starting a new run
+    /// (docs/performance.md § Change-only batches cost).
+    func writeChangeBatch(_ read: Read, at times: [Double], precision: Int?, limit: Int) throws -> (bytes: [UInt8], byMovingViews: Int)? {
+        var batch = ChangeBatch(precision: precision)
+        var run: (position: Int, moving: MovingViews?)?
+        var fits = true, byMovingViews = 0
+        try read.history.forEachState(at: times) { _, position, world in
+            guard fits else { return }
+            if let run, run.position == position, let moving = run.moving, batch.takesMovingViews, world.fits(moving) {
+                batch.add(world.movingFrame(moving), of: moving, time: world.now, transition: world.currentTransitionState(at: world.now))
+                byMovingViews += 1
+            } else {
+                batch.add(world.snapshot(at: world.now))
+                // A kept template's moving views spare finding them again.
+                let kept = read.templates.last { $0.position == position && world.fits($0.moving) }
+                run = (position, kept?.moving ?? world.movingViews())
+            }
+            fits = batch.count <= limit
+        }
+        return fits ? (batch.finish(), byMovingViews) : nil
+    }
+
     /// Keeps `template`, made from a read of generation `generation`, unless a change has landed
     /// since or the memory budget is spent; the oldest go past `templateLimit` or `templateByteBudget`.
     private func keep(_ template: FrameTemplate, generation: Int) {

@@ -1,0 +1,52 @@
+import JSONCodec
+import Testing
+import TestSupport
+@testable import TransitionCore
+@testable import TransitionServer
+
+/// A change-only batch written by its states' moving views (`Session.writeChangeBatch`,
+/// docs/performance.md § Change-only batches cost) is, byte for byte, the batch of the frames
+/// computed in full (`ChangeBatch.encode`): every scene of `FrameTemplateTests` (catalogue
+/// animators, a zoom, sheets, a large title, an interactive pop, a 3D flip, an animated
+/// zPosition), at several time lists and precisions.
+@Suite struct ChangeBatchRunTests {
+    static let timeLists: [[Double]] = {
+        var random = SplitMix64(seed: 34)
+        var shuffled: [Double] = [0, 0.1, 0.1, 0.5, 1, 1.2, 1.3, 3]
+        for _ in 0..<70 { shuffled.append(Double(random.next() % 3_000_000) / 1_000_000) }
+        return [(0..<75).map { Double($0) / 30 }, (0..<150).map { Double($0) / 60 }, shuffled.sorted(), [0.4], [0.2, 0.2, 0.2]]
+    }()
+
+    @Test(arguments: FrameTemplateTests.scenes.indices)
+    func aBatchByMovingViewsWritesTheFullBatchsBytes(scene: Int) throws {
+        let (name, creation, actions) = FrameTemplateTests.scenes[scene]
+        let session = try FrameTemplateTests.session(creation, actions)
+        let now = ContinuousClock.now
+        var moved = 0
+        for (k, times) in Self.timeLists.enumerated() {
+            for precision in [nil, 0, 2, 15] as [Int?] {
+                // Once before any template is kept, once after a snapshot has kept one.
+                if k == 2, precision == 2 {
+                    var encoder = ResponseEncoder(flat: true)
+                    try session.writeSnapshot(at: times[5], now: now, into: &encoder)
+                }
+                let expected = try #require(ChangeBatch.encode(session.snapshots(at: times, now: now), precision: precision, limit: .max))
+                let answer = try #require(try session.writeChangeBatch(session.read(now: now), at: times, precision: precision, limit: .max))
+                moved += answer.byMovingViews
+                let same = answer.bytes == expected
+                #expect(same, "\(name), times \(k), precision \(String(describing: precision))")
+            }
+        }
+        if name != "zPosition" { #expect(moved > 0, "\(name): no frame was written by its moving views") }
+    }
+
+    /// The limit stops the batch as it stops the full one.
+    @Test func aBatchOverItsLimitIsRefused() throws {
+        let (_, creation, actions) = FrameTemplateTests.scenes[0]
+        let session = try FrameTemplateTests.session(creation, actions)
+        let times = (0..<60).map { Double($0) / 60 }
+        let whole = try #require(try session.writeChangeBatch(session.read(now: .now), at: times, precision: nil, limit: .max))
+        #expect(try session.writeChangeBatch(session.read(now: .now), at: times, precision: nil, limit: whole.bytes.count / 2) == nil)
+        #expect(try session.writeChangeBatch(session.read(now: .now), at: times, precision: nil, limit: whole.bytes.count)?.bytes == whole.bytes)
+    }
+}
