@@ -178,7 +178,7 @@ struct ChangeBatch: ~Copyable {
             let valueStart = encoder.writer.count
             encoder.transition(transition)
             let written = encoder.writer.bytes(from: 0)
-            guard !written.elementsEqual(members[..<controllersStart]) else { return }
+            guard !Self.sameBytes(written, members[..<controllersStart]) else { return }
             defer {
                 members = written + members[controllersStart...]
                 controllersStart = written.count
@@ -196,6 +196,12 @@ struct ChangeBatch: ~Copyable {
             if old != nil { object.entries[0].value = new }
             parsedMembers = object
             changes.compare(old, new, at: "transition")
+        }
+
+        /// Whether `a` and `b` hold the same bytes, compared by `memcmp`: `elementsEqual` compares
+        /// a transition's few hundred bytes one at a time, generically, in every frame.
+        static func sameBytes(_ a: [UInt8], _ b: ArraySlice<UInt8>) -> Bool {
+            a.count == b.count && a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
         }
 
         /// Whether `a` and `b` are written alike but for `elapsed` and `percentComplete`, both
@@ -278,7 +284,7 @@ struct ChangeBatch: ~Copyable {
 
     /// `set` and `unset`, when the other members' bytes differ.
     static func memberChanges(from old: inout Frame, to new: inout Frame, into encoder: inout ResponseEncoder) {
-        guard old.members != new.members else { return }
+        guard !Frame.sameBytes(old.members, new.members[...]) else { return }
         var members = PathChanges(rounding: encoder.writer.rounding)
         members.compareMembers(old.readMembers(), new.readMembers(), at: "")
         members.write(set: "set", unset: "unset", into: &encoder.writer)

@@ -8,9 +8,14 @@ import TransitionCore
 /// else (a string, a 3D transform's entries, the masked corners) whole; a member a view gains
 /// is set whole, one it loses is unset.
 struct ViewChanges {
-    /// Each changed path in the order first met, with its values, each with the indices (in the
-    /// new list) of the views that take it.
-    private var set: [(path: ViewPath, groups: [(value: MemberValue, indices: [Int])])] = []
+    /// Each changed path in the order first met, with its values' groups (into `groups`) in
+    /// the order first met.
+    private var set: [(path: ViewPath, groups: [Int])] = []
+    /// Each value a path takes, with the indices (in the new list) of the views that take it
+    /// as a chain through `indices`: one list for all, not an array a group.
+    private var groups: [(value: MemberValue, first: Int, last: Int)] = []
+    /// Each view index a group holds, and the position of the group's next one (-1: none).
+    private var indices: [(index: Int, next: Int)] = []
     /// Each path views lost, in the order first met, with their indices.
     private var unset: [(path: ViewPath, indices: [Int])] = []
     /// A path's position in `set` and `unset` (-1: not there yet), by `ViewPath.rawValue`.
@@ -162,15 +167,14 @@ struct ViewChanges {
         let slot = setSlot[Int(path.rawValue)]
         guard slot >= 0 else {
             setSlot[Int(path.rawValue)] = set.count
-            set.append((path, [(value, [index])]))
-            return
+            set.append((path, []))
+            return addGroup(value, index, slot: set.count - 1)
         }
         // In place: a closure over the groups would copy each one it is given.
-        for group in set[slot].groups.indices where set[slot].groups[group].value.writesSame(as: value, rounding) {
-            set[slot].groups[group].indices.append(index)
-            return
+        for group in set[slot].groups where groups[group].value.writesSame(as: value, rounding) {
+            return addIndex(index, group: group)
         }
-        set[slot].groups.append((value, [index]))
+        addGroup(value, index, slot: slot)
     }
 
     /// `add` for a number, the most common change, compared with each group's value without
@@ -178,13 +182,25 @@ struct ViewChanges {
     private mutating func add(_ path: ViewPath, number: Double, _ index: Int) {
         let slot = setSlot[Int(path.rawValue)]
         guard slot >= 0 else { return add(path, .number(number), index) }
-        for group in set[slot].groups.indices {
-            if case .number(let value) = set[slot].groups[group].value, rounding.writesSame(value, number) {
-                set[slot].groups[group].indices.append(index)
-                return
+        for group in set[slot].groups {
+            if case .number(let value) = groups[group].value, rounding.writesSame(value, number) {
+                return addIndex(index, group: group)
             }
         }
-        set[slot].groups.append((.number(number), [index]))
+        addGroup(.number(number), index, slot: slot)
+    }
+
+    /// A new group at `set[slot]`, of `value` taken by the view at `index`.
+    private mutating func addGroup(_ value: MemberValue, _ index: Int, slot: Int) {
+        set[slot].groups.append(groups.count)
+        groups.append((value, indices.count, indices.count))
+        indices.append((index, -1))
+    }
+
+    private mutating func addIndex(_ index: Int, group: Int) {
+        indices[groups[group].last].next = indices.count
+        groups[group].last = indices.count
+        indices.append((index, -1))
     }
 
     private mutating func addUnset(_ path: ViewPath, _ index: Int) {
@@ -202,13 +218,17 @@ struct ViewChanges {
         if !set.isEmpty {
             encoder.writer.key("viewSet")
             encoder.writer.beginObject()
-            for (path, groups) in set {
+            for (path, pathGroups) in set {
                 encoder.writer.key(path.name)
                 encoder.writer.beginArray()
-                for (value, indices) in groups {
+                for group in pathGroups {
                     encoder.writer.beginArray()
-                    value.write(into: &encoder)
-                    for index in indices { encoder.writer.integer(index) }
+                    groups[group].value.write(into: &encoder)
+                    var next = groups[group].first
+                    while next >= 0 {
+                        encoder.writer.integer(indices[next].index)
+                        next = indices[next].next
+                    }
                     encoder.writer.endArray()
                 }
                 encoder.writer.endArray()
