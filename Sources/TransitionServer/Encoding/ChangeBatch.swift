@@ -28,9 +28,12 @@ struct ChangeBatch: ~Copyable {
     private var encoder: ResponseEncoder
     /// The frame last added, as the next one is compared with.
     private var previous: Frame?
+    /// A later frame's view changes, its lists kept from frame to frame.
+    private var views: ViewChanges
 
     init(precision: Int?) {
         encoder = ResponseEncoder(precision: precision, flat: true)
+        views = ViewChanges(rounding: encoder.writer.rounding)
         encoder.writer.beginObject()
         encoder.writer.key("format"); encoder.writer.string(Self.format)
         encoder.writer.key("snapshots")
@@ -54,7 +57,7 @@ struct ChangeBatch: ~Copyable {
     mutating func add(_ shot: Snapshot) {
         var frame = Frame(shot, after: previous)
         if var old = previous.take() {
-            Self.changes(from: &old, to: &frame, shot: shot, into: &encoder)
+            Self.changes(from: &old, to: &frame, shot: shot, views: &views, into: &encoder)
         } else {
             encoder.snapshot(shot)
         }
@@ -79,7 +82,7 @@ struct ChangeBatch: ~Copyable {
         var members = PathChanges(rounding: rounding)
         frame.replaceTransition(with: transition, into: &members)
         members.write(set: "set", unset: "unset", into: &encoder.writer)
-        var views = ViewChanges(rounding: rounding)
+        views.reset()
         var animated = 0
         for (entry, index) in moving.order.enumerated() {
             if moving.animatedEntries[entry] {
@@ -235,8 +238,8 @@ struct ChangeBatch: ~Copyable {
     ///   with its values, each as `[value, index, index, …]`, indices in the new list) and
     ///   `viewUnset` (each path with the indices that lost it); or, when that cannot say it (the order changed, or two
     ///   views share a key), the whole `views` list.
-    static func changes(from old: inout Frame, to new: inout Frame, shot: Snapshot, into encoder: inout ResponseEncoder) {
-        let rounding = encoder.writer.rounding
+    static func changes(from old: inout Frame, to new: inout Frame, shot: Snapshot, views: inout ViewChanges,
+                        into encoder: inout ResponseEncoder) {
         encoder.writer.beginObject()
         encoder.writer.key("time"); encoder.writer.number(new.time)
         memberChanges(from: &old, to: &new, into: &encoder)
@@ -269,7 +272,7 @@ struct ChangeBatch: ~Copyable {
         }
         // By path, then value, then view: a property many views change together
         // (`windowFrame.x` in a slide) is named once, and each value it takes once.
-        var views = ViewChanges(rounding: rounding)
+        views.reset()
         old.nodes.withUnsafeBufferPointer { before in
             new.nodes.withUnsafeBufferPointer { after in
                 for (index, oldIndex) in diff.kept {
