@@ -125,13 +125,18 @@ struct ChangeBatch: ~Copyable {
         var nodes: [SnapshotNode] = []
         /// Whether every view's key is different (a change frame names views by key).
         var keysAreUnique: Bool
-        /// `{"transition": …, "controllers": …}`, numbers exact, and read back once needed.
-        var members: [UInt8]
+        /// `{"transition": …, "controllers": …}`, numbers exact, and read back once needed;
+        /// while `membersStale`, with an earlier transition (`refreshMembers`).
+        private(set) var members: [UInt8]
         var parsedMembers: JSONObject?
         /// Where `,"controllers":` starts in `members`.
         var controllersStart: Int
-        /// The transition `members` holds.
+        /// The frame's transition.
         var transition: TransitionState?
+        /// Whether `members` holds a transition before `transition` that differs from it only
+        /// in its progress (`replaceTransition`): written once the bytes are needed, not in
+        /// every frame of a run.
+        var membersStale = false
 
         init(_ snapshot: Snapshot, after previous: Frame?) {
             time = snapshot.time
@@ -170,10 +175,21 @@ struct ChangeBatch: ~Copyable {
         /// Gives the frame `transition`, its controllers unchanged, and adds to `changes` what
         /// comparing the members before and after read back finds (only the transition can
         /// differ). When only its progress moved (`progressAlone`), its two numbers are compared
-        /// as values; otherwise the transition alone is read back (the controllers, read back
-        /// once, stay as they were).
+        /// as values (written exactly, each reads back as itself; unchanged, they add nothing),
+        /// and the bytes wait until needed; otherwise the transition alone is read back when its
+        /// bytes changed (the controllers, read back once, stay as they were).
         mutating func replaceTransition(with transition: TransitionState?, into changes: inout PathChanges) {
-            let before = self.transition
+            if let before = self.transition, let transition, Self.progressAlone(before, transition) {
+                self.transition = transition
+                guard before.elapsed.bitPattern != transition.elapsed.bitPattern
+                    || before.percentComplete.bitPattern != transition.percentComplete.bitPattern else { return }
+                changes.compare(.number(before.elapsed), .number(transition.elapsed), at: "transition.elapsed")
+                changes.compare(.number(before.percentComplete), .number(transition.percentComplete), at: "transition.percentComplete")
+                membersStale = true
+                parsedMembers = nil
+                return
+            }
+            refreshMembers()
             self.transition = transition
             var encoder = ResponseEncoder(reservingCapacity: controllersStart + 256)
             encoder.writer.beginObject()
@@ -186,19 +202,25 @@ struct ChangeBatch: ~Copyable {
                 members = written + members[controllersStart...]
                 controllersStart = written.count
             }
-            if let before, let transition, Self.progressAlone(before, transition) {
-                // Written exactly, each number reads back as itself.
-                changes.compare(.number(before.elapsed), .number(transition.elapsed), at: "transition.elapsed")
-                changes.compare(.number(before.percentComplete), .number(transition.percentComplete), at: "transition.percentComplete")
-                parsedMembers = nil
-                return
-            }
             var object = readMembers()
             let old = object.entries.first?.key == "transition" ? object.entries[0].value : nil
             let new = (try? JSONParser.parse(Array(written[valueStart...]), limits: ChangeBatch.ownOutput)) ?? .null
             if old != nil { object.entries[0].value = new }
             parsedMembers = object
             changes.compare(old, new, at: "transition")
+        }
+
+        /// Writes `transition` into `members`, when they hold an earlier one.
+        mutating func refreshMembers() {
+            guard membersStale else { return }
+            membersStale = false
+            var encoder = ResponseEncoder(reservingCapacity: controllersStart + 256)
+            encoder.writer.beginObject()
+            encoder.writer.key("transition")
+            encoder.transition(transition)
+            let written = encoder.writer.bytes(from: 0)
+            members = written + members[controllersStart...]
+            controllersStart = written.count
         }
 
         /// Whether `a` and `b` hold the same bytes, compared by `memcmp`: `elementsEqual` compares
@@ -223,6 +245,7 @@ struct ChangeBatch: ~Copyable {
         /// would be a bug, compared as no members.
         mutating func readMembers() -> JSONObject {
             if let parsedMembers { return parsedMembers }
+            refreshMembers()
             let object = (try? JSONParser.parse(members, limits: ChangeBatch.ownOutput))?.objectValue ?? JSONObject()
             parsedMembers = object
             return object
@@ -287,6 +310,7 @@ struct ChangeBatch: ~Copyable {
 
     /// `set` and `unset`, when the other members' bytes differ.
     static func memberChanges(from old: inout Frame, to new: inout Frame, into encoder: inout ResponseEncoder) {
+        old.refreshMembers()
         guard !Frame.sameBytes(old.members, new.members[...]) else { return }
         var members = PathChanges(rounding: encoder.writer.rounding)
         members.compareMembers(old.readMembers(), new.readMembers(), at: "")
