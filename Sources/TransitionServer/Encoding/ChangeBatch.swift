@@ -28,9 +28,12 @@ struct ChangeBatch: ~Copyable {
     private var encoder: ResponseEncoder
     /// The frame last added, as the next one is compared with.
     private var previous: Frame?
+    /// A later frame's view changes, its lists kept from frame to frame.
+    private var views: ViewChanges
 
     init(precision: Int?) {
         encoder = ResponseEncoder(precision: precision, flat: true)
+        views = ViewChanges(rounding: encoder.writer.rounding)
         encoder.writer.beginObject()
         encoder.writer.key("format"); encoder.writer.string(Self.format)
         encoder.writer.key("snapshots")
@@ -54,7 +57,7 @@ struct ChangeBatch: ~Copyable {
     mutating func add(_ shot: Snapshot) {
         var frame = Frame(shot, after: previous)
         if var old = previous.take() {
-            Self.changes(from: &old, to: &frame, shot: shot, into: &encoder)
+            Self.changes(from: &old, to: &frame, shot: shot, views: &views, into: &encoder)
         } else {
             encoder.snapshot(shot)
         }
@@ -79,7 +82,7 @@ struct ChangeBatch: ~Copyable {
         var members = PathChanges(rounding: rounding)
         frame.replaceTransition(with: transition, into: &members)
         members.write(set: "set", unset: "unset", into: &encoder.writer)
-        var views = ViewChanges(rounding: rounding)
+        views.reset()
         var animated = 0
         for (entry, index) in moving.order.enumerated() {
             if moving.animatedEntries[entry] {
@@ -122,13 +125,18 @@ struct ChangeBatch: ~Copyable {
         var nodes: [SnapshotNode] = []
         /// Whether every view's key is different (a change frame names views by key).
         var keysAreUnique: Bool
-        /// `{"transition": …, "controllers": …}`, numbers exact, and read back once needed.
-        var members: [UInt8]
+        /// `{"transition": …, "controllers": …}`, numbers exact, and read back once needed;
+        /// while `membersStale`, with an earlier transition (`refreshMembers`).
+        private(set) var members: [UInt8]
         var parsedMembers: JSONObject?
         /// Where `,"controllers":` starts in `members`.
         var controllersStart: Int
-        /// The transition `members` holds.
+        /// The frame's transition.
         var transition: TransitionState?
+        /// Whether `members` holds a transition before `transition` that differs from it only
+        /// in its progress (`replaceTransition`): written once the bytes are needed, not in
+        /// every frame of a run.
+        var membersStale = false
 
         init(_ snapshot: Snapshot, after previous: Frame?) {
             time = snapshot.time
@@ -167,10 +175,21 @@ struct ChangeBatch: ~Copyable {
         /// Gives the frame `transition`, its controllers unchanged, and adds to `changes` what
         /// comparing the members before and after read back finds (only the transition can
         /// differ). When only its progress moved (`progressAlone`), its two numbers are compared
-        /// as values; otherwise the transition alone is read back (the controllers, read back
-        /// once, stay as they were).
+        /// as values (written exactly, each reads back as itself; unchanged, they add nothing),
+        /// and the bytes wait until needed; otherwise the transition alone is read back when its
+        /// bytes changed (the controllers, read back once, stay as they were).
         mutating func replaceTransition(with transition: TransitionState?, into changes: inout PathChanges) {
-            let before = self.transition
+            if let before = self.transition, let transition, Self.progressAlone(before, transition) {
+                self.transition = transition
+                guard before.elapsed.bitPattern != transition.elapsed.bitPattern
+                    || before.percentComplete.bitPattern != transition.percentComplete.bitPattern else { return }
+                changes.compare(.number(before.elapsed), .number(transition.elapsed), at: "transition.elapsed")
+                changes.compare(.number(before.percentComplete), .number(transition.percentComplete), at: "transition.percentComplete")
+                membersStale = true
+                parsedMembers = nil
+                return
+            }
+            refreshMembers()
             self.transition = transition
             var encoder = ResponseEncoder(reservingCapacity: controllersStart + 256)
             encoder.writer.beginObject()
@@ -178,17 +197,10 @@ struct ChangeBatch: ~Copyable {
             let valueStart = encoder.writer.count
             encoder.transition(transition)
             let written = encoder.writer.bytes(from: 0)
-            guard !written.elementsEqual(members[..<controllersStart]) else { return }
+            guard !Self.sameBytes(written, members[..<controllersStart]) else { return }
             defer {
                 members = written + members[controllersStart...]
                 controllersStart = written.count
-            }
-            if let before, let transition, Self.progressAlone(before, transition) {
-                // Written exactly, each number reads back as itself.
-                changes.compare(.number(before.elapsed), .number(transition.elapsed), at: "transition.elapsed")
-                changes.compare(.number(before.percentComplete), .number(transition.percentComplete), at: "transition.percentComplete")
-                parsedMembers = nil
-                return
             }
             var object = readMembers()
             let old = object.entries.first?.key == "transition" ? object.entries[0].value : nil
@@ -196,6 +208,25 @@ struct ChangeBatch: ~Copyable {
             if old != nil { object.entries[0].value = new }
             parsedMembers = object
             changes.compare(old, new, at: "transition")
+        }
+
+        /// Writes `transition` into `members`, when they hold an earlier one.
+        mutating func refreshMembers() {
+            guard membersStale else { return }
+            membersStale = false
+            var encoder = ResponseEncoder(reservingCapacity: controllersStart + 256)
+            encoder.writer.beginObject()
+            encoder.writer.key("transition")
+            encoder.transition(transition)
+            let written = encoder.writer.bytes(from: 0)
+            members = written + members[controllersStart...]
+            controllersStart = written.count
+        }
+
+        /// Whether `a` and `b` hold the same bytes, compared by `memcmp`: `elementsEqual` compares
+        /// a transition's few hundred bytes one at a time, generically, in every frame.
+        static func sameBytes(_ a: [UInt8], _ b: ArraySlice<UInt8>) -> Bool {
+            a.count == b.count && a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
         }
 
         /// Whether `a` and `b` are written alike but for `elapsed` and `percentComplete`, both
@@ -214,6 +245,7 @@ struct ChangeBatch: ~Copyable {
         /// would be a bug, compared as no members.
         mutating func readMembers() -> JSONObject {
             if let parsedMembers { return parsedMembers }
+            refreshMembers()
             let object = (try? JSONParser.parse(members, limits: ChangeBatch.ownOutput))?.objectValue ?? JSONObject()
             parsedMembers = object
             return object
@@ -229,8 +261,8 @@ struct ChangeBatch: ~Copyable {
     ///   with its values, each as `[value, index, index, …]`, indices in the new list) and
     ///   `viewUnset` (each path with the indices that lost it); or, when that cannot say it (the order changed, or two
     ///   views share a key), the whole `views` list.
-    static func changes(from old: inout Frame, to new: inout Frame, shot: Snapshot, into encoder: inout ResponseEncoder) {
-        let rounding = encoder.writer.rounding
+    static func changes(from old: inout Frame, to new: inout Frame, shot: Snapshot, views: inout ViewChanges,
+                        into encoder: inout ResponseEncoder) {
         encoder.writer.beginObject()
         encoder.writer.key("time"); encoder.writer.number(new.time)
         memberChanges(from: &old, to: &new, into: &encoder)
@@ -263,7 +295,7 @@ struct ChangeBatch: ~Copyable {
         }
         // By path, then value, then view: a property many views change together
         // (`windowFrame.x` in a slide) is named once, and each value it takes once.
-        var views = ViewChanges(rounding: rounding)
+        views.reset()
         old.nodes.withUnsafeBufferPointer { before in
             new.nodes.withUnsafeBufferPointer { after in
                 for (index, oldIndex) in diff.kept {
@@ -278,7 +310,8 @@ struct ChangeBatch: ~Copyable {
 
     /// `set` and `unset`, when the other members' bytes differ.
     static func memberChanges(from old: inout Frame, to new: inout Frame, into encoder: inout ResponseEncoder) {
-        guard old.members != new.members else { return }
+        old.refreshMembers()
+        guard !Frame.sameBytes(old.members, new.members[...]) else { return }
         var members = PathChanges(rounding: encoder.writer.rounding)
         members.compareMembers(old.readMembers(), new.readMembers(), at: "")
         members.write(set: "set", unset: "unset", into: &encoder.writer)

@@ -8,11 +8,18 @@ import TransitionCore
 /// else (a string, a 3D transform's entries, the masked corners) whole; a member a view gains
 /// is set whole, one it loses is unset.
 struct ViewChanges {
-    /// Each changed path in the order first met, with its values, each with the indices (in the
-    /// new list) of the views that take it.
-    private var set: [(path: ViewPath, groups: [(value: MemberValue, indices: [Int])])] = []
-    /// Each path views lost, in the order first met, with their indices.
-    private var unset: [(path: ViewPath, indices: [Int])] = []
+    /// Each changed path in the order first met, with its values' groups as a chain through
+    /// `groups` (first and last), in the order first met. One set of lists for all paths, kept
+    /// from frame to frame (`reset`): a frame changes a few dozen numbers, and arrays made per
+    /// path, value or frame cost more than comparing them.
+    private var set: [(path: ViewPath, first: Int, last: Int)] = []
+    /// Each value a path takes, with the indices (in the new list) of the views that take it
+    /// as a chain through `indices`, and the position of the path's next group (-1: none).
+    private var groups: [(value: MemberValue, first: Int, last: Int, next: Int)] = []
+    /// Each view index a group or an unset path holds, and the position of the next one (-1: none).
+    private var indices: [(index: Int, next: Int)] = []
+    /// Each path views lost, in the order first met, with their indices as a chain through `indices`.
+    private var unset: [(path: ViewPath, first: Int, last: Int)] = []
     /// A path's position in `set` and `unset` (-1: not there yet), by `ViewPath.rawValue`.
     private var setSlot = [Int](repeating: -1, count: ViewPath.count)
     private var unsetSlot = [Int](repeating: -1, count: ViewPath.count)
@@ -20,6 +27,16 @@ struct ViewChanges {
 
     init(rounding: NumberRounding) {
         self.rounding = rounding
+    }
+
+    /// No changes, for the next frame, the lists' storage kept.
+    mutating func reset() {
+        for entry in set { setSlot[Int(entry.path.rawValue)] = -1 }
+        for entry in unset { unsetSlot[Int(entry.path.rawValue)] = -1 }
+        set.removeAll(keepingCapacity: true)
+        groups.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+        unset.removeAll(keepingCapacity: true)
     }
 
     /// Records what differs between `old` (its superview's key `oldParent`) and `new`, the view
@@ -162,15 +179,15 @@ struct ViewChanges {
         let slot = setSlot[Int(path.rawValue)]
         guard slot >= 0 else {
             setSlot[Int(path.rawValue)] = set.count
-            set.append((path, [(value, [index])]))
-            return
+            set.append((path, groups.count, groups.count))
+            return addGroup(value, index)
         }
-        // In place: a closure over the groups would copy each one it is given.
-        for group in set[slot].groups.indices where set[slot].groups[group].value.writesSame(as: value, rounding) {
-            set[slot].groups[group].indices.append(index)
-            return
+        var group = set[slot].first
+        while group >= 0 {
+            if groups[group].value.writesSame(as: value, rounding) { return addIndex(index, group: group) }
+            group = groups[group].next
         }
-        set[slot].groups.append((value, [index]))
+        addGroup(value, index, slot: slot)
     }
 
     /// `add` for a number, the most common change, compared with each group's value without
@@ -178,23 +195,53 @@ struct ViewChanges {
     private mutating func add(_ path: ViewPath, number: Double, _ index: Int) {
         let slot = setSlot[Int(path.rawValue)]
         guard slot >= 0 else { return add(path, .number(number), index) }
-        for group in set[slot].groups.indices {
-            if case .number(let value) = set[slot].groups[group].value, rounding.writesSame(value, number) {
-                set[slot].groups[group].indices.append(index)
-                return
+        var group = set[slot].first
+        while group >= 0 {
+            if case .number(let value) = groups[group].value, rounding.writesSame(value, number) {
+                return addIndex(index, group: group)
             }
+            group = groups[group].next
         }
-        set[slot].groups.append((.number(number), [index]))
+        addGroup(.number(number), index, slot: slot)
+    }
+
+    /// A new group, of `value` taken by the view at `index`, after the last of `set[slot]`
+    /// (none: the path's first, already named as its first and last).
+    private mutating func addGroup(_ value: MemberValue, _ index: Int, slot: Int? = nil) {
+        if let slot {
+            groups[set[slot].last].next = groups.count
+            set[slot].last = groups.count
+        }
+        groups.append((value, indices.count, indices.count, -1))
+        indices.append((index, -1))
+    }
+
+    private mutating func addIndex(_ index: Int, group: Int) {
+        indices[groups[group].last].next = indices.count
+        groups[group].last = indices.count
+        indices.append((index, -1))
     }
 
     private mutating func addUnset(_ path: ViewPath, _ index: Int) {
         let slot = unsetSlot[Int(path.rawValue)]
         guard slot >= 0 else {
             unsetSlot[Int(path.rawValue)] = unset.count
-            unset.append((path, [index]))
+            unset.append((path, indices.count, indices.count))
+            indices.append((index, -1))
             return
         }
-        unset[slot].indices.append(index)
+        indices[unset[slot].last].next = indices.count
+        unset[slot].last = indices.count
+        indices.append((index, -1))
+    }
+
+    /// Writes the indices of the chain that starts at `first`.
+    private func writeIndices(from first: Int, into writer: inout JSONWriter) {
+        var next = first
+        while next >= 0 {
+            writer.integer(indices[next].index)
+            next = indices[next].next
+        }
     }
 
     /// `viewSet` and `viewUnset`, each left out when empty.
@@ -202,14 +249,16 @@ struct ViewChanges {
         if !set.isEmpty {
             encoder.writer.key("viewSet")
             encoder.writer.beginObject()
-            for (path, groups) in set {
+            for (path, first, _) in set {
                 encoder.writer.key(path.name)
                 encoder.writer.beginArray()
-                for (value, indices) in groups {
+                var group = first
+                while group >= 0 {
                     encoder.writer.beginArray()
-                    value.write(into: &encoder)
-                    for index in indices { encoder.writer.integer(index) }
+                    groups[group].value.write(into: &encoder)
+                    writeIndices(from: groups[group].first, into: &encoder.writer)
                     encoder.writer.endArray()
+                    group = groups[group].next
                 }
                 encoder.writer.endArray()
             }
@@ -218,10 +267,10 @@ struct ViewChanges {
         if !unset.isEmpty {
             encoder.writer.key("viewUnset")
             encoder.writer.beginObject()
-            for (path, indices) in unset {
+            for (path, first, _) in unset {
                 encoder.writer.key(path.name)
                 encoder.writer.beginArray()
-                for index in indices { encoder.writer.integer(index) }
+                writeIndices(from: first, into: &encoder.writer)
                 encoder.writer.endArray()
             }
             encoder.writer.endObject()

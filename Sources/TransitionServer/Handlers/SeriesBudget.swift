@@ -8,8 +8,10 @@ import TransitionCore
 extension Application {
     /// Views one series may compute, in all (each frame's views in the window, summed over its
     /// frames): in a release build, about a quarter of a second for a film strip of labels and
-    /// half a second for a change-only batch, which reads each frame back (docs/reliability.md
-    /// § Heavy and light clients); twice the README scene's 240 frames.
+    /// half a second for a change-only batch as it was when the budget was set, when it read each
+    /// frame back (docs/reliability.md § Heavy and light clients; it now compares values and costs
+    /// about what the full batch does, docs/performance.md § Change-only batches cost); twice the
+    /// README scene's 240 frames.
     static let maxSeriesWork = 30_000
 
     /// A series at least this costly computes only while a slot of `costlySeries` is free.
