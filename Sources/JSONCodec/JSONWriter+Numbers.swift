@@ -193,12 +193,13 @@ extension JSONWriter {
 /// precision rounds away is no change.
 public struct NumberRounding: Sendable {
     /// 10^precision; nil: numbers are written exactly.
-    let scale: Double?
+    @usableFromInline let scale: Double?
 
     /// Whether `a` and `b` are written as the same bytes. Equal doubles are (±0 both as `0`);
     /// non-finite ones are all `null`; other finite doubles are written as the shortest text
     /// that reads back as their rounded value, so they differ exactly when that value does.
-    public func writesSame(_ a: Double, _ b: Double) -> Bool {
+    /// Inlinable: a change-only batch asks it for every number of every view it compares.
+    @inlinable public func writesSame(_ a: Double, _ b: Double) -> Bool {
         if a == b { return true }
         guard a.isFinite, b.isFinite else { return !a.isFinite && !b.isFinite }
         guard let scale else { return false }
@@ -208,7 +209,7 @@ public struct NumberRounding: Sendable {
     /// `d` in units of 10^-precision, rounded, and the value it is written as: that many units,
     /// or `d` itself from 2^53 units on, where d · 10^precision has no fraction left to round
     /// (NaN and ±∞ pass too). An integer below 2^53 is its own value either way.
-    static func round(_ d: Double, scale: Double) -> (units: Double, value: Double) {
+    @usableFromInline static func round(_ d: Double, scale: Double) -> (units: Double, value: Double) {
         let units = (d * scale).rounded()
         return (units, units.magnitude < 0x1p53 ? units / scale : d)
     }
