@@ -197,3 +197,11 @@ import TestSupport
         #expect(session.templateCount == 0)
     }
 }
+
+extension Session {
+    /// The snapshot at `t` written as `GET …/snapshot` writes it (by the session's templates), as
+    /// `encoder.snapshot(snapshots(at: [t], now: now)[0])` would write it in full.
+    func writeSnapshot(at t: Double, now: ContinuousClock.Instant, into encoder: inout ResponseEncoder) throws {
+        _ = try writeSnapshots(read(now: now), at: [t], into: &encoder, limit: .max)
+    }
+}

@@ -466,12 +466,6 @@ final class Session: Sendable {
         return Read(history: caughtUp(history, now: now), templates: templates, generation: generation)
     }
 
-    /// Writes the snapshot at `t` (≥ the start of history) into `encoder`, as
-    /// `encoder.snapshot(snapshots(at: [t], now: now)[0])` would.
-    func writeSnapshot(at t: Double, now: ContinuousClock.Instant, into encoder: inout ResponseEncoder) throws {
-        _ = try writeSnapshots(read(now: now), at: [t], into: &encoder, limit: .max)
-    }
-
     /// Writes the snapshots at `times` (non-decreasing, each ≥ the start of history) one after
     /// the other into `encoder`, as `encoder.snapshot` would write each: by a template of its
     /// state when one holds, else in full, keeping the template of it for the frames and requests
