@@ -122,7 +122,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
         case .responseTooLarge: Entry(status: 422, title: "The answer would be too large",
                             text: "The answer would exceed `--max-response-bytes`; ask for fewer frames or timestamps per request.")
         case .workBudgetExceeded: Entry(status: 422, title: "The request would take too much work",
-                            text: "A series of frames (`/snapshots`, `/filmstrip.svg`) would compute more than 30,000 views in all (the views in the window, summed over the frames); it is refused before any frame is computed. `limit` says the limit; ask for fewer frames or timestamps per request.")
+                            text: "A series of frames (`/snapshots`, `/filmstrip.svg`, a golden check) or a comparison (both runs of `/v1/compare`, three frames per frame with a time tolerance) would compute more than 30,000 views in all (the views in the window, summed over the frames); it is refused before any frame is computed. `limit` says the limit, and a comparison's `pointer` where its times are; ask for fewer frames or timestamps per request.")
         case .tooManySessions: Entry(status: 429, title: "Too many sessions",
                             text: "The service holds `--max-sessions` sessions; delete one or retry after idle ones expire (`Retry-After`).")
         case .internalError: Entry(status: 500, title: "Internal error",
