@@ -128,24 +128,21 @@ public struct World: Sendable {
     /// (docs/semantics.md § Views and layout).
     mutating func makeBar(for id: ControllerID) throws(SimulationError) {
         let c = self[controller: id]
-        let width = screen.width
         if c.kind == .navigation {
             try makeNavigationBar(for: id)
         } else if c.kind == .tabBar {
-            var bar = ViewNode(id: "\(id).tabBar", kind: "tabBar", owner: nil, path: "\(id).tabBar", role: .tabBar,
-                               frame: Rect(x: 0, y: screen.height - 49 - display.safeArea.bottom, width: width,
-                                           height: 49 + display.safeArea.bottom))
+            var bar = ViewNode(id: "\(id).tabBar", kind: "tabBar", owner: nil, path: "\(id).tabBar", role: .tabBar, frame: tabBarFrame(id))
             bar.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97)
             let barID = try tree.create(bar)
-            let itemWidth = width / Double(max(1, c.children.count))
             for (i, child) in c.children.enumerated() {
                 var item = ViewNode(id: "\(id).tabBarItem.\(i)", kind: "label", owner: nil, path: "\(id).tabBarItem.\(i)",
-                                    role: .tabBarItem, frame: Rect(x: Double(i) * itemWidth, y: 0, width: itemWidth, height: 49))
+                                    role: .tabBarItem, frame: .zero)
                 item.text = controllers[child]?.title ?? child.rawValue
                 tree.addSubview(try tree.create(item), to: barID)
             }
             tree.addSubview(barID, to: c.view)
             self[controller: id].barView = barID
+            layOutTabBarItems(of: id)
         }
     }
 

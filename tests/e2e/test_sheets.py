@@ -200,3 +200,34 @@ def test_a_form_sheet_on_an_ipad_is_a_centred_card(server):
     assert card["windowFrame"] == {"x": 140, "y": 280, "width": 540, "height": 620} and card["cornerRadius"] == 12
     assert "maskedCorners" not in card and veil["alpha"] == 0.4
     assert page["windowFrame"] == {"x": 0, "y": 0, "width": 820, "height": 1180} and "cornerRadius" not in page
+
+
+def test_a_navigation_controller_in_a_sheet_lays_its_page_out_in_the_card(server):
+    """docs/semantics.md § Views and layout: a presented container's views fill the frame its view
+    is given. The card on an 800 × 600 screen is 552 pt tall from y 48 (0.92 and 0.08 of 600); at the
+    medium detent 276 pt from y 324. The page followed the screen (600 pt) before."""
+    scene = {"screen": {"width": 800, "height": 600, "iOS": 17}, "root": {"id": "home"}}
+    sid = server.post("/v1/sessions", scene).json()["id"]
+    nav = {"type": "navigation", "id": "nav", "sheet": {"detents": ["medium", "large"]},
+           "viewControllers": [{"id": "list", "title": "List", "view": {"id": "root", "kind": "table"}}]}
+    assert server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": nav}).status_code == 200
+
+    def frames(t):
+        views = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": t, "flat": "true"}).json()["views"]
+        found = {v.get("viewController"): v["windowFrame"] for v in views if v["path"] == "" and v.get("viewController")}
+        found["content"] = next(v["windowFrame"] for v in views if v["id"] == "nav.container")
+        return found
+
+    def close(a, b):
+        return all(abs(a[k] - b[k]) < 1e-6 for k in ("x", "y", "width", "height"))
+
+    for t in (0.1, 0.3, 1):  # rising, then resting at medium
+        f = frames(t)
+        assert abs(f["nav"]["height"] - 276) < 1e-9
+        assert close(f["list"], f["nav"]) and close(f["content"], f["nav"])
+    assert close(frames(1)["list"], {"x": 0, "y": 324, "width": 800, "height": 276})
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "selectDetent", "at": 1, "viewController": "nav", "detent": "large"})
+    for t in (1.05, 1.2):  # on the detent spring, the page resizes with the card
+        f = frames(t)
+        assert 276 < f["nav"]["height"] < 552.5 and close(f["list"], f["nav"])
+    assert close(frames(2)["list"], {"x": 0, "y": 48, "width": 800, "height": 552})

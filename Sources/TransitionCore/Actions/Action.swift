@@ -60,5 +60,6 @@ extension World {
             advance(to: at)
         }
         try action.body.perform(action, on: &self)
+        layOutContainers()
     }
 }

@@ -24,6 +24,9 @@ extension World {
             swap(&interpreter.tree, &tree)
             swap(&interpreter.animations, &animations)
             self[transition: id] = interpreter.transition
+            // A step may have resized a container controller's view (a presented navigation
+            // controller's card): its views follow, in the step's animation if it has one.
+            layOutContainers()
         }
         return try work(&interpreter)
     }

@@ -13,7 +13,7 @@ extension World {
         typealias Layout = NavigationBarLargeTitleLayout
         let before = Layout.showsLargeTitle(extension: tree[views.bar].bounds.height - NavigationBarLayout.height)
         let e = largeTitleExtension(ofTop: controller)
-        setLargeTitleExtension(e, views: views)
+        setLargeTitleExtension(e, of: nav, views: views)
         let shows = Layout.showsLargeTitle(extension: e)
         guard shows != before else { return }
         fadeTitle(large, to: shows ? 1 : 0)

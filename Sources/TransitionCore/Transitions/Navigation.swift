@@ -108,9 +108,16 @@ extension World {
         return Transition.TabBarMove(tabs: tabs, hiding: hides(new), frame: frame)
     }
 
-    /// The tab bar at rest in its controller's view: 49 pt above the bottom safe-area inset.
+    /// The tab bar at rest in its controller's view: 49 pt above the bottom safe-area inset, at
+    /// the bottom of that view (the screen's, or a presentation's frame).
     func tabBarFrame(_ tabs: ControllerID) -> Rect {
-        Rect(x: 0, y: screen.height - 49 - display.safeArea.bottom, width: screen.width, height: 49 + display.safeArea.bottom)
+        Self.tabBarFrame(in: tree[self[controller: tabs].view].bounds.size, safeBottom: display.safeArea.bottom)
+    }
+
+    /// The tab bar at rest in a tab bar controller's view of `size`, above a bottom safe-area
+    /// inset of `safeBottom` points.
+    static func tabBarFrame(in size: Size, safeBottom: Double) -> Rect {
+        Rect(x: 0, y: size.height - 49 - safeBottom, width: size.width, height: 49 + safeBottom)
     }
 
     /// Puts the tab bar where a finished (or undone) change leaves it: in its controller's view,

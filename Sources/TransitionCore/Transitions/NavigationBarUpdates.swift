@@ -4,7 +4,7 @@
 extension World {
     /// Builds the bar of navigation controller `nav` in its view, laid out for its stack.
     mutating func makeNavigationBar(for nav: ControllerID) throws(SimulationError) {
-        let width = screen.width
+        let width = barWidth(of: nav)
         let barID = NavigationBar.id(.navigationBar, of: nav)
         var barNode = ViewNode(id: barID, kind: "navigationBar", owner: nil, path: barID, role: .navigationBar,
                                frame: NavigationBarLayout.barFrame(width: width, safeTop: display.safeArea.top, hidden: false))
@@ -42,7 +42,8 @@ extension World {
         let c = self[controller: nav]
         guard let views = c.navigationBar else { return }
         let item = topNavigationItem(of: c.children)
-        tree[views.bar].frame = NavigationBarLayout.barFrame(width: screen.width, safeTop: display.safeArea.top, hidden: item.barHidden)
+        let width = barWidth(of: nav)
+        tree[views.bar].frame = NavigationBarLayout.barFrame(width: width, safeTop: display.safeArea.top, hidden: item.barHidden)
         tree[views.bar].hidden = item.barHidden
         let items: [(view: ViewID, role: ViewRole, incoming: Bool)] = [(views.title, .navigationTitle, false), (views.backButton, .backButton, false),
                                                                       (views.incomingTitle, .navigationTitle, true), (views.incomingBackButton, .backButton, true)]
@@ -55,7 +56,7 @@ extension World {
             place(views.indicator, frame: NavigationBarLayout.indicator, in: views.bar)
             place(views.backButton, frame: NavigationBarLayout.backButtonFrame(back), text: back, in: views.bar)
         }
-        place(views.title, frame: NavigationBarLayout.titleFrame(item.title, barWidth: screen.width), text: item.title, in: views.bar)
+        place(views.title, frame: NavigationBarLayout.titleFrame(item.title, barWidth: width), text: item.title, in: views.bar)
         if let large = views.largeTitle, let incoming = views.incomingLargeTitle {
             for (view, isIncoming) in [(large, false), (incoming, true)] {
                 rename(view, NavigationBar.id(.largeTitle, of: nav, incoming: isIncoming))
@@ -72,7 +73,7 @@ extension World {
         guard let large = views.largeTitle else { return }
         place(large, frame: .zero, text: title, in: views.bar)
         let e = largeTitleExtension(ofTop: self[controller: nav].visibleChild)
-        setLargeTitleExtension(e, views: views)
+        setLargeTitleExtension(e, of: nav, views: views)
         let shows = NavigationBarLargeTitleLayout.showsLargeTitle(extension: e)
         tree[large].alpha = shows ? 1 : 0
         tree[views.title].alpha = shows ? 0 : 1
@@ -81,18 +82,24 @@ extension World {
     /// The bar as tall as its 44 pt and `e` points of extension, and the large title on the
     /// extension's bottom line, grown by a pull about its bottom-leading corner, where its text
     /// stays (Flutter's `_RenderLargeTitle` aligns it bottom-start): its frame is the scaled box.
-    mutating func setLargeTitleExtension(_ e: Double, views: NavigationBar) {
+    mutating func setLargeTitleExtension(_ e: Double, of nav: ControllerID, views: NavigationBar) {
         guard let large = views.largeTitle else { return }
-        tree[views.bar].frame = NavigationBarLargeTitleLayout.barFrame(width: screen.width, safeTop: display.safeArea.top, extension: e)
-        restLargeTitle(large, extension: e)
+        tree[views.bar].frame = NavigationBarLargeTitleLayout.barFrame(width: barWidth(of: nav), safeTop: display.safeArea.top, extension: e)
+        restLargeTitle(large, of: nav, extension: e)
     }
 
-    /// Puts large title `view` where it rests with `e` points of extension, grown by a pull.
-    private mutating func restLargeTitle(_ view: ViewID, extension e: Double) {
-        let rest = NavigationBarLargeTitleLayout.restPlacement(tree[view].text ?? "", barWidth: screen.width, extension: e)
+    /// Puts large title `view` of `nav`'s bar where it rests with `e` points of extension, grown by a pull.
+    private mutating func restLargeTitle(_ view: ViewID, of nav: ControllerID, extension e: Double) {
+        let rest = NavigationBarLargeTitleLayout.restPlacement(tree[view].text ?? "", barWidth: barWidth(of: nav), extension: e)
         tree[view].frame = rest.box
         tree[view].transform = rest.scale == 1 ? .identity : .scale(rest.scale, rest.scale)
         tree[view].center = rest.center
+    }
+
+    /// The width of `nav`'s bar, points: its view's, which is the screen's unless the controller
+    /// is presented in a smaller frame (a form sheet; docs/semantics.md § Modal presentation).
+    func barWidth(of nav: ControllerID) -> Double {
+        tree[self[controller: nav].view].bounds.width
     }
 
     /// The extension below a bar whose top is `controller`, left by its first scroll view
@@ -129,7 +136,8 @@ extension World {
             views.largeTitle != nil && item.largeTitle && !item.barHidden ? largeTitleExtension(ofTop: top) : 0
         }
         let oldExtension = largeExtension(old, top: oldStack.last), newExtension = largeExtension(new, top: newStack.last)
-        let change = NavigationBarTransition(bottom: push ? old : new, top: push ? new : old, barWidth: screen.width,
+        let width = barWidth(of: nav)
+        let change = NavigationBarTransition(bottom: push ? old : new, top: push ? new : old, barWidth: width,
                                              safeTop: display.safeArea.top, bottomExtension: push ? oldExtension : newExtension,
                                              topExtension: push ? newExtension : oldExtension)
         // The bar at rest shows the old item; the new one's views go above it.
@@ -138,10 +146,10 @@ extension World {
         if let back = new.backTitle {
             place(views.incomingBackButton, frame: NavigationBarLayout.backButtonFrame(back), text: back, in: views.bar)
         }
-        place(views.incomingTitle, frame: NavigationBarLayout.titleFrame(new.title, barWidth: screen.width), text: new.title, in: views.bar)
+        place(views.incomingTitle, frame: NavigationBarLayout.titleFrame(new.title, barWidth: width), text: new.title, in: views.bar)
         if let large = views.incomingLargeTitle, NavigationBarLargeTitleLayout.showsLargeTitle(extension: newExtension) {
             place(large, frame: .zero, text: new.title, in: views.bar)
-            restLargeTitle(large, extension: newExtension)
+            restLargeTitle(large, of: nav, extension: newExtension)
         }
         if !new.barHidden { tree[views.bar].hidden = false }
         let curve = barCurve(t)
