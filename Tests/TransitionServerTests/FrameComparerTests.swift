@@ -211,6 +211,29 @@ import Testing
         }
     }
 
+    /// A bar that prefers large titles writes its labels' `fontSize`: a comparison reads it (a
+    /// number held to no tolerance) rather than refusing its own snapshots or leaving the labels out.
+    @Test func aLargeTitleSessionMatchesItsOwnSnapshotsAndComparesTheFontSize() throws {
+        let client = Client()
+        let created = client.send("POST", "/v1/sessions", #"{"screen": {"width": 320, "height": 568, "scale": 2, "iOS": 17}, "root": {"type": "navigation", "id": "nav", "prefersLargeTitles": true, "viewControllers": [{"id": "things", "title": "Settings", "view": {"id": "root", "kind": "scrollView"}}]}}"#)
+        let id = try #require(created.json?["id"]?.stringValue)
+        try #require(client.send("POST", "/v1/sessions/\(id)/actions", #"{"type": "push", "viewController": {"id": "wifi", "title": "Wi-Fi"}}"#).status == 200)
+        for form in ["flat=true", "flat=false", "changes=true"] {
+            let batch = String(decoding: client.send("GET", "/v1/sessions/\(id)/snapshots?from=0&to=0.2&fps=30&\(form)").response.body, as: UTF8.self)
+            #expect(batch.contains(#""fontSize":34"#))
+            let same = client.send("POST", "/v1/sessions/\(id)/compare", #"{"expected": \#(batch)}"#)
+            #expect(same.status == 200 && same.json?["match"] == .bool(true), "\(form): \(String(decoding: same.response.body, as: UTF8.self))")
+        }
+        func title(_ size: String) -> (status: Int, json: JSONValue?, response: HTTPResponse) {
+            client.send("POST", "/v1/sessions/\(id)/compare", #"{"expected": {"frames": [{"time": 0, "views": [{"id": "nav.largeTitle", "fontSize": \#(size)}]}]}}"#)
+        }
+        let same = title("34").json
+        #expect(same?["match"] == JSONValue.bool(true) && same?["compared"]?["values"] == JSONValue.number(1))
+        let first = title("33.5").json?["first"]
+        #expect(first?["property"] == JSONValue.string("fontSize") && first?["actual"] == JSONValue.number(34))
+        #expect(first?["tolerance"] == JSONValue.number(0))
+    }
+
     /// While a comparison runs, its replayed scenario counts in the memory budget as the same
     /// session would, and its frames `comparedViewBytes` a view; all of it is given back after.
     @Test func aComparisonCountsItsReplayAndItsFramesInTheMemoryBudgetWhileItRuns() throws {

@@ -34,6 +34,21 @@ def test_a_session_matches_its_own_snapshots(server):
         assert report["first"] is None and report["worst"] is None
 
 
+def test_a_large_title_session_matches_its_own_snapshots(server):
+    """A large-title bar's labels carry `fontSize`: compared (exactly), not refused or left out."""
+    scene = {"screen": {"width": 320, "height": 568, "scale": 2, "iOS": 17}, "root": {"type": "navigation", "id": "nav", "prefersLargeTitles": True,
+             "viewControllers": [{"id": "things", "title": "Settings", "view": {"id": "root", "kind": "scrollView"}}]}}
+    sid = create(server, scene)
+    assert server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "viewController": {"id": "wifi", "title": "Wi-Fi"}}).status_code == 200
+    for form in ["flat=true", "flat=false", "changes=true"]:
+        batch = server.get(f"/v1/sessions/{sid}/snapshots?from=0&to=0.3&fps=30&{form}").json()
+        report = compare(server, sid, {"expected": batch})
+        assert report["match"] is True and report["divergences"] == 0, report
+    title = {"frames": [{"time": 0, "views": [{"id": "nav.largeTitle", "fontSize": 33}]}]}
+    first = compare(server, sid, {"expected": title})["first"]
+    assert (first["property"], first["expected"], first["actual"], first["tolerance"]) == ("fontSize", 33, 34, 0)
+
+
 def test_a_longer_zoom_diverges_first_at_the_image_views_width(server):
     reference = zoom_push(server)
     batch = server.get(f"/v1/sessions/{reference}/snapshots?from=0&to=0.5&fps=30&flat=true").json()

@@ -26,7 +26,7 @@ enum ViewProperty {
     static let shapes: [String: Shape] = [
         "windowFrame": .rect, "frame": .rect, "bounds": .rect, "visibleRect": .rect, "center": .point,
         "transform": .transform, "transform3D": .matrix, "alpha": .number, "hidden": .bool, "visible": .bool,
-        "kind": .string, "role": .string, "backgroundColor": .string, "text": .string, "image": .string, "snapshotOf": .string,
+        "kind": .string, "role": .string, "backgroundColor": .string, "text": .string, "fontSize": .number, "image": .string, "snapshotOf": .string,
         "cornerRadius": .number, "maskedCorners": .strings, "clipsToBounds": .bool, "borderWidth": .number, "borderColor": .string,
         "shadowOpacity": .number, "shadowRadius": .number, "shadowOffset": .size, "shadowColor": .string,
         "anchorPoint": .point, "zPosition": .number, "isDoubleSided": .bool,
