@@ -40,6 +40,27 @@ import TestSupport
         if name != "zPosition" { #expect(moved > 0, "\(name): no frame was written by its moving views") }
     }
 
+    /// A batch of the current state keeps the template of its first frame (flat, at its
+    /// precision), and the next batch writes its first frame by it and takes its moving views.
+    @Test func aBatchKeepsItsFirstFramesTemplate() throws {
+        // A cover presented at 0: the batch shows the current state.
+        let (_, creation, actions) = try #require(FrameTemplateTests.scenes.first { $0.name == "cover" })
+        let session = try FrameTemplateTests.session(creation, actions)
+        let times = (0..<60).map { Double($0) / 60 }
+        let expected = try #require(ChangeBatch.encode(session.snapshots(at: times, now: .now), precision: 2, limit: .max))
+        #expect(session.templateCount == 0)
+        let first = try #require(try session.writeChangeBatch(session.read(now: .now), at: times, precision: 2, limit: .max))
+        #expect(first.bytes == expected)
+        #expect(session.templateCount == 1)
+        let second = try #require(try session.writeChangeBatch(session.read(now: .now), at: times, precision: 2, limit: .max))
+        #expect(second.bytes == expected)
+        #expect(session.templateCount == 1, "the kept template wrote the first frame")
+        // A flat snapshot at that precision is written by it too.
+        var encoder = ResponseEncoder(precision: 2, flat: true)
+        _ = try session.writeSnapshots(session.read(now: .now), at: [0.25], into: &encoder, limit: .max)
+        #expect(session.templateCount == 1)
+    }
+
     /// The limit stops the batch as it stops the full one.
     @Test func aBatchOverItsLimitIsRefused() throws {
         let (_, creation, actions) = FrameTemplateTests.scenes[0]

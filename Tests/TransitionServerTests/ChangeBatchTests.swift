@@ -78,6 +78,16 @@ import Testing
         #expect(last.keys == ["time"])
     }
 
+    /// The members' names are spelled out (reflection is slow the first time): each as Swift names it,
+    /// and each path as the member and its field.
+    @Test func theMembersNamesAreTheirCasesNames() {
+        for member in ViewMember.allCases {
+            #expect(member.name == String(describing: member))
+            #expect(ViewPath(member).name == String(describing: member))
+            for (i, field) in member.fields.enumerated() { #expect(ViewPath(member, i + 1).name == "\(member).\(field)") }
+        }
+    }
+
     /// Members by name: the decoder, as Python's, appends a member it sets anew.
     static func sorted(_ value: JSONValue) -> JSONValue {
         switch value {

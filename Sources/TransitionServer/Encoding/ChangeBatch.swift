@@ -64,6 +64,17 @@ struct ChangeBatch: ~Copyable {
         previous = frame
     }
 
+    /// Adds `shot` as the batch's first frame, written by `write` as `ResponseEncoder.snapshot`
+    /// writes it whole into the batch's encoder (a frame template's bytes: `Session.writeChangeBatch`).
+    mutating func addFirst(_ shot: Snapshot, writtenBy write: (inout ResponseEncoder) -> Void) {
+        precondition(previous == nil, "the first frame")
+        previous = Frame(shot, after: nil)
+        write(&encoder)
+    }
+
+    /// Whether no frame has been added yet.
+    var isEmpty: Bool { previous == nil }
+
     /// Whether a frame may be added by its moving views: a frame came before, and it names its
     /// views by unique keys (else a change frame lists the views whole).
     var takesMovingViews: Bool { previous?.keysAreUnique ?? false }

@@ -495,16 +495,37 @@ final class Session: Sendable {
     /// outgrows `limit`. A frame that follows one of the same state whose moving views (a frame
     /// template's, `MovingViews`) it fits is computed and compared by those views alone (counted
     /// in `byMovingViews`, for tests); any other in full, starting a new run
-    /// (docs/performance.md § Change-only batches cost).
+    /// (docs/performance.md § Change-only batches cost). The first frame, written whole, is
+    /// written as `writeSnapshots` writes a flat one: by a template of its state the session
+    /// keeps, or making one of the current state (kept for the requests that follow), whose
+    /// moving views its run then takes.
     func writeChangeBatch(_ read: Read, at times: [Double], precision: Int?, limit: Int) throws -> (bytes: [UInt8], byMovingViews: Int)? {
         var batch = ChangeBatch(precision: precision)
         var run: (position: Int, moving: MovingViews?)?
         var fits = true, byMovingViews = 0
+        var made: FrameTemplate?
         try read.history.forEachState(at: times) { _, position, world in
             guard fits else { return }
             if let run, run.position == position, let moving = run.moving, batch.takesMovingViews, world.fits(moving) {
                 batch.add(world.movingFrame(moving), of: moving, time: world.now, transition: world.currentTransitionState(at: world.now))
                 byMovingViews += 1
+            } else if batch.isEmpty {
+                let shot = world.snapshot(at: world.now)
+                var moving: MovingViews?
+                batch.addFirst(shot) { encoder in
+                    if let template = read.templates.last(where: { $0.holds(for: world, position: position, in: encoder) }) {
+                        template.write(world, into: &encoder)
+                        moving = template.moving
+                    } else if position == .max {
+                        // Written whole either way; nil when no template holds (an animated `zPosition`, a large frame).
+                        made = FrameTemplate.writeAndMake(world, position: position, into: &encoder)
+                        moving = made?.moving ?? world.movingViews()
+                    } else {
+                        encoder.snapshot(shot)
+                        moving = world.movingViews()
+                    }
+                }
+                run = (position, moving)
             } else {
                 batch.add(world.snapshot(at: world.now))
                 // A kept template's moving views spare finding them again.
@@ -513,6 +534,7 @@ final class Session: Sendable {
             }
             fits = batch.count <= limit
         }
+        if let made { keep(made, generation: read.generation) }
         return fits ? (batch.finish(), byMovingViews) : nil
     }
 
