@@ -96,7 +96,7 @@ public struct World: Sendable {
             let viewSpec = spec.view ?? ViewSpec(id: "root", kind: "view", backgroundColor: .white)
             let root = try createViews(viewSpec, owner: spec.id, path: "", frame: bounds)
             controller = Controller(id: spec.id, title: spec.title, kind: .viewController, parent: parent, view: root)
-            controller.firstScrollViewBehavior = viewSpec.firstScrollViewBehavior
+            controller.scrollViews = scrollViews(made: viewSpec, at: root, nested: false)
         case .navigation, .tabBar:
             let root = try tree.create(ViewNode(id: spec.id.rawValue, kind: spec.kind == .navigation ? "navigationView" : "tabBarView",
                                                 owner: spec.id, path: "", frame: bounds))

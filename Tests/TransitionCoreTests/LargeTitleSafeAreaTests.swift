@@ -84,6 +84,52 @@ import Testing
         #expect(list.bounds.origin.y == 0 && header.windowFrame.minY == 0)
     }
 
+    @Test func everyScrollViewGetsTheSafeAreaOverItNotOnlyTheFirst() throws {
+        // A banner below the bar comes first (depth first), a list filling the screen second: the
+        // list's content starts below the 116 pt bar too (it rested at 0, under the bar, before).
+        let view = #"{"id": "root", "children": [{"id": "banner", "kind": "scrollView", "frame": {"x": 0, "y": 400, "width": 320, "height": 100}}, {"id": "list", "kind": "table", "frame": {"x": 0, "y": 0, "width": 320, "height": 568}, "children": [{"id": "row", "kind": "cell", "frame": {"x": 0, "y": 0, "width": 320, "height": 44}}]}]}"#
+        let world = try scene(view: view)
+        #expect(try node(world, "settings", "banner").bounds.origin.y == 0)
+        #expect(try node(world, "settings", "list").bounds.origin.y == -116)
+        #expect(try node(world, "settings", "list/row").windowFrame.minY == 116)
+        // The bar still tracks the first one, the banner, which is at rest.
+        let bottom = try barBottom(world)
+        #expect(world.scrolledFromRest("settings") == 0 && bottom == 116)
+        // A scroll view inside another moves through the safe area as that one scrolls: not adjusted.
+        let nested = try scene(view: #"{"id": "root", "kind": "table", "children": [{"id": "inner", "kind": "scrollView", "frame": {"x": 0, "y": 0, "width": 320, "height": 200}}]}"#)
+        let outer = try node(nested, "settings", ""), inner = try node(nested, "settings", "inner")
+        #expect(outer.bounds.origin.y == -116 && inner.bounds.origin.y == 0)
+    }
+
+    @Test func theBottomInsetIsTheHomeIndicatorAndTheTabBarUnderTheScrollView() throws {
+        // An iPhone 15 (59 / 34 pt insets, docs/reference.md § Device profiles) in a tab bar
+        // controller: the safe area ends 49 + 34 = 83 pt above the bottom, so a list reaching the
+        // bottom gets 83 pt there, one ending 100 pt higher none, one ending 20 pt into it 20 pt.
+        /// Each scroll view's [top, bottom] inset, by "controller/path".
+        func insets(tabs: Bool, hides: Bool = false) throws -> [String: [Double]] {
+            let feed = #"{"id": "feed", "title": "Feed", "view": {"id": "root", "children": [{"id": "list", "kind": "table", "frame": {"x": 0, "y": 0, "width": 393, "height": 852}}, {"id": "short", "kind": "collection", "frame": {"x": 0, "y": 200, "width": 393, "height": 552}}, {"id": "edge", "kind": "scrollView", "frame": {"x": 0, "y": 200, "width": 393, "height": 589}}]}}"#
+            let pushed = hides ? #", {"id": "detail", "title": "Detail", "hidesBottomBarWhenPushed": true, "view": {"id": "root", "kind": "table"}}"# : ""
+            let nav = #"{"type": "navigation", "id": "nav", "title": "Feed", "prefersLargeTitles": true, "viewControllers": [\#(feed)\#(pushed)]}"#
+            let root = tabs ? #"{"type": "tabBar", "id": "tabs", "viewControllers": [\#(nav), {"id": "other", "title": "Other"}]}"# : nav
+            let world = try World(scene: SceneSpec.decode(json(#"{"screen": {"device": "iPhone 15"}, "root": \#(root)}"#), limits: SceneLimits()))
+            var found: [String: [Double]] = [:]
+            for id in ["feed"] + (hides ? ["detail"] : []) {
+                for inset in world[controller: ControllerID(id)].scrollViews {
+                    found[id + "/" + world.tree[inset.view].path] = [inset.top, inset.bottom]
+                }
+            }
+            return found
+        }
+        let inTabs = try insets(tabs: true)
+        #expect(inTabs == ["feed/list": [155, 83], "feed/short": [0, 0], "feed/edge": [0, 20]])
+        let alone = try insets(tabs: false)
+        #expect(alone == ["feed/list": [155, 34], "feed/short": [0, 0], "feed/edge": [0, 0]])
+        // A pushed controller hiding the tab bar has only the home indicator under it.
+        let hidden = try insets(tabs: true, hides: true)
+        // (Detail inherits the large title: 59 + 96 = 155 over it.)
+        #expect(hidden["detail/"] == [155, 34] && hidden["feed/list"] == [155, 83])
+    }
+
     @Test func underAnInlineOrAHiddenBarTheInsetIsThatBarsAndWithoutLargeTitlesNone() throws {
         #expect(try node(scene(mode: "never"), "settings", "").bounds.origin.y == -64)
         let hidden = try World(scene: SceneSpec.decode(json(#"{"screen": {"width": 320, "height": 568, "iOS": 17}, "root": {"type": "navigation", "id": "nav", "prefersLargeTitles": true, "viewControllers": [{"id": "settings", "navigationBarHidden": true, "view": {"id": "root", "kind": "table"}}]}}"#), limits: SceneLimits()))

@@ -172,6 +172,29 @@ def test_never_keeps_the_content_under_the_bar_and_scrolls_from_zero(server):
     assert view_of(shot, "things", "")["bounds"]["y"] == 0 and view_of(shot, "things", "row")["windowFrame"]["y"] == 0
 
 
+def test_every_scroll_view_gets_the_safe_area_over_it_not_only_the_first(server):
+    """A banner below the bar comes first, a list filling the screen second: the list's content starts
+    below the 116 pt bar as well (it rested at 0, under the bar, when only the first was adjusted);
+    a scroll view inside another is not adjusted."""
+    body = scene()
+    body["root"]["viewControllers"][0]["view"] = {"id": "root", "children": [
+        {"id": "banner", "kind": "scrollView", "frame": {"x": 0, "y": 400, "width": 320, "height": 100}},
+        {"id": "list", "kind": "table", "frame": {"x": 0, "y": 0, "width": 320, "height": 568}, "children": [
+            {"id": "row", "kind": "label", "text": "Wi-Fi", "frame": {"x": 16, "y": 0, "width": 288, "height": 44}},
+            {"id": "inner", "kind": "scrollView", "frame": {"x": 0, "y": 44, "width": 320, "height": 100}}]}]}
+    sid = create(server, body)
+    shot = server.get(f"/v1/sessions/{sid}/snapshot").json()
+    assert view_of(shot, "things", "banner")["bounds"]["y"] == 0
+    assert view_of(shot, "things", "list")["bounds"]["y"] == -116
+    assert view_of(shot, "things", "list/row")["windowFrame"]["y"] == 116
+    assert view_of(shot, "things", "list/inner")["bounds"]["y"] == 0
+    # The list scrolls by UIKit's raw offset like the first one: 30 pt from rest is -86.
+    r = server.post(f"/v1/sessions/{sid}/actions", {"type": "scroll", "view": "list", "contentOffset": {"x": 0, "y": -86}})
+    assert r.status_code == 200
+    shot = server.get(f"/v1/sessions/{sid}/snapshot").json()
+    assert view_of(shot, "things", "list/row")["windowFrame"]["y"] == 86
+
+
 def test_bad_content_inset_adjustment_behaviors_are_422s_at_their_member(server):
     for behavior, detail in [("scrollableAxes", "automatic, never"), (3, "expected a string")]:
         problem = assert_problem(server.post("/v1/sessions", scene(behavior=behavior)), 422, "invalid-request")

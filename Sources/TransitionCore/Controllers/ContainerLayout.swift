@@ -33,6 +33,8 @@ extension World {
         switch c.kind {
         case .navigation:
             if laidOut.width != size.width, !moving { layoutNavigationBar(id) }
+            // The safe area's bottom moved with the view's.
+            adjustContentInsets(in: id)
         case .tabBar:
             if let bar = c.barView, tree[bar].parent == c.view {
                 let safeBottom = display.safeArea.bottom
@@ -89,13 +91,13 @@ extension World {
         return following
     }
 
-    /// Spreads the tab bar's items evenly over its width, each 49 pt tall.
+    /// Spreads the tab bar's items evenly over its width, each as tall as the bar above the safe area.
     mutating func layOutTabBarItems(of tabs: ControllerID) {
         guard let bar = self[controller: tabs].barView else { return }
         let items = tree[bar].children.filter { tree[$0].role == .tabBarItem }
         let itemWidth = tree[bar].bounds.width / Double(max(1, items.count))
         for (i, item) in items.enumerated() {
-            tree[item].frame = Rect(x: Double(i) * itemWidth, y: 0, width: itemWidth, height: 49)
+            tree[item].frame = Rect(x: Double(i) * itemWidth, y: 0, width: itemWidth, height: Self.tabBarHeight)
         }
     }
 }

@@ -49,11 +49,10 @@ struct Controller: Sendable {
 
     /// What its spec said: animators, presentation, container requests and gestures.
     var settings = ControllerSettings()
-    /// Its first scroll view's `contentInsetAdjustmentBehavior` (nil: no scroll view).
-    var firstScrollViewBehavior: ContentInsetAdjustmentBehavior?
-    /// Its first scroll view's `adjustedContentInset.top`, in points: the safe area over it in a
-    /// navigation controller that prefers large titles, 0 elsewhere (docs/semantics.md § Large titles).
-    var contentInsetTop = 0.0
+    /// Its scroll views, depth first from its root view (the first is the one a large-title bar
+    /// tracks), with the insets the safe area adds to them: in a navigation controller that
+    /// prefers large titles, none elsewhere (docs/semantics.md § Large titles).
+    var scrollViews: [ScrollViewInset] = []
 
     /// The controller this one presents (`presentedViewController`).
     var presented: ControllerID?

@@ -108,7 +108,7 @@ extension World {
         return Transition.TabBarMove(tabs: tabs, hiding: hides(new), frame: frame)
     }
 
-    /// The tab bar at rest in its controller's view: 49 pt above the bottom safe-area inset, at
+    /// The tab bar at rest in its controller's view: `tabBarHeight` above the bottom safe-area inset, at
     /// the bottom of that view (the screen's, or a presentation's frame).
     func tabBarFrame(_ tabs: ControllerID) -> Rect {
         Self.tabBarFrame(in: tree[self[controller: tabs].view].bounds.size, safeBottom: display.safeArea.bottom)
@@ -117,7 +117,7 @@ extension World {
     /// The tab bar at rest in a tab bar controller's view of `size`, above a bottom safe-area
     /// inset of `safeBottom` points.
     static func tabBarFrame(in size: Size, safeBottom: Double) -> Rect {
-        Rect(x: 0, y: size.height - 49 - safeBottom, width: size.width, height: 49 + safeBottom)
+        Rect(x: 0, y: size.height - tabBarHeight - safeBottom, width: size.width, height: tabBarHeight + safeBottom)
     }
 
     /// Puts the tab bar where a finished (or undone) change leaves it: in its controller's view,

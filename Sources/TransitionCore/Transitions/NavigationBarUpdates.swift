@@ -112,13 +112,7 @@ extension World {
     /// The first scroll view among `controller`'s views, depth first from its root view: the one
     /// UIKit's bar tracks when it collapses a large title.
     func firstScrollView(of controller: ControllerID) -> ViewID? {
-        var stack = [self[controller: controller].view]
-        while let view = stack.popLast() {
-            let node = tree[view]
-            if node.owner == controller, Self.scrollingKinds.contains(node.kind) { return view }
-            stack.append(contentsOf: node.children.reversed())
-        }
-        return nil
+        self[controller: controller].scrollViews.first?.view
     }
 
     /// Starts the bar's transition from the top of `oldStack` to the top of `newStack` on

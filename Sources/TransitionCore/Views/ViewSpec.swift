@@ -107,14 +107,6 @@ public struct ViewSpec: Sendable, Equatable {
         return nil
     }
 
-    /// The behavior of the first scroll view in this tree, depth first (the one a large-title bar
-    /// tracks): nil without a scroll view.
-    var firstScrollViewBehavior: ContentInsetAdjustmentBehavior? {
-        if World.scrollingKinds.contains(kind) { return contentInsetAdjustmentBehavior ?? .automatic }
-        for child in children { if let found = child.firstScrollViewBehavior { return found } }
-        return nil
-    }
-
     public static func isValidID(_ id: String) -> Bool {
         !id.isEmpty && id.utf8.count <= 64 && id.utf8.allSatisfy { b in
             (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2D || b == 0x5F || b == 0x2E
