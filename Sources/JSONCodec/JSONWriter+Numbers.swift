@@ -102,8 +102,8 @@ extension JSONWriter {
             n &+= 3
         } else {
             let digits = Self.digitCount(value)
+            Self.writeDigits(value, count: digits, at: out + n)
             n &+= digits
-            _ = Self.writeDigits(value, count: digits, endingAt: n, in: out)
         }
         output.didWrite(n)
     }
@@ -122,49 +122,92 @@ extension JSONWriter {
             return
         }
         let comma = takeComma()
-        // At most: comma, sign, 20 digits, point, 21 places (`ShortestDecimal`'s most).
-        let out = output.spare(44)
+        // At most: comma, sign, "0.", 21 places (`ShortestDecimal`'s most), and the 8 bytes a
+        // digit store may write past the last digit (overwritten or left beyond the count).
+        let out = output.spare(48)
         var n = 0
-        if comma { out[n] = .comma; n += 1 }
-        if isNegative && magnitude != 0 { out[n] = .minus; n += 1 }
-        let integerDigits = max(Self.digitCount(rest) - places, 1)  // "0.05" still has its "0"
-        let end = n + integerDigits + 1 + places
-        let integer = Self.writeDigits(rest, count: places, endingAt: end, in: out)
-        out[end - places - 1] = .dot
-        _ = Self.writeDigits(integer, count: integerDigits, endingAt: n + integerDigits, in: out)
-        output.didWrite(end)
+        if comma { out[n] = .comma; n &+= 1 }
+        if isNegative { out[n] = .minus; n &+= 1 }  // (rest is not zero: zero drops every place)
+        let digits = Self.digitCount(rest)
+        if digits > places {
+            // All the digits one byte on, then the integer part moved back a byte and the point
+            // after it, where the integer part's last digit was.
+            Self.writeDigits(rest, count: digits, at: out + n + 1)
+            Self.pointAfter(digits - places, at: out + n)
+            output.didWrite(n + digits + 1)
+        } else {
+            // "0.", the zeros the places need before the digits (at most 22 bytes in all), the digits.
+            let zeros = UnsafeMutableRawPointer(out + n)
+            let word: UInt64 = 0x3030_3030_3030_3030
+            zeros.storeBytes(of: word, as: UInt64.self)
+            zeros.storeBytes(of: word, toByteOffset: 8, as: UInt64.self)
+            zeros.storeBytes(of: word, toByteOffset: 16, as: UInt64.self)
+            out[n + 1] = .dot
+            Self.writeDigits(rest, count: digits, at: out + n + 2 + places - digits)
+            output.didWrite(n + 2 + places)
+        }
     }
 
-    /// Writes the last `count` decimal digits of `value` (zero-padded) just before `end`;
-    /// returns the digits left over, value / 10^count. Digits come two at a time from a table,
-    /// and each eight split into independent halves, so that the divisions overlap rather than
-    /// form one long chain.
-    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: Int, in out: UnsafeMutablePointer<UInt8>) -> UInt64 {
-        var value = value
-        var position = end
-        var remaining = count
-        while remaining >= 8 {
-            let (rest, eight) = value.quotientAndRemainder(dividingBy: 100_000_000)
-            let (high, low) = UInt32(truncatingIfNeeded: eight).quotientAndRemainder(dividingBy: 10_000)
-            writePair(low % 100, at: position - 2, in: out)
-            writePair(low / 100, at: position - 4, in: out)
-            writePair(high % 100, at: position - 6, in: out)
-            writePair(high / 100, at: position - 8, in: out)
-            value = rest
-            position -= 8
-            remaining -= 8
+    /// Moves the `count` bytes after `at` (an integer part, followed by its fraction's digits)
+    /// back one byte and puts the decimal point after them. Up to 7 (every number below 10^7)
+    /// in one word: the integer part's bytes, the point, and the fraction's first bytes as they were.
+    @inline(__always)
+    private static func pointAfter(_ count: Int, at: UnsafeMutablePointer<UInt8>) {
+        if count < 8 {
+            let raw = UnsafeMutableRawPointer(at)
+            let moved = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self))
+            let stayed = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let integer: UInt64 = (1 &<< (8 &* UInt64(count))) &- 1
+            let pointByte: UInt64 = 0xFF &<< (8 &* UInt64(count))
+            let point = UInt64(UInt8.dot) &<< (8 &* UInt64(count))
+            let word = moved & integer | point | stayed & ~(integer | pointByte)
+            raw.storeBytes(of: word.littleEndian, as: UInt64.self)
+        } else {
+            for i in 0 ..< count { at[i] = at[i + 1] }
+            at[count] = .dot
         }
-        while remaining >= 2 {
-            writePair(UInt32(truncatingIfNeeded: value % 100), at: position - 2, in: out)
-            value /= 100
-            position -= 2
-            remaining -= 2
+    }
+
+    /// Writes the `count` decimal digits of `value` (below 10^count, zero-padded; count 1 to 20)
+    /// from `at` on, eight at a time (`eightDigits`), left to right; a store may write up to 8
+    /// bytes past the last digit.
+    @inline(__always)
+    static func writeDigits(_ value: UInt64, count: Int, at: UnsafeMutablePointer<UInt8>) {
+        let raw = UnsafeMutableRawPointer(at)
+        // The first word's leading zeros are its low bytes: shifted out, they leave its digits first.
+        if count <= 8 {
+            let first = eightDigits(UInt32(truncatingIfNeeded: value)) &>> (8 &* UInt64(8 &- count))
+            raw.storeBytes(of: first.littleEndian, as: UInt64.self)
+        } else if count <= 16 {
+            let (high, low) = value.quotientAndRemainder(dividingBy: 100_000_000)
+            let first = eightDigits(UInt32(truncatingIfNeeded: high)) &>> (8 &* UInt64(16 &- count))
+            raw.storeBytes(of: first.littleEndian, as: UInt64.self)
+            raw.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: low)).littleEndian, toByteOffset: count &- 8, as: UInt64.self)
+        } else {
+            let (rest, low) = value.quotientAndRemainder(dividingBy: 100_000_000)
+            let (high, middle) = rest.quotientAndRemainder(dividingBy: 100_000_000)
+            let first = eightDigits(UInt32(truncatingIfNeeded: high)) &>> (8 &* UInt64(24 &- count))
+            raw.storeBytes(of: first.littleEndian, as: UInt64.self)
+            raw.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: middle)).littleEndian, toByteOffset: count &- 16, as: UInt64.self)
+            raw.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: low)).littleEndian, toByteOffset: count &- 8, as: UInt64.self)
         }
-        if remaining == 1 {
-            out[position - 1] = .digit0 + UInt8(truncatingIfNeeded: value % 10)
-            value /= 10
-        }
-        return value
+    }
+
+    /// The eight decimal digits of `n` (below 10^8, zero-padded) as ASCII in one word, the first
+    /// digit in its lowest byte (first in memory). Divided in lanes of one word: into two halves
+    /// of four digits (32-bit lanes), each into two pairs (16-bit lanes), each into two digits
+    /// (bytes). x / 100 is x · 10486 / 2^20 for x below 10^4, and x / 10 is x · 103 / 2^10 for x
+    /// below 100 (exact there: the errors stay under the quotients' distance to the next
+    /// integer), and no lane's product reaches the next lane.
+    @inline(__always)
+    static func eightDigits(_ n: UInt32) -> UInt64 {
+        let v = UInt64(n)
+        var x = v / 10_000 | (v % 10_000) &<< 32
+        let hundreds = (x &* 10486) &>> 20 & 0x0000_007F_0000_007F
+        x = hundreds | (x &- hundreds &* 100) &<< 16
+        let tens = (x &* 103) &>> 10 & 0x000F_000F_000F_000F
+        x = tens | (x &- tens &* 10) &<< 8
+        return x &+ 0x3030_3030_3030_3030
     }
 
     /// Writes `pair` (below 100) as two digits at `position`.
@@ -173,17 +216,20 @@ extension JSONWriter {
         out[position + 1] = digitPairs.utf8Start[Int(pair) * 2 + 1]
     }
 
-    /// Decimal digits in `value` (1 for zero): four at a time, then compared (no table lookup,
-    /// most values here have three digits or fewer).
-    private static func digitCount(_ value: UInt64) -> Int {
-        var rest = value
-        var count = 0
-        while rest >= 10_000 {
-            rest /= 10_000
-            count += 4
-        }
-        return count + (rest < 10 ? 1 : rest < 100 ? 2 : rest < 1000 ? 3 : 4)
+    /// Decimal digits in `value` (1 for zero): from its bit length, floor(log10) is
+    /// floor(bits · log10 2) or one less (log10 2 ≈ 1233 / 4096), and one comparison decides.
+    static func digitCount(_ value: UInt64) -> Int {
+        let v = value | 1
+        let guess = ((64 &- v.leadingZeroBitCount) &* 1233) &>> 12
+        return guess &+ (v >= powersOfTen[guess] ? 1 : 0)
     }
+
+    /// 10^0 … 10^19.
+    private static let powersOfTen: [UInt64] = [
+        1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000, 10000000000,
+        100000000000, 1000000000000, 10000000000000, 100000000000000, 1000000000000000,
+        10000000000000000, 100000000000000000, 1000000000000000000, 10000000000000000000,
+    ]
 
     private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 }

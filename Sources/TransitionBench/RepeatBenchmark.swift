@@ -17,7 +17,7 @@ enum RepeatBenchmark {
         let world = ComputeBenchmark.scene()
         let t = ComputeBenchmark.time
         let shot = ComputeBenchmark.snapshot(world, at: t)
-        let template = part == .template ? FrameTemplate.make(ComputeBenchmark.advanced(world, to: t)) : nil
+        let template = part == .template ? FrameTemplate.make(ComputeBenchmark.advanced(world, to: ComputeBenchmark.templateTime)) : nil
         let session = part == .changes || part == .batch || part == .request ? InProcessSession() : nil
         var sink = 0
         for i in 0..<count {
@@ -51,8 +51,9 @@ enum RepeatBenchmark {
         case svg
         /// Compute and encode in full.
         case snapshot
-        /// The same bytes by a frame template made once (docs/performance.md § Templates), as
-        /// `GET …/snapshot` writes them: the copy and advance, the moving views' values, the splice.
+        /// The same bytes by a frame template made once at an earlier frame of the push
+        /// (`ComputeBenchmark.templateTime`; docs/performance.md § Templates), as `GET …/snapshot`
+        /// writes them: the copy and advance, the moving views' values, the splice.
         case template
         /// `GET …/snapshot` at a different t each time, the whole request in-process (routing,
         /// the session's history, compute, encode, the ETag, the access log, the body handed to the

@@ -73,6 +73,58 @@ struct NumberFastPathTests {
         }
     }
 
+    /// The plain-decimal writer (`appendDecimal`, eight digits a word) against text built digit
+    /// by digit: every count of digits (1 to 20) with every count of places (1 to 21), so every
+    /// split between integer part and fraction and every run of leading zeros, signed and not,
+    /// several to an array (a word stored past a number's last digit must not show).
+    @Test func decimalsAtEveryDigitCountAndPlace() {
+        var rng = SplitMix64(seed: 33)
+        for digits in 1 ... 20 {
+            for places in 1 ... 21 {
+                var values: [UInt64] = []
+                for _ in 0 ..< 4 {
+                    let low: UInt64 = digits == 1 ? 1 : (0 ..< digits - 1).reduce(1) { r, _ in r * 10 }
+                    let high: UInt64 = digits == 20 ? .max : low * 10 - 1
+                    var v = UInt64.random(in: low ... high, using: &rng)
+                    if v % 10 == 0 { v += 1 }  // no trailing zero: `places` stays as given
+                    values.append(v)
+                }
+                var writer = JSONWriter()
+                writer.beginArray()
+                for (i, v) in values.enumerated() { writer.appendDecimal(v, isNegative: i % 2 == 1, fractionDigits: places) }
+                writer.endArray()
+                let expected = values.enumerated().map { i, v in
+                    var text = String(v)
+                    if text.count <= places { text = String(repeating: "0", count: places + 1 - text.count) + text }
+                    text.insert(".", at: text.index(text.endIndex, offsetBy: -places))
+                    return (i % 2 == 1 ? "-" : "") + text
+                }
+                #expect(String(decoding: writer.bytes, as: UTF8.self) == "[" + expected.joined(separator: ",") + "]", "\(digits) digits, \(places) places")
+            }
+        }
+        // Trailing zeros go, and the point with them.
+        #expect(written { $0.appendDecimal(1_250_000, isNegative: true, fractionDigits: 6) } == "-1.25")
+        #expect(written { $0.appendDecimal(3_000_000, isNegative: false, fractionDigits: 6) } == "3")
+    }
+
+    /// Eight digits to a word, against `String`, for every value below 10^6 and spread samples above.
+    @Test func eightDigitWords() {
+        func text(_ word: UInt64) -> String { String(decoding: (0 ..< 8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) }, as: UTF8.self) }
+        var rng = SplitMix64(seed: 8)
+        let samples = Array(0 ..< 1_000_000) + (0 ..< 200_000).map { _ in Int.random(in: 0 ..< 100_000_000, using: &rng) } + [99_999_999, 10_000_000, 9_999_999]
+        for n in samples {
+            let expected = String(repeating: "0", count: 8 - String(n).count) + String(n)
+            if text(JSONWriter.eightDigits(UInt32(n))) != expected { #expect(Bool(false), "\(n)"); return }
+        }
+        for (value, count) in [(0, 1), (9, 1), (10, 2), (999, 3), (1000, 4)] + (1 ... 19).flatMap({ k in
+            let p = (0 ..< k).reduce(UInt64(1)) { r, _ in r * 10 }
+            return [(Int(bitPattern: UInt(p - 1)), k), (Int(bitPattern: UInt(p)), k + 1)]
+        }) {
+            #expect(JSONWriter.digitCount(UInt64(UInt(bitPattern: value))) == count, "\(value)")
+        }
+        #expect(JSONWriter.digitCount(.max) == 20)
+    }
+
     /// Strings that need escaping are found by the word-at-a-time scan at every length and place.
     @Test func escapeScanAtEveryPosition() {
         for length in 1 ... 40 {
