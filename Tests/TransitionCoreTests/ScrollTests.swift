@@ -36,6 +36,29 @@ import Testing
         #expect(try cell(w, at: 1) == before.offsetBy(dx: 0, dy: -60))
     }
 
+    /// A scroll while a transition resizes the scroll view: the offset is a model value set at
+    /// once, and the frame animation moves no origin (UIKit's animations are additive), so the
+    /// scrolled content shows from the instant of the scroll, not when the transition ends.
+    @Test func aScrollDuringAFrameAnimationShowsAtOnce() throws {
+        var w = try World(scene: SceneSpec.decode(json(#"{"root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "list"}]}}"#), limits: SceneLimits()))
+        try w.apply(try action(#"""
+        {"type": "push", "viewController": {"id": "detail", "view": {"id": "root", "kind": "table", "children": [{"id": "row", "kind": "cell", "frame": {"x": 0, "y": 0, "width": 320, "height": 44}}]}},
+         "animator": {"spec": {"duration": 1, "setup": [{"set": "to", "frame": {"x": 60, "y": 100, "width": 200, "height": 300}}, {"add": "to"}],
+           "animations": [{"duration": 1, "curve": "linear", "changes": [{"view": "to", "frame": "final"}], "completion": [{"completeTransition": true}]}]}}}
+        """#))
+        try w.apply(try action(#"{"type": "scroll", "at": 0.5, "viewController": "detail", "view": "", "contentOffset": {"x": 5, "y": 100}}"#))
+        for t in [0.5, 0.75, 0.99] {
+            // Linear from (60, 100, 200 × 300) to the screen (0, 0, 320 × 568).
+            let frame = Rect(x: 60 * (1 - t), y: 100 * (1 - t), width: 200 + 120 * t, height: 300 + 268 * t)
+            let table = try #require(w.shot(t).root.find("detail", ""))
+            #expect(abs(table.windowFrame.minY - frame.minY) < 1e-9 && abs(table.bounds.height - frame.height) < 1e-9, "the frame still animates at \(t)")
+            #expect(table.bounds.origin == Point(x: 5, y: 100), "the offset shows at \(t)")
+            let row = try #require(w.shot(t).root.find("detail", "row")).windowFrame
+            #expect(abs(row.minX - (frame.minX - 5)) < 1e-9 && abs(row.minY - (frame.minY - 100)) < 1e-9, "the row moved by minus the offset at \(t)")
+        }
+        #expect(try #require(w.shot(2).root.find("detail", "row")).windowFrame == Rect(x: -5, y: -100, width: 320, height: 44))
+    }
+
     @Test(arguments: [
         (#"{"type": "scroll", "view": "cell-3/label", "contentOffset": {"x": 0, "y": 1}}"#, "/view"),
         (#"{"type": "scroll", "view": "cell-9", "contentOffset": {"x": 0, "y": 1}}"#, "/view"),

@@ -52,3 +52,25 @@ def test_what_does_not_scroll_is_refused_at_its_member(server):
     assert problem["pointer"] == "/viewController"
     # Nothing was scrolled.
     assert views(server, sid, 0)[("things", "")]["bounds"]["y"] == 0
+
+
+def test_a_scroll_while_a_transition_resizes_the_scroll_view_shows_at_once(server):
+    """The pushed table's frame animates linearly from (60, 100, 200 x 300) to the screen over 1 s; a
+    scroll at 0.5 s shows from that instant (UIKit's additive animations: the frame animation moves
+    no bounds origin). The old offset showed until the transition ended."""
+    sid = create(server, {"root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "list"}]}})
+    push = {"type": "push", "viewController": {"id": "detail", "view": {"id": "root", "kind": "table", "children": [
+        {"id": "row", "kind": "cell", "frame": {"x": 0, "y": 0, "width": 320, "height": 44}}]}},
+        "animator": {"spec": {"duration": 1, "setup": [
+            {"set": "to", "frame": {"x": 60, "y": 100, "width": 200, "height": 300}}, {"add": "to"}],
+            "animations": [{"duration": 1, "curve": "linear", "changes": [{"view": "to", "frame": "final"}],
+                            "completion": [{"completeTransition": True}]}]}}}
+    assert server.post(f"/v1/sessions/{sid}/actions", push).status_code == 200
+    scroll = {"type": "scroll", "at": 0.5, "viewController": "detail", "view": "", "contentOffset": {"x": 0, "y": 100}}
+    assert server.post(f"/v1/sessions/{sid}/actions", scroll).status_code == 200
+    for t in (0.5, 0.75):
+        shot = views(server, sid, t)
+        table, row = shot[("detail", "")], shot[("detail", "row")]
+        assert abs(table["windowFrame"]["y"] - 100 * (1 - t)) < 1e-9 and abs(table["bounds"]["height"] - (300 + 268 * t)) < 1e-9
+        assert table["bounds"]["y"] == 100
+        assert abs(row["windowFrame"]["y"] - (100 * (1 - t) - 100)) < 1e-9

@@ -43,8 +43,23 @@ struct AnimationTimeline: Sendable {
     private static func apply(_ list: [PropertyAnimation], to node: inout ViewNode, tau: (TransitionID?) -> Double?) {
         for i in list.indices {
             guard let tau = tau(list[i].transition) else { continue }
-            node.apply(list[i].value(atTau: tau), to: list[i].property)
+            let value = list[i].value(atTau: tau)
+            if list[i].property == .bounds, case .rect(let shown) = value, case .rect(let end) = list[i].to, node.bounds.origin != end.origin {
+                node.bounds = Self.additiveOrigin(shown, end: end, model: node.bounds.origin)
+            } else {
+                node.apply(value, to: list[i].property)
+            }
         }
+    }
+
+    /// What a bounds animation shows once the model's `bounds.origin` (a scroll view's content
+    /// offset) has been set away from the animation's end: the size it animates, and the origin
+    /// the model has moved by, offset as much as the animation's own origin still is from its
+    /// end. UIKit's view animations are additive (iOS 8 and later), so the offset a `scroll`
+    /// sets shows at once while a transition resizes the scroll view, whose frame animation
+    /// moves no origin (docs/semantics.md § Scrolling).
+    private static func additiveOrigin(_ shown: Rect, end: Rect, model: Point) -> Rect {
+        Rect(x: model.x + (shown.minX - end.minX), y: model.y + (shown.minY - end.minY), width: shown.width, height: shown.height)
     }
 
     /// The animations in flight at session time `t`, arranged for a snapshot, which asks for
