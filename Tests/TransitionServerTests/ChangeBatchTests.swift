@@ -67,7 +67,7 @@ import Testing
 
     @Test(arguments: [nil, 0, 1, 3, 15] as [Int?])
     func aChangeOnlyBatchRebuildsTheFlatFrames(precision: Int?) throws {
-        let batch = try #require(ChangeBatch.encode(Self.frames, precision: precision, limit: .max))
+        let batch = try #require(ChangeBatch.encode(Self.frames, precision: precision, limit: .max)).array
         let decoded = try Self.decode(JSONParser.parse(batch))
         var full = ResponseEncoder(precision: precision, flat: true)
         _ = full.snapshotSeries(Self.frames, limit: .max)
