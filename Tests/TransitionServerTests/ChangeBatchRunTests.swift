@@ -30,10 +30,10 @@ import TestSupport
                     var encoder = ResponseEncoder(flat: true)
                     try session.writeSnapshot(at: times[5], now: now, into: &encoder)
                 }
-                let expected = try #require(ChangeBatch.encode(session.snapshots(at: times, now: now), precision: precision, limit: .max))
+                let expected = try #require(ChangeBatch.encode(session.snapshots(at: times, now: now), precision: precision, limit: .max)).array
                 let answer = try #require(try session.writeChangeBatch(session.read(now: now), at: times, precision: precision, limit: .max))
                 moved += answer.byMovingViews
-                let same = answer.bytes == expected
+                let same = answer.body.array == expected
                 #expect(same, "\(name), times \(k), precision \(String(describing: precision))")
             }
         }
@@ -47,13 +47,13 @@ import TestSupport
         let (_, creation, actions) = try #require(FrameTemplateTests.scenes.first { $0.name == "cover" })
         let session = try FrameTemplateTests.session(creation, actions)
         let times = (0..<60).map { Double($0) / 60 }
-        let expected = try #require(ChangeBatch.encode(session.snapshots(at: times, now: .now), precision: 2, limit: .max))
+        let expected = try #require(ChangeBatch.encode(session.snapshots(at: times, now: .now), precision: 2, limit: .max)).array
         #expect(session.templateCount == 0)
         let first = try #require(try session.writeChangeBatch(session.read(now: .now), at: times, precision: 2, limit: .max))
-        #expect(first.bytes == expected)
+        #expect(first.body.array == expected)
         #expect(session.templateCount == 1)
         let second = try #require(try session.writeChangeBatch(session.read(now: .now), at: times, precision: 2, limit: .max))
-        #expect(second.bytes == expected)
+        #expect(second.body.array == expected)
         #expect(session.templateCount == 1, "the kept template wrote the first frame")
         // A flat snapshot at that precision is written by it too.
         var encoder = ResponseEncoder(precision: 2, flat: true)
@@ -67,7 +67,7 @@ import TestSupport
         let session = try FrameTemplateTests.session(creation, actions)
         let times = (0..<60).map { Double($0) / 60 }
         let whole = try #require(try session.writeChangeBatch(session.read(now: .now), at: times, precision: nil, limit: .max))
-        #expect(try session.writeChangeBatch(session.read(now: .now), at: times, precision: nil, limit: whole.bytes.count / 2) == nil)
-        #expect(try session.writeChangeBatch(session.read(now: .now), at: times, precision: nil, limit: whole.bytes.count)?.bytes == whole.bytes)
+        #expect(try session.writeChangeBatch(session.read(now: .now), at: times, precision: nil, limit: whole.body.count / 2) == nil)
+        #expect(try session.writeChangeBatch(session.read(now: .now), at: times, precision: nil, limit: whole.body.count)?.body.array == whole.body.array)
     }
 }

@@ -67,7 +67,7 @@ import Testing
 
     @Test(arguments: [nil, 0, 1, 3, 15] as [Int?])
     func aChangeOnlyBatchRebuildsTheFlatFrames(precision: Int?) throws {
-        let batch = try #require(ChangeBatch.encode(Self.frames, precision: precision, limit: .max))
+        let batch = try #require(ChangeBatch.encode(Self.frames, precision: precision, limit: .max)).array
         let decoded = try Self.decode(JSONParser.parse(batch))
         var full = ResponseEncoder(precision: precision, flat: true)
         _ = full.snapshotSeries(Self.frames, limit: .max)
@@ -76,6 +76,28 @@ import Testing
         // Each later frame says only what changed: the last one, nothing but its time.
         let last = try #require(JSONParser.parse(batch).objectValue?["snapshots"]?.arrayValue?.last?.objectValue)
         #expect(last.keys == ["time"])
+    }
+
+    /// A path's values are grouped once each, as written: six views move to 1, 1, 2, 1.001, 2, 3
+    /// (1.001 is written as 1 at precision 2 or less), so the group a view joins is at times the
+    /// previous view's and at times an earlier one.
+    @Test(arguments: [nil, 2] as [Int?])
+    func eachValueIsOneGroup(precision: Int?) throws {
+        let xs = [1, 1, 2, 1.001, 2, 3]
+        let frames = [Self.frame(0, transition: nil, views: xs.indices.map { Self.plain("v\($0)", x: 0) }),
+                      Self.frame(1, transition: nil, views: xs.enumerated().map { Self.plain("v\($0.offset)", x: $0.element) })]
+        let batch = try #require(ChangeBatch.encode(frames, precision: precision, limit: .max)).array
+        let change = try #require(JSONParser.parse(batch).objectValue?["snapshots"]?.arrayValue?.last?.objectValue)
+        let groups = change["viewSet"]?.objectValue?["frame.x"]
+        // The views' indices: the window is 0.
+        let numbers: [[Double]] = precision == nil ? [[1, 1, 2], [2, 3, 5], [1.001, 4], [3, 6]] : [[1, 1, 2, 4], [2, 3, 5], [3, 6]]
+        let expected = JSONValue.array(numbers.map { .array($0.map(JSONValue.number)) })
+        #expect(groups == expected)
+        #expect(change["viewSet"]?.objectValue?["windowFrame.x"] == expected)
+        var full = ResponseEncoder(precision: precision, flat: true)
+        _ = full.snapshotSeries(frames, limit: .max)
+        let flat = try #require(JSONParser.parse(full.writer.bytes).objectValue?["snapshots"]?.arrayValue)
+        #expect(try Self.decode(JSONParser.parse(batch)).map(Self.sorted) == flat.map(Self.sorted))
     }
 
     /// The members' names are spelled out (reflection is slow the first time): each as Swift names it,

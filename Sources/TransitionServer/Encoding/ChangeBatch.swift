@@ -44,7 +44,7 @@ struct ChangeBatch: ~Copyable {
     var count: Int { encoder.writer.count }
 
     /// The batch's JSON, `nil` once it grows past `limit` bytes.
-    static func encode(_ shots: [Snapshot], precision: Int?, limit: Int) -> [UInt8]? {
+    static func encode(_ shots: [Snapshot], precision: Int?, limit: Int) -> MallocBytes? {
         var batch = ChangeBatch(precision: precision)
         for shot in shots {
             batch.add(shot)
@@ -119,11 +119,11 @@ struct ChangeBatch: ~Copyable {
         previous = frame
     }
 
-    /// The batch's JSON.
-    consuming func finish() -> [UInt8] {
+    /// The batch's JSON, in the memory it was written in (not copied: a response's body).
+    consuming func finish() -> MallocBytes {
         encoder.writer.endArray()
         encoder.writer.endObject()
-        return encoder.writer.bytes
+        return encoder.writer.finish()
     }
 
     /// One frame: its time, its views in the flat form's order (`ResponseEncoder.flatNodes`)

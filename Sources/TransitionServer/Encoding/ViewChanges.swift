@@ -9,13 +9,16 @@ import TransitionCore
 /// is set whole, one it loses is unset.
 struct ViewChanges {
     /// Each changed path in the order first met, with its values' groups as a chain through
-    /// `groups` (first and last), in the order first met. One set of lists for all paths, kept
-    /// from frame to frame (`reset`): a frame changes a few dozen numbers, and arrays made per
-    /// path, value or frame cost more than comparing them.
-    private var set: [(path: ViewPath, first: Int, last: Int)] = []
+    /// `groups` (first and last), in the order first met, and the group its latest value joined
+    /// (`recent`). One set of lists for all paths, kept from frame to frame (`reset`): a frame
+    /// changes a few dozen numbers, and arrays made per path, value or frame cost more than
+    /// comparing them.
+    private var set: [(path: ViewPath, first: Int, last: Int, recent: Int)] = []
     /// Each value a path takes, with the indices (in the new list) of the views that take it
     /// as a chain through `indices`, and the position of the path's next group (-1: none).
-    private var groups: [(value: MemberValue, first: Int, last: Int, next: Int)] = []
+    private var groups: [Group] = []
+    /// The values of the groups that are not numbers.
+    private var values: [MemberValue] = []
     /// Each view index a group or an unset path holds, and the position of the next one (-1: none).
     private var indices: [(index: Int, next: Int)] = []
     /// Each path views lost, in the order first met, with their indices as a chain through `indices`.
@@ -23,6 +26,17 @@ struct ViewChanges {
     /// A path's position in `set` and `unset` (-1: not there yet), by `ViewPath.rawValue`.
     private var setSlot = [Int](repeating: -1, count: ViewPath.count)
     private var unsetSlot = [Int](repeating: -1, count: ViewPath.count)
+
+    /// A value a path takes: a number, most changes, held as it is (no `MemberValue` to copy,
+    /// compare or destroy), or another value, `values[value]`.
+    private struct Group {
+        var number: Double
+        /// -1: a number.
+        var value: Int
+        var first: Int
+        var last: Int
+        var next = -1
+    }
     let rounding: NumberRounding
 
     init(rounding: NumberRounding) {
@@ -35,6 +49,7 @@ struct ViewChanges {
         for entry in unset { unsetSlot[Int(entry.path.rawValue)] = -1 }
         set.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
         unset.removeAll(keepingCapacity: true)
     }
@@ -176,49 +191,65 @@ struct ViewChanges {
     }
 
     private mutating func add(_ path: ViewPath, _ value: MemberValue, _ index: Int) {
+        if case .number(let number) = value { return add(path, number: number, index) }
         let slot = setSlot[Int(path.rawValue)]
-        guard slot >= 0 else {
-            setSlot[Int(path.rawValue)] = set.count
-            set.append((path, groups.count, groups.count))
-            return addGroup(value, index)
-        }
+        guard slot >= 0 else { return addGroup(path, value: value, index) }
         var group = set[slot].first
         while group >= 0 {
-            if groups[group].value.writesSame(as: value, rounding) { return addIndex(index, group: group) }
+            let v = groups[group].value
+            if v >= 0, values[v].writesSame(as: value, rounding) { return addIndex(index, group: group, slot: slot) }
             group = groups[group].next
         }
-        addGroup(value, index, slot: slot)
+        addGroup(path, value: value, index, slot: slot)
     }
 
-    /// `add` for a number, the most common change, compared with each group's value without
-    /// copying it out.
+    /// `add` for a number, the most common change. Of a path's groups at most one is written as
+    /// `number` is (`writesSame` is an equivalence, and a group is made only for a value no other
+    /// is written as), so the group the path's previous view joined, asked first, is the one
+    /// the scan would find when it matches (a slide gives a cell and its subviews one `x`).
     private mutating func add(_ path: ViewPath, number: Double, _ index: Int) {
         let slot = setSlot[Int(path.rawValue)]
-        guard slot >= 0 else { return add(path, .number(number), index) }
+        guard slot >= 0 else { return addGroup(path, number: number, index) }
+        let recent = set[slot].recent
+        if groups[recent].value < 0, rounding.writesSame(groups[recent].number, number) { return addIndex(index, group: recent, slot: slot) }
         var group = set[slot].first
         while group >= 0 {
-            if case .number(let value) = groups[group].value, rounding.writesSame(value, number) {
-                return addIndex(index, group: group)
-            }
+            if groups[group].value < 0, rounding.writesSame(groups[group].number, number) { return addIndex(index, group: group, slot: slot) }
             group = groups[group].next
         }
-        addGroup(.number(number), index, slot: slot)
+        addGroup(path, number: number, index, slot: slot)
     }
 
-    /// A new group, of `value` taken by the view at `index`, after the last of `set[slot]`
-    /// (none: the path's first, already named as its first and last).
-    private mutating func addGroup(_ value: MemberValue, _ index: Int, slot: Int? = nil) {
+    /// `addGroup` of a value that is not a number.
+    private mutating func addGroup(_ path: ViewPath, value: MemberValue, _ index: Int, slot: Int? = nil) {
+        values.append(value)
+        addGroup(path, Group(number: 0, value: values.count - 1, first: indices.count, last: indices.count), index, slot: slot)
+    }
+
+    private mutating func addGroup(_ path: ViewPath, number: Double, _ index: Int, slot: Int? = nil) {
+        addGroup(path, Group(number: number, value: -1, first: indices.count, last: indices.count), index, slot: slot)
+    }
+
+    /// A new group, taken by the view at `index`, after the last of `set[slot]` (none: the
+    /// path's first).
+    private mutating func addGroup(_ path: ViewPath, _ group: Group, _ index: Int, slot: Int?) {
+        let position = groups.count
         if let slot {
-            groups[set[slot].last].next = groups.count
-            set[slot].last = groups.count
+            groups[set[slot].last].next = position
+            set[slot].last = position
+            set[slot].recent = position
+        } else {
+            setSlot[Int(path.rawValue)] = set.count
+            set.append((path, position, position, position))
         }
-        groups.append((value, indices.count, indices.count, -1))
+        groups.append(group)
         indices.append((index, -1))
     }
 
-    private mutating func addIndex(_ index: Int, group: Int) {
+    private mutating func addIndex(_ index: Int, group: Int, slot: Int) {
         indices[groups[group].last].next = indices.count
         groups[group].last = indices.count
+        set[slot].recent = group
         indices.append((index, -1))
     }
 
@@ -249,13 +280,14 @@ struct ViewChanges {
         if !set.isEmpty {
             encoder.writer.key("viewSet")
             encoder.writer.beginObject()
-            for (path, first, _) in set {
+            for (path, first, _, _) in set {
                 encoder.writer.key(path.name)
                 encoder.writer.beginArray()
                 var group = first
                 while group >= 0 {
                     encoder.writer.beginArray()
-                    groups[group].value.write(into: &encoder)
+                    let value = groups[group].value
+                    if value < 0 { encoder.writer.number(groups[group].number) } else { values[value].write(into: &encoder) }
                     writeIndices(from: groups[group].first, into: &encoder.writer)
                     encoder.writer.endArray()
                     group = groups[group].next

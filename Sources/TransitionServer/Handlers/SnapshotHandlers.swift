@@ -76,10 +76,10 @@ extension Application {
         if changes, inOrder {
             // Frames in time order are compared by the moving views of their states (`Session.writeChangeBatch`).
             response = try weighedSeries(read.history, at: times, form: .json(flat: true, changes: true)) {
-                guard let bytes = try session.writeChangeBatch(read, at: times, precision: precision, limit: configuration.maxResponseBytes) else {
+                guard let batch = try session.writeChangeBatch(read, at: times, precision: precision, limit: configuration.maxResponseBytes) else {
                     throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
                 }
-                return Self.json(200, bytes.bytes)
+                return HTTPResponse(status: 200, mediaType: .json, body: batch.body)
             }
         } else if !changes, inOrder {
             // Frames in time order are written as they are computed, by the session's templates.
@@ -98,10 +98,10 @@ extension Application {
         } else {
             response = try series(read.history, at: times, form: .json(flat: flat || changes, changes: changes)) { shots in
                 if changes {
-                    guard let bytes = ChangeBatch.encode(shots, precision: precision, limit: configuration.maxResponseBytes) else {
+                    guard let body = ChangeBatch.encode(shots, precision: precision, limit: configuration.maxResponseBytes) else {
                         throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
                     }
-                    return Self.json(200, bytes)
+                    return HTTPResponse(status: 200, mediaType: .json, body: body)
                 }
                 var encoder = ResponseEncoder(precision: precision, flat: flat)
                 guard encoder.snapshotSeries(shots, limit: configuration.maxResponseBytes) else {

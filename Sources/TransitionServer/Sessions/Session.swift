@@ -499,7 +499,7 @@ final class Session: Sendable {
     /// written as `writeSnapshots` writes a flat one: by a template of its state the session
     /// keeps, or making one of the current state (kept for the requests that follow), whose
     /// moving views its run then takes.
-    func writeChangeBatch(_ read: Read, at times: [Double], precision: Int?, limit: Int) throws -> (bytes: [UInt8], byMovingViews: Int)? {
+    func writeChangeBatch(_ read: Read, at times: [Double], precision: Int?, limit: Int) throws -> (body: MallocBytes, byMovingViews: Int)? {
         var batch = ChangeBatch(precision: precision)
         var run: (position: Int, moving: MovingViews?)?
         var fits = true, byMovingViews = 0
