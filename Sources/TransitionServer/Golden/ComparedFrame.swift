@@ -98,22 +98,6 @@ struct ComparedFrame: Sendable {
     var views: [ComparedView]
     var pointer: String
 
-    /// The service's own frame: the snapshot written as the flat batch writes it and read back,
-    /// so that a comparison reads exactly the values `/snapshots` answers.
-    init(_ snapshot: Snapshot) {
-        time = snapshot.time
-        pointer = ""
-        var encoder = ResponseEncoder(flat: true)
-        encoder.snapshot(snapshot)
-        let json = (try? JSONParser.parse(encoder.writer.bytes, limits: ChangeBatch.ownOutput)) ?? .null
-        var values = 0
-        let list = json.objectValue?["views"]?.arrayValue ?? []
-        // The encoder's own output always reads; a view that did not would be a bug, left out.
-        views = list.enumerated().compactMap { i, view in
-            try? ComparedView.read(view, at: "/views/\(i)", counting: &values, bounds: FrameBounds(values: .max))
-        }
-    }
-
     init(time: Double, views: [ComparedView], pointer: String) {
         self.time = time
         self.views = views

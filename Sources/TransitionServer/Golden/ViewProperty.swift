@@ -88,6 +88,14 @@ enum ViewProperty {
         Leaf(name: leafNames[member]![index], value: value, tolerance: toleranceClass(member: member, sub: shape.leaves[index]))
     }
 
+    /// Member `name`'s leaves in order, named and held to their tolerances as `leaves` makes
+    /// them, each holding 0 (what the service's views are made of: ServiceLeaves).
+    static func prototypes(of name: String) -> [Leaf] {
+        let shape = shapes[name]!
+        guard !shape.leaves.isEmpty else { return [Leaf(name: name, value: .number(0), tolerance: toleranceClass(member: name, sub: ""))] }
+        return shape.leaves.indices.map { leaf(name, $0, shape: shape, .number(0)) }
+    }
+
     /// The leaves of member `name` holding `value`, in order, each a number or a whole value;
     /// an error names the member at `pointer` when the value has not the member's shape. A
     /// member given in part (`"windowFrame": {"width": 280}`) has only the leaves given.
@@ -145,7 +153,7 @@ enum ViewProperty {
     /// writes a layer property only when it differs), `visible` true, `visibleRect` the window
     /// frame (nothing clipped), a 2D transform's 3D form. Nil: the view has no such value.
     static func omitted(_ leaf: String, in view: ComparedView) -> Leaf.Value? {
-        if let value = layerDefaults[leaf] { return value }
+        if let value = ServiceLeaves.defaults[leaf] { return value }
         let member = member(of: leaf)
         let sub = leaf.dropFirst(member.count + 1)
         switch member {
@@ -161,19 +169,6 @@ enum ViewProperty {
             return nil
         }
     }
-
-    /// CALayer's defaults and `visible`, as leaves: the members a snapshot writes only when they differ.
-    private static let layerDefaults: [String: Leaf.Value] = {
-        var encoder = ResponseEncoder()
-        encoder.writer.beginObject()
-        encoder.layerFields(.defaults, omittingDefaults: false)
-        encoder.writer.key("visible"); encoder.writer.bool(true)
-        encoder.writer.endObject()
-        var list: [Leaf] = []
-        let object = (try? JSONParser.parse(encoder.writer.bytes))?.objectValue ?? JSONObject()
-        for (name, value) in object.entries { try? leaves(name, value, at: "", into: &list) }
-        return Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0.value) })
-    }()
 }
 
 /// One compared value of a view: a number, compared within a tolerance, or any other value,
