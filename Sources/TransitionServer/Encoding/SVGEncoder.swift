@@ -1,3 +1,4 @@
+import JSONCodec
 import TransitionCore
 
 /// Draws snapshots as SVG: `snapshot.svg` (one frame) and `filmstrip.svg` (frames side by side).
@@ -45,6 +46,9 @@ struct SVGEncoder: ~Copyable {
     mutating func end() {
         writer.raw("</svg>\n")
     }
+
+    /// The document written, as an answer's body (not copied).
+    consuming func finish() -> MallocBytes { writer.finish() }
 
     /// One frame, its window's left edge `x` points from the document's.
     mutating func frame(_ s: Snapshot, x: Double) {

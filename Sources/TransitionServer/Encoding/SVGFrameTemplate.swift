@@ -26,6 +26,9 @@ final class SVGFrameTemplate {
     let slots: [Slot]
     /// The views drawn afresh.
     let views: [View]
+    /// The nodes of those without animations of their own, as the template's frame holds them:
+    /// every value the drawing reads but `visible` stays its model's.
+    let keptNodes: [SnapshotNode]
     /// The window's height, which the caption sits under (the window's group stands still).
     let windowHeight: Double
 
@@ -54,22 +57,23 @@ final class SVGFrameTemplate {
         /// Its index in `MovingFrame.places` when only its ancestors move it (its `visible`
         /// follows them), else -1.
         let carried: Int
-        /// Its node as the template's frame holds it, for a view without animations of its own:
-        /// every value the drawing reads but `visible` stays its model's.
-        let node: SnapshotNode?
+        /// Its node's index in `keptNodes` when it has no animations of its own, else -1.
+        let kept: Int
         /// The view in `views` that is its superview when that moves too, else -1.
         let parent: Int
         /// The superview's bounds → window when it stands still.
         let parentToWindow: ProjectiveTransform
     }
 
-    private init(position: Int, precision: Int?, moving: MovingViews, bytes: [UInt8], slots: [Slot], views: [View], windowHeight: Double) {
+    private init(position: Int, precision: Int?, moving: MovingViews, bytes: [UInt8], slots: [Slot], views: [View], keptNodes: [SnapshotNode],
+                 windowHeight: Double) {
         self.position = position
         self.precision = precision
         self.moving = moving
         self.bytes = bytes
         self.slots = slots
         self.views = views
+        self.keptNodes = keptNodes
         self.windowHeight = windowHeight
     }
 
@@ -83,37 +87,46 @@ final class SVGFrameTemplate {
     func draw(_ world: World, x: Double, into encoder: inout SVGEncoder) {
         let moved = world.movingFrame(moving)
         var drawn = [SVGEncoder.DrawnView](repeating: SVGEncoder.DrawnView(toWindow: .identity, onScreen: false, clips: false), count: views.count)
+        // Views and nodes read in place: a copy of each would retain and release its references.
         bytes.withUnsafeBufferPointer { fixed in
-            var from = 0
-            for slot in slots {
-                encoder.writer.raw(bytes: UnsafeBufferPointer(rebasing: fixed[from..<slot.start]))
-                from = slot.end
-                switch slot.part {
-                case .frame:
-                    encoder.openFrame(time: world.now, x: x)
-                case .caption:
-                    encoder.caption(time: world.now, transition: world.currentTransitionState(at: world.now), below: windowHeight)
-                    encoder.writer.raw("</g>\n")
-                case .open(let i):
-                    let view = views[i]
-                    let parent = view.parent < 0 ? view.parentToWindow : drawn[view.parent].toWindow
-                    if view.animated >= 0 {
-                        drawn[i] = encoder.openView(moved.nodes[view.animated], toWindow: parent, visible: moved.nodes[view.animated].visible)
-                    } else {
-                        let visible = view.carried >= 0 ? moved.places[view.carried].visible : view.node!.visible
-                        drawn[i] = encoder.openView(view.node!, toWindow: parent, visible: visible)
+            views.withUnsafeBufferPointer { views in
+                moved.nodes.withUnsafeBufferPointer { nodes in keptNodes.withUnsafeBufferPointer { kept in
+                    var from = 0
+                    for slot in slots {
+                        encoder.writer.raw(bytes: UnsafeBufferPointer(rebasing: fixed[from..<slot.start]))
+                        from = slot.end
+                        switch slot.part {
+                        case .frame:
+                            encoder.openFrame(time: world.now, x: x)
+                        case .caption:
+                            encoder.caption(time: world.now, transition: world.currentTransitionState(at: world.now), below: windowHeight)
+                            encoder.writer.raw("</g>\n")
+                        case .open(let i):
+                            let view = views.baseAddress! + i
+                            let parent = view.pointee.parent < 0 ? view.pointee.parentToWindow : drawn[view.pointee.parent].toWindow
+                            if view.pointee.animated >= 0 {
+                                let node = nodes.baseAddress! + view.pointee.animated
+                                drawn[i] = encoder.openView(node.pointee, toWindow: parent, visible: node.pointee.visible)
+                            } else {
+                                let node = kept.baseAddress! + view.pointee.kept
+                                let visible = view.pointee.carried >= 0 ? moved.places[view.pointee.carried].visible : node.pointee.visible
+                                drawn[i] = encoder.openView(node.pointee, toWindow: parent, visible: visible)
+                            }
+                        case .close(let i):
+                            let view = views.baseAddress! + i
+                            if view.pointee.animated >= 0 {
+                                let node = nodes.baseAddress! + view.pointee.animated
+                                encoder.closeView(node.pointee, drawn[i], visible: node.pointee.visible)
+                            } else {
+                                let node = kept.baseAddress! + view.pointee.kept
+                                let visible = view.pointee.carried >= 0 ? moved.places[view.pointee.carried].visible : node.pointee.visible
+                                encoder.closeView(node.pointee, drawn[i], visible: visible)
+                            }
+                        }
                     }
-                case .close(let i):
-                    let view = views[i]
-                    if view.animated >= 0 {
-                        encoder.closeView(moved.nodes[view.animated], drawn[i], visible: moved.nodes[view.animated].visible)
-                    } else {
-                        let visible = view.carried >= 0 ? moved.places[view.carried].visible : view.node!.visible
-                        encoder.closeView(view.node!, drawn[i], visible: visible)
-                    }
-                }
+                    encoder.writer.raw(bytes: UnsafeBufferPointer(rebasing: fixed[from...]))
+                } }
             }
-            encoder.writer.raw(bytes: UnsafeBufferPointer(rebasing: fixed[from...]))
         }
     }
 
@@ -138,6 +151,7 @@ final class SVGFrameTemplate {
         guard maker.consistent, maker.nextEntry == moving.count else { return nil }
         let written = encoder.writer.bytes(from: start)
         let template = SVGFrameTemplate(position: position, precision: encoder.writer.precision, moving: moving, bytes: written, slots: maker.slots, views: maker.views,
+                                        keptNodes: maker.keptNodes,
                                         windowHeight: SVGEncoder.windowSize(shot).height)
         var check = SVGEncoder(precision: encoder.writer.precision)
         check.nextLayerID = firstLayerID
@@ -154,6 +168,7 @@ final class SVGFrameTemplate {
         let nodeIndex: [Int]
         var slots: [Slot] = []
         var views: [View] = []
+        var keptNodes: [SnapshotNode] = []
         /// The next view's index among the snapshot's views in drawing order (hidden ones too).
         var index = 0
         var nextEntry = 0
@@ -197,8 +212,9 @@ final class SVGFrameTemplate {
             var view = -1
             if entry >= 0 || encoder.nextLayerID != layerIDs {
                 let animated = entry >= 0 && moving.animatedEntries[entry]
+                if !animated { keptNodes.append(n) }
                 views.append(View(animated: animated ? nodeIndex[entry] : -1, carried: entry >= 0 && !animated ? entry : -1,
-                                  node: animated ? nil : n, parent: parentView, parentToWindow: parent))
+                                  kept: animated ? -1 : keptNodes.count - 1, parent: parentView, parentToWindow: parent))
                 view = views.count - 1
                 slots.append(Slot(start: start, end: encoder.writer.count - origin, part: .open(view)))
             }

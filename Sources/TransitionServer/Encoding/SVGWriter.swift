@@ -13,6 +13,9 @@ struct SVGWriter: ~Copyable {
 
     var bytes: [UInt8] { output.bytes }
 
+    /// The document, in the memory it was written in (the answer's body, not copied).
+    consuming func finish() -> MallocBytes { output.finish() }
+
     /// How many bytes have been written.
     var count: Int { output.count }
 

@@ -11,7 +11,7 @@ extension Application {
         var encoder = SVGEncoder(precision: try Self.precision(ctx.query))
         let t = try ctx.query["t"].map { (text) throws in try Self.time(text, name: "t") } ?? session.current(now: ctx.now).now
         encoder.document(try session.snapshots(at: [t], now: ctx.now)[0])
-        return HTTPResponse(status: 200, mediaType: .svg, body: encoder.writer.bytes)
+        return HTTPResponse(status: 200, mediaType: .svg, body: encoder.finish())
     }
 
     /// `?t=a,b,c` or `?from=&to=&fps=`, as `…/snapshots`: the frames side by side, in the order asked.
@@ -21,12 +21,13 @@ extension Application {
     func filmstripSVG(_ ctx: RequestContext) throws -> HTTPResponse {
         let session = try session(ctx)
         try Self.rejectUnknown(ctx.query, allowed: Self.filmstripParameters)
-        var encoder = SVGEncoder(precision: try Self.precision(ctx.query))
+        let precision = try Self.precision(ctx.query)
         let times = try Self.seriesTimes(ctx.query)
         let history = session.history(now: ctx.now)
         let limit = configuration.maxResponseBytes
         guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else {
             return try series(history, at: times, form: .svg) { shots in
+                var encoder = SVGEncoder(precision: precision)
                 let window = SVGEncoder.windowSize(shots[0])
                 encoder.begin(frames: shots.count, window: window)
                 for (i, shot) in shots.enumerated() {
@@ -34,12 +35,13 @@ extension Application {
                     try Self.checkSize(encoder, limit: limit)
                 }
                 encoder.end()
-                return HTTPResponse(status: 200, mediaType: .svg, body: encoder.writer.bytes)
+                return HTTPResponse(status: 200, mediaType: .svg, body: encoder.finish())
             }
         }
         return try weighedSeries(history, at: times, form: .svg) {
+            var encoder = SVGEncoder(precision: precision)
             try Self.drawFilmstrip(history, at: times, into: &encoder, limit: limit)
-            return HTTPResponse(status: 200, mediaType: .svg, body: encoder.writer.bytes)
+            return HTTPResponse(status: 200, mediaType: .svg, body: encoder.finish())
         }
     }
 
