@@ -18,9 +18,33 @@ import TestSupport
       "completion": [{"completeTransition": "!cancelled"}]}]}}
     """#
 
+    /// A push whose animator mirrors the incoming view (its `transform` from identity to a scale of
+    /// -1 across), with the pushed controller's image one-sided: carried by that view, the image
+    /// turns away half way (its `visible`, a moving frame's place, changes within an interval).
+    static let mirror = #"""
+    {"spec": {"duration": 0.5, "setup": [{"add": "to"}, {"set": "to", "frame": "final"}],
+     "animations": [{"duration": "duration", "curve": "linear", "changes": [{"view": "to", "transform": [{"scale": [-1, 1]}]}],
+      "completion": [{"completeTransition": "!cancelled"}]}]}}
+    """#
+    static let oneSided = FrameTemplateTests.detail.replacing(
+        #""frame": {"x": 20, "y": 84, "width": 280, "height": 280}}"#,
+        with: #""frame": {"x": 20, "y": 84, "width": 280, "height": 280}, "isDoubleSided": false}"#)
+    static let mirrorPush = #"{"type": "push", "at": 0.1, "viewController": \#(oneSided), "animator": \#(mirror)}"#
+
     static let scenes: [(name: String, creation: String, actions: [String])] = FrameTemplateTests.scenes + [
         ("layers", FrameTemplateTests.things, [#"{"type": "push", "at": 0.1, "viewController": \#(FrameTemplateTests.detail), "animator": \#(layers)}"#]),
+        ("mirrored one-sided subview", FrameTemplateTests.things, [mirrorPush]),
     ]
+
+    /// The one-sided image does turn away within the mirroring: the strips compare frames where a
+    /// carried view's `visible` is not the template's.
+    @Test func theOneSidedImageTurnsAwayHalfWay() throws {
+        let session = try FrameTemplateTests.session(FrameTemplateTests.things, [Self.mirrorPush])
+        let shots = try session.snapshots(at: [0.2, 0.5], now: .now)
+        func image(_ n: SnapshotNode) -> SnapshotNode? { n.path == "image" ? n : n.children.lazy.compactMap(image).first }
+        let early = try #require(image(shots[0].root)), late = try #require(image(shots[1].root))
+        #expect(early.visible && !late.visible)
+    }
 
     /// The strip as `filmstrip.svg` drew it before templates: each frame computed and drawn in full.
     static func fullStrip(_ shots: [Snapshot], precision: Int?) -> [UInt8] {
