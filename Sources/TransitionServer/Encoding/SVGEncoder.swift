@@ -98,7 +98,12 @@ struct SVGEncoder: ~Copyable {
     /// content, and the clip its subviews are drawn in. `visible` is the view's (`n.visible`),
     /// given apart for a view whose node is kept from another frame (`SVGFrameTemplate`).
     mutating func openView(_ n: SnapshotNode, toWindow parent: ProjectiveTransform, visible: Bool) -> DrawnView {
-        let toWindow = n.toSuperview.concatenating(parent)
+        openGroup(n)
+        return drawOwn(n, toWindow: parent, visible: visible)
+    }
+
+    /// A shown view's group opening: its names, its opacity, the window's clip.
+    mutating func openGroup(_ n: SnapshotNode) {
         writer.raw("<g")
         if let vc = n.viewController { writer.attribute("data-view-controller", vc) }
         writer.attribute("data-path", n.path)
@@ -109,6 +114,11 @@ struct SVGEncoder: ~Copyable {
         if n.alpha != 1 { writer.attribute("opacity", min(1, max(0, n.alpha))) }
         if n.role == .window { writer.raw(" clip-path=\"url(#window)\"") }
         writer.raw(">\n")
+    }
+
+    /// What a view draws under its subviews, in its group: `openView` after the group's opening.
+    mutating func drawOwn(_ n: SnapshotNode, toWindow parent: ProjectiveTransform, visible: Bool) -> DrawnView {
+        let toWindow = n.toSuperview.concatenating(parent)
         let quad = n.quad(toWindow: toWindow)
         // A view turned away while not double-sided, or clipped away, draws none of its own
         // content; its subviews are layers of their own (docs/viewer.md § Drawing).

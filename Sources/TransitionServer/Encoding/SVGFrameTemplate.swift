@@ -10,7 +10,8 @@ import TransitionCore
 ///
 /// A view that moves is drawn whole but for its subviews: its group's opening (its `opacity`),
 /// shadow, shape, content and clip before them, its border and the group's end after them, all
-/// under its map to the window, which its ancestors' motion changes. A view that stands still is
+/// under its map to the window, which its ancestors' motion changes; the group's opening of a
+/// view only its ancestors move is its model's, fixed bytes. A view that stands still is
 /// fixed bytes, unless its drawing numbers a layer's clip path or shadow filter (`layer-3`: the
 /// number runs on through a film strip's frames): then its opening is drawn afresh from its kept
 /// node. It holds for a world advanced from the same state that `fits` its moving views, in the
@@ -63,6 +64,9 @@ final class SVGFrameTemplate {
         let parent: Int
         /// The superview's bounds → window when it stands still.
         let parentToWindow: ProjectiveTransform
+        /// Its group's opening is fixed bytes (a view only its ancestors move: its names and
+        /// `opacity` are its model's), and its slot starts after it (`SVGEncoder.drawOwn`).
+        let groupFixed: Bool
     }
 
     private init(position: Int, precision: Int?, moving: MovingViews, bytes: [UInt8], slots: [Slot], views: [View], keptNodes: [SnapshotNode],
@@ -110,7 +114,8 @@ final class SVGFrameTemplate {
                             } else {
                                 let node = kept.baseAddress! + view.pointee.kept
                                 let visible = view.pointee.carried >= 0 ? moved.places[view.pointee.carried].visible : node.pointee.visible
-                                drawn[i] = encoder.openView(node.pointee, toWindow: parent, visible: visible)
+                                drawn[i] = view.pointee.groupFixed ? encoder.drawOwn(node.pointee, toWindow: parent, visible: visible)
+                                                                   : encoder.openView(node.pointee, toWindow: parent, visible: visible)
                             }
                         case .close(let i):
                             let view = views.baseAddress! + i
@@ -207,14 +212,19 @@ final class SVGFrameTemplate {
                 nextEntry += 1
             }
             if parentView >= 0, entry < 0 { consistent = false }
-            let start = encoder.writer.count - origin, layerIDs = encoder.nextLayerID
-            let drawn = encoder.openView(n, toWindow: parent, visible: n.visible)
+            let opening = encoder.writer.count - origin, layerIDs = encoder.nextLayerID
+            encoder.openGroup(n)
+            let own = encoder.writer.count - origin
+            let drawn = encoder.drawOwn(n, toWindow: parent, visible: n.visible)
             var view = -1
             if entry >= 0 || encoder.nextLayerID != layerIDs {
                 let animated = entry >= 0 && moving.animatedEntries[entry]
+                let groupFixed = entry >= 0 && !animated
+                let start = groupFixed ? own : opening
                 if !animated { keptNodes.append(n) }
                 views.append(View(animated: animated ? nodeIndex[entry] : -1, carried: entry >= 0 && !animated ? entry : -1,
-                                  kept: animated ? -1 : keptNodes.count - 1, parent: parentView, parentToWindow: parent))
+                                  kept: animated ? -1 : keptNodes.count - 1, parent: parentView, parentToWindow: parent,
+                                  groupFixed: groupFixed))
                 view = views.count - 1
                 slots.append(Slot(start: start, end: encoder.writer.count - origin, part: .open(view)))
             }
