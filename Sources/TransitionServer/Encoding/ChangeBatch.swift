@@ -107,24 +107,29 @@ struct ChangeBatch: ~Copyable {
             members.write(set: "set", unset: "unset", into: &encoder.writer)
         }
         views.reset()
-        var animated = 0
-        for (entry, index) in moving.order.enumerated() {
-            if moving.animatedEntries[entry] {
-                var node = moved.nodes[animated]
-                animated += 1
-                let parent = frame.parents[index]
-                frame.nodes.withUnsafeBufferPointer { nodes in
-                    withUnsafePointer(to: node) { new in views.compare(nodes.baseAddress! + index, parent: parent, new, parent: parent, index: index) }
+        // The frame's nodes are updated in place, through pointers, as they are compared.
+        let parents = frame.parents
+        moved.nodes.withUnsafeBufferPointer { movedNodes in
+            frame.nodes.withUnsafeMutableBufferPointer { nodes in
+                var animated = 0
+                for (entry, index) in moving.order.enumerated() {
+                    let node = nodes.baseAddress! + index
+                    if moving.animatedEntries[entry] {
+                        let new = movedNodes.baseAddress! + animated
+                        animated += 1
+                        views.compare(node, parent: parents[index], new, parent: parents[index], index: index)
+                        // The frame keeps whole nodes: the subviews are its own (a moving frame's nodes have none).
+                        let children = node.pointee.children
+                        node.pointee = new.pointee
+                        node.pointee.children = children
+                    } else {
+                        let place = moved.places[entry]
+                        views.comparePlace(node, place, index: index)
+                        node.pointee.windowFrame = place.windowFrame
+                        node.pointee.visibleRect = place.visibleRect
+                        node.pointee.visible = place.visible
+                    }
                 }
-                // The frame keeps whole nodes: the subviews are its own (a moving frame's nodes have none).
-                node.children = frame.nodes[index].children
-                frame.nodes[index] = node
-            } else {
-                let place = moved.places[entry]
-                frame.nodes.withUnsafeBufferPointer { nodes in views.comparePlace(nodes.baseAddress! + index, place, index: index) }
-                frame.nodes[index].windowFrame = place.windowFrame
-                frame.nodes[index].visibleRect = place.visibleRect
-                frame.nodes[index].visible = place.visible
             }
         }
         views.write(into: &encoder)
