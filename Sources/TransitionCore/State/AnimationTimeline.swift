@@ -93,10 +93,20 @@ struct AnimationTimeline: Sendable {
 
         /// Applies a view's animations at `t` to its model values
         /// (`AnimationTimeline.presentation(of:in:at:clocks:)`).
+        ///
+        /// Each animation is read in place: passed on from the array's element, the optimizer
+        /// copied it whole first (its values, curve and path, with their references).
         func apply(_ list: [PropertyAnimation], to node: inout ViewNode) {
-            AnimationTimeline.apply(list, to: &node) { transition in
-                guard let transition else { return t }
-                return taus.first { $0.id == transition }?.tau
+            list.withUnsafeBufferPointer { animations in
+                for i in animations.indices {
+                    let animation = animations.baseAddress! + i
+                    var tau = t
+                    if let transition = animation.pointee.transition {
+                        guard let found = taus.first(where: { $0.id == transition }) else { continue }
+                        tau = found.tau
+                    }
+                    node.apply(animation.pointee.value(atTau: tau), to: animation.pointee.property)
+                }
             }
         }
     }
