@@ -50,7 +50,8 @@ public final class Application: Sendable {
     static let openPaths: Set<String> = ["/livez", "/readyz", "/metrics", "/viewer", "/viewer.js"]
 
     /// The paths the probe listener answers (`--probe-port`); everything else there is 404.
-    static let probePaths: Set<String> = ["/livez", "/readyz"]
+    /// Two: compared, not hashed (every request asks).
+    static let probePaths = ["/livez", "/readyz"]
 
     /// Answers one request. Never throws, never traps on client input.
     public func respond(to request: HTTPRequest) -> HTTPResponse {

@@ -63,6 +63,18 @@ import Testing
         }
     }
 
+    /// Literals are compared as whole segments of bytes: a prefix, an extension or another case
+    /// of one is not it (the parameter branch may still take the segment).
+    @Test func literalsCompareWholeSegments() throws {
+        for path in ["/live", "/livezz", "/livez\u{301}", "/v1/session/abc", "/v1/sessionsx/abc", "/v1x/sessions/abc",
+                     "/v1/sessions/abc/snapshotx", "/v1/sessions/abc/snapshot\u{0}", "/\u{301}livez"] {
+            #expect(isNotFound("GET", path), "\(path.debugDescription)")
+        }
+        #expect(found("GET", "/v1/sessions/statsx")?.parameters == ["id": "statsx"])
+        #expect(found("GET", "/v1/sessions/stat/events")?.parameters == ["id": "stat"])
+        #expect(found("GET", "/v1/sessions/été/snapshot")?.parameters == ["id": "été"])
+    }
+
     @Test func wrongMethodListsTheAllowedOnes() throws {
         guard case .methodNotAllowed(let allowed, let pattern) = Self.router.match(method: "PUT", path: "/v1/sessions/abc") else {
             Issue.record("expected 405")
