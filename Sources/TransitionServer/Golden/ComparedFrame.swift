@@ -19,13 +19,24 @@ struct ComparedView: Sendable {
     var pointer: String
 
     init(identity: Identity, id: String?, viewController: String?, path: String?, leaves: [Leaf], pointer: String) {
+        self.init(identity: identity, id: id, viewController: viewController, path: path, leaves: leaves, index: Self.index(of: leaves),
+                  pointer: pointer)
+    }
+
+    /// `index` is `index(of: leaves)`, made once for the views whose leaves have the same names.
+    init(identity: Identity, id: String?, viewController: String?, path: String?, leaves: [Leaf], index: [String: Int], pointer: String) {
         self.identity = identity
         self.id = id
         self.viewController = viewController
         self.path = path
         self.leaves = leaves
         self.pointer = pointer
-        index = Dictionary(leaves.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.index = index
+    }
+
+    /// Where each leaf's name stands in `leaves` (the first, for a name given twice).
+    static func index(of leaves: [Leaf]) -> [String: Int] {
+        Dictionary(leaves.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     private let index: [String: Int]

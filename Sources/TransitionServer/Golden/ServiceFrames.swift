@@ -72,7 +72,8 @@ extension Application {
     /// world is read into its compared frame at once, so no run holds its snapshots besides.
     func frames(of run: ComparedRun) throws -> (frames: [ComparedFrame], around: [[ComparedFrame]]) {
         var read = [ComparedFrame?](repeating: nil, count: run.times.count)
-        try run.history.forEachWorld(at: run.times) { i, world in read[i] = ComparedFrame(world.snapshot(at: world.now)) }
+        var indexes = LeafIndexes()
+        try run.history.forEachWorld(at: run.times) { i, world in read[i] = ComparedFrame(world.snapshot(at: world.now), indexes: &indexes) }
         let frames = read.map { $0! }
         let around = run.times.count > run.count ? (0..<run.count).map { i in [frames[run.count + 2 * i], frames[run.count + 2 * i + 1]] } : []
         return (Array(frames.prefix(run.count)), around)
