@@ -4,21 +4,21 @@ import TransitionServer
 import Glibc
 #endif
 
-/// `transition-bench repeat compute|encode|svg|snapshot|template|request|batch|changes|compare|compare-one N`: one part of the hot path done N times on
+/// `transition-bench repeat compute|encode|svg|filmstrip|snapshot|template|request|batch|changes|compare|compare-one N`: one part of the hot path done N times on
 /// the benchmark scene, untimed, for an instruction counter. Under
 /// `valgrind --tool=callgrind`, the difference between N and 0 runs, divided by N, is the
 /// instructions per call: repeatable on a shared machine where timings are not.
 enum RepeatBenchmark {
     static func run(_ arguments: [String]) {
         guard arguments.count == 2, let part = Part(rawValue: arguments[0]), let count = Int(arguments[1]), count >= 0 else {
-            print("usage: transition-bench repeat compute|encode|svg|snapshot|template|request|batch|changes|compare|compare-one N")
+            print("usage: transition-bench repeat compute|encode|svg|filmstrip|snapshot|template|request|batch|changes|compare|compare-one N")
             return
         }
         let world = ComputeBenchmark.scene()
         let t = ComputeBenchmark.time
         let shot = ComputeBenchmark.snapshot(world, at: t)
         let template = part == .template ? FrameTemplate.make(ComputeBenchmark.advanced(world, to: ComputeBenchmark.templateTime)) : nil
-        let session = [.changes, .batch, .request, .compare, .compareOne].contains(part) ? InProcessSession() : nil
+        let session = [.changes, .batch, .filmstrip, .request, .compare, .compareOne].contains(part) ? InProcessSession() : nil
         let check = part == .compare ? BatchBenchmark.goldenCheck(session!) : part == .compareOne ? BatchBenchmark.oneViewCheck() : []
         if !check.isEmpty { BatchBenchmark.compare(session!, check) }
         var sink = 0
@@ -39,6 +39,7 @@ enum RepeatBenchmark {
                 sink &+= count
             case .batch: sink &+= session!.get("/snapshots", query: "from=0&to=0.9834&fps=60&flat=true").bodyCount
             case .changes: sink &+= session!.get("/snapshots", query: "from=0&to=0.9834&fps=60&changes=true").bodyCount
+            case .filmstrip: sink &+= session!.get("/filmstrip.svg", query: "from=0&to=0.9834&fps=60").bodyCount
             case .compare, .compareOne: sink &+= session!.post("/compare", body: check).body.count
             }
         }
@@ -68,6 +69,8 @@ enum RepeatBenchmark {
         case batch
         /// A 60-frame change-only batch of the push, the whole request in-process.
         case changes
+        /// A 60-frame film strip of the push (`GET …/filmstrip.svg`), the whole request in-process.
+        case filmstrip
         /// A golden check of the push against its own 60 flat frames, the whole `POST …/compare`
         /// in-process (the body made and checked once, before the count).
         case compare

@@ -48,13 +48,18 @@ struct SVGEncoder: ~Copyable {
 
     /// One frame, its window's left edge `x` points from the document's.
     mutating func frame(_ s: Snapshot, x: Double) {
+        openFrame(time: s.time, x: x)
+        view(s.root, toWindow: .identity)
+        caption(time: s.time, transition: s.transition, below: Self.windowSize(s).height)
+        writer.raw("</g>\n")
+    }
+
+    /// Opens a frame's group (closed after its caption).
+    mutating func openFrame(time: Double, x: Double) {
         writer.raw("<g class=\"frame\"")
-        writer.attribute("data-time", s.time)
+        writer.attribute("data-time", time)
         if x != 0 { writer.raw(" transform=\"translate("); writer.number(x); writer.raw(" 0)\"") }
         writer.raw(">\n")
-        view(s.root, toWindow: .identity)
-        caption(s, below: Self.windowSize(s).height)
-        writer.raw("</g>\n")
     }
 
     /// A whole document of one frame (`snapshot.svg`).
@@ -70,6 +75,25 @@ struct SVGEncoder: ~Copyable {
     /// superview's bounds to the window.
     mutating func view(_ n: SnapshotNode, toWindow parent: ProjectiveTransform) {
         guard !n.hidden else { return }
+        let drawn = openView(n, toWindow: parent, visible: n.visible)
+        for child in n.children { view(child, toWindow: drawn.toWindow) }
+        closeView(n, drawn, visible: n.visible)
+    }
+
+    /// What `openView` found of a view, for its subviews and `closeView`.
+    struct DrawnView {
+        /// The view's bounds coordinates → window.
+        var toWindow: ProjectiveTransform
+        /// No corner of its bounds is at or behind the eye.
+        var onScreen: Bool
+        /// It opened a group cutting its subviews to its shape.
+        var clips: Bool
+    }
+
+    /// A shown view's group opened, with what it draws under its subviews: its shadow, shape and
+    /// content, and the clip its subviews are drawn in. `visible` is the view's (`n.visible`),
+    /// given apart for a view whose node is kept from another frame (`SVGFrameTemplate`).
+    mutating func openView(_ n: SnapshotNode, toWindow parent: ProjectiveTransform, visible: Bool) -> DrawnView {
         let toWindow = n.toSuperview.concatenating(parent)
         writer.raw("<g")
         if let vc = n.viewController { writer.attribute("data-view-controller", vc) }
@@ -84,17 +108,21 @@ struct SVGEncoder: ~Copyable {
         let quad = n.quad(toWindow: toWindow)
         // A view turned away while not double-sided, or clipped away, draws none of its own
         // content; its subviews are layers of their own (docs/viewer.md § Drawing).
-        if n.visible {
+        if visible {
             if n.layer.shadowOpacity > 0, quad != nil { shadow(n, toWindow) }
             if n.layer.cornerRadius > 0, quad != nil { roundedShape(n, toWindow) } else { shape(n, quad) }
             if let quad { content(n, quad, toWindow) }
         }
         let clips = n.layer.clipsToBounds && quad != nil
         if clips { beginClip(n, toWindow) }
-        for child in n.children { view(child, toWindow: toWindow) }
-        if clips { writer.raw("</g>\n") }
+        return DrawnView(toWindow: toWindow, onScreen: quad != nil, clips: clips)
+    }
+
+    /// What a view draws over its subviews, and the end of its group.
+    mutating func closeView(_ n: SnapshotNode, _ drawn: DrawnView, visible: Bool) {
+        if drawn.clips { writer.raw("</g>\n") }
         // Core Animation composites the border above the content and the sublayers.
-        if n.visible, n.layer.borderWidth > 0, quad != nil { border(n, toWindow) }
+        if visible, n.layer.borderWidth > 0, drawn.onScreen { border(n, drawn.toWindow) }
         writer.raw("</g>\n")
     }
 
@@ -211,15 +239,15 @@ struct SVGEncoder: ~Copyable {
 
     /// Two lines under the window: `t = 0.15 s · push (zoom)`, then `animating · percentComplete 0.5`
     /// (`t = 0 s`, then `idle`, before any transition).
-    mutating func caption(_ s: Snapshot, below windowHeight: Double) {
+    mutating func caption(time: Double, transition: TransitionState?, below windowHeight: Double) {
         writer.raw("<text class=\"caption\"")
         writer.attribute("font-size", SVGStyle.captionSize)
         writer.raw(" fill=\"#3c3c43\">")
         captionLine(windowHeight + SVGStyle.captionBaselines.0)
         writer.raw("t = ")
-        writer.number(s.time)
+        writer.number(time)
         writer.raw(" s")
-        if let t = s.transition {
+        if let t = transition {
             writer.raw(" · ")
             writer.text(t.operation.rawValue)
             writer.raw(" (")

@@ -16,6 +16,16 @@ struct SVGWriter: ~Copyable {
     /// How many bytes have been written.
     var count: Int { output.count }
 
+    /// The request's `precision`: digits after the point a number is rounded to (nil: shortest).
+    var precision: Int? { output.precision }
+
+    /// The bytes written from `start` on.
+    func bytes(from start: Int) -> [UInt8] { output.bytes(from: start) }
+
+    /// Bytes written before (a frame template's fixed part), copied as they are.
+    @inline(__always)
+    mutating func raw(bytes: UnsafeBufferPointer<UInt8>) { output.raw(bytes) }
+
     /// Inlined like `JSONWriter.raw`, so that each literal's length is a constant at its call.
     @inline(__always)
     mutating func raw(_ text: StaticString) { output.raw(text) }
