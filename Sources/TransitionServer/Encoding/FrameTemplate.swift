@@ -52,13 +52,14 @@ public final class FrameTemplate: Sendable {
         return writeAndMake(world, position: .max, into: &encoder)
     }
 
-    /// `world.snapshot(at: world.now).encoded(precision:flat:)` by this template; nil when it
+    /// `world.snapshot(at: world.now).encoded(precision:flat:)` by this template, in the memory
+    /// it was written in, as `GET …/snapshot` hands it to libmicrohttpd; nil when the template
     /// does not hold for `world`.
-    public func encoded(_ world: World) -> [UInt8]? {
+    public func encoded(_ world: World) -> MallocBytes? {
         var encoder = ResponseEncoder(precision: precision, flat: flat, reservingCapacity: bytes.count + 4096)
         guard holds(for: world, position: .max, in: encoder) else { return nil }
         write(world, into: &encoder)
-        return encoder.writer.bytes
+        return encoder.writer.finish()
     }
 
     /// Bytes held, estimated for the session's memory budget.
