@@ -57,18 +57,20 @@ struct ComparedView: Sendable {
         var id: String?, controller: String?, path: String?
         var leaves: [Leaf] = []
         for (name, value) in object.entries {
-            let at = SpecReader.child(pointer, name)
             switch name {
             case "id", "path":
-                guard let s = value.stringValue else { throw SimulationError(at, "expected a string, found \(value.typeName)") }
+                guard let s = value.stringValue else { throw SimulationError(SpecReader.child(pointer, name), "expected a string, found \(value.typeName)") }
                 if name == "id" { id = s } else { path = s }
             case "viewController":
-                guard value.isNull || value.stringValue != nil else { throw SimulationError(at, "expected a string or null, found \(value.typeName)") }
+                guard value.isNull || value.stringValue != nil else {
+                    throw SimulationError(SpecReader.child(pointer, name), "expected a string or null, found \(value.typeName)")
+                }
                 controller = value.stringValue
             case "parent", "children":
                 continue
             default:
-                try ViewProperty.leaves(name, value, at: at, into: &leaves)
+                // The member's pointer only for an error (ViewProperty.leaves).
+                try ViewProperty.leaves(name, value, at: SpecReader.child(pointer, name), into: &leaves)
             }
         }
         values += leaves.count
