@@ -32,9 +32,48 @@ struct SVGWriter: ~Copyable {
 
     /// A number in JSON's format, which SVG's number grammar accepts (`0.15`, `1e-05`); SVG has no
     /// NaN or infinity, so a non-finite value is written as 0.
+    ///
+    /// A drawing writes the same fractional numbers again and again (a view's quadrilateral as its
+    /// shape, as its image and as the image's diagonals; the same `y` in every frame of a
+    /// horizontal slide), and a shortest decimal costs hundreds of instructions: the bytes the
+    /// writer wrote for a fractional value are kept (`memo`, by the value's bits) and copied when
+    /// the same value comes again. The same writer, at the same precision, wrote them, so they
+    /// are the bytes it would write again. Integers are cheap and written as they come.
     mutating func number(_ d: Double) {
-        output.number(d.isFinite ? d : 0)
+        let d = d.isFinite ? d : 0
+        guard d.magnitude >= 0x1p53 || Double(Int64(d)) != d, !output.commaPending else {
+            output.number(d)
+            return
+        }
+        let key = d.bitPattern
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        let at = slot &* Self.memoWidth
+        if memoKeys[slot] == key {
+            // A number leaves a comma pending, as `output.number` does.
+            memoBytes.withUnsafeBufferPointer { memo in
+                output.splice(UnsafeBufferPointer(rebasing: memo[(at + 1)..<(at + 1 + Int(memo[at]))]), commaPending: true)
+            }
+            return
+        }
+        let start = output.count
+        output.number(d)
+        let length = output.count - start
+        guard length < Self.memoWidth else { return }
+        let written = output.bytes(from: start)
+        memoKeys[slot] = key
+        memoBytes.withUnsafeMutableBufferPointer { memo in
+            memo[at] = UInt8(length)
+            for i in 0..<length { memo[at + 1 + i] = written[i] }
+        }
     }
+
+    /// The fractional numbers written last, by the bits of their value (a slot's key 0, the bits
+    /// of the integer 0, is never a fractional value's): `memoSlots` slots chosen by a
+    /// multiplicative hash of the bits, each a length byte and the number's bytes.
+    private var memoKeys = [UInt64](repeating: 0, count: memoSlots)
+    private var memoBytes = [UInt8](repeating: 0, count: memoSlots * memoWidth)
+    private static let memoSlots = 256
+    private static let memoWidth = 32
 
     /// Character data or an attribute value: `&`, `<`, `>` and `"` as entities; characters XML 1.0
     /// cannot carry at all (control characters other than tab, line feed and carriage return, and
