@@ -22,7 +22,7 @@ public final class Application: Sendable {
     /// What a handler gets: the request, its path parameters and its query.
     struct RequestContext {
         var request: HTTPRequest
-        var parameters: [String: String]
+        var parameters: RouteParameters
         var query: QueryParameters
         var now: ContinuousClock.Instant
     }

@@ -17,7 +17,7 @@ import Testing
         return router
     }()
 
-    func found(_ method: String, _ path: String) -> (handler: String, parameters: [String: String], pattern: String)? {
+    func found(_ method: String, _ path: String) -> (handler: String, parameters: RouteParameters, pattern: String)? {
         if case .found(let handler, let parameters, let pattern) = Self.router.match(method: method, path: path) {
             return (handler, parameters, pattern)
         }
@@ -45,6 +45,16 @@ import Testing
         // The literal "stats" has no /events below it, so the parameter branch takes the path.
         let events = try #require(found("GET", "/v1/sessions/stats/events"))
         #expect(events.handler == "events" && events.parameters == ["id": "stats"])
+    }
+
+    @Test func parametersAreFoundByNameAndComparedWhateverTheirOrder() {
+        let parameters = found("GET", "/v1/sessions/abc/snapshot")!.parameters
+        #expect(parameters["id"] == "abc")
+        #expect(parameters["name"] == nil)
+        let two: RouteParameters = ["a": "1", "b": "2"]
+        #expect(two == ["b": "2", "a": "1"])
+        #expect(two != ["a": "1", "b": "3"])
+        #expect(two != ["a": "1"])
     }
 
     @Test func parametersArePercentDecoded() {
