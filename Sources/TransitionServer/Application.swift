@@ -22,7 +22,7 @@ public final class Application: Sendable {
     /// What a handler gets: the request, its path parameters and its query.
     struct RequestContext {
         var request: HTTPRequest
-        var parameters: [String: String]
+        var parameters: RouteParameters
         var query: QueryParameters
         var now: ContinuousClock.Instant
     }
@@ -50,7 +50,8 @@ public final class Application: Sendable {
     static let openPaths: Set<String> = ["/livez", "/readyz", "/metrics", "/viewer", "/viewer.js"]
 
     /// The paths the probe listener answers (`--probe-port`); everything else there is 404.
-    static let probePaths: Set<String> = ["/livez", "/readyz"]
+    /// Two: compared, not hashed (every request asks).
+    static let probePaths = ["/livez", "/readyz"]
 
     /// Answers one request. Never throws, never traps on client input.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -106,9 +107,7 @@ public final class Application: Sendable {
         response.headers += ContentSecurity.headers(for: response.mediaType)
         let cross = cors.headers(for: request.header("origin"))
         response.headers += cross.headers
-        let vary = response.headers.filter { $0.name == "Vary" }.map(\.value) + cross.vary
-        response.headers.removeAll { $0.name == "Vary" }
-        if !vary.isEmpty { response.headers.append(("Vary", vary.joined(separator: ", "))) }
+        Self.gatherVary(&response.headers, adding: cross.vary)
         response.headers.append(("X-Request-Id", requestID))
         if !isReady { response.headers.append(("Connection", "close")) }
         let seconds = Self.seconds(ContinuousClock.now - start)
@@ -118,6 +117,20 @@ public final class Application: Sendable {
                                   status: response.status, bytes: sent, seconds: seconds, remote: request.clientAddress,
                                   requestID: requestID, traceparent: RequestID.traceparent(request.header("traceparent"))))
         return response
+    }
+
+    /// Moves every `Vary` field to one at the end, their values joined with `extra`'s. (The one
+    /// `Vary` of a large answer is moved without building the arrays a general join needs.)
+    static func gatherVary(_ headers: inout [(name: String, value: String)], adding extra: [String]) {
+        let fields = headers.indices.filter { headers[$0].name == "Vary" }
+        if fields.isEmpty && extra.isEmpty { return }
+        if fields.count == 1 && extra.isEmpty {
+            headers.append(headers.remove(at: fields[0]))
+            return
+        }
+        let vary = fields.map { headers[$0].value } + extra
+        headers.removeAll { $0.name == "Vary" }
+        headers.append(("Vary", vary.joined(separator: ", ")))
     }
 
     /// Upkeep to run about once a second from a thread of its own: expires idle sessions

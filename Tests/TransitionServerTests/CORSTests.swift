@@ -35,4 +35,28 @@ import Testing
         request.method = "GET"
         #expect(client.app.respond(to: request).status == 401)
     }
+
+    /// `Application.gatherVary` against the general join it shortens for the one-field case: every
+    /// `Vary` moved to one field at the end, values in order, other fields in their order.
+    @Test func varyFieldsAreGatheredAtTheEnd() {
+        func general(_ headers: [(name: String, value: String)], _ extra: [String]) -> [(name: String, value: String)] {
+            var headers = headers
+            let vary = headers.filter { $0.name == "Vary" }.map(\.value) + extra
+            headers.removeAll { $0.name == "Vary" }
+            if !vary.isEmpty { headers.append(("Vary", vary.joined(separator: ", "))) }
+            return headers
+        }
+        let cases: [([(name: String, value: String)], [String])] = [
+            ([], []), ([("ETag", "\"1\"")], []), ([], ["Origin"]),
+            ([("Vary", "Accept-Encoding"), ("ETag", "\"1\""), ("Cache-Control", "no-cache")], []),
+            ([("Vary", "Accept-Encoding"), ("ETag", "\"1\"")], ["Origin"]),
+            ([("Vary", "A"), ("X", "1"), ("Vary", "B")], []), ([("Vary", "A"), ("X", "1"), ("Vary", "B")], ["Origin"]),
+        ]
+        for (headers, extra) in cases {
+            var gathered = headers
+            Application.gatherVary(&gathered, adding: extra)
+            let want = general(headers, extra)
+            #expect(gathered.map(\.name) == want.map(\.name) && gathered.map(\.value) == want.map(\.value), "\(headers) \(extra)")
+        }
+    }
 }

@@ -185,6 +185,35 @@ import TestSupport
         #expect(same)
     }
 
+    /// A later frame keeps the made frame's bytes for each carried view's slot whose values did
+    /// not move: a slide moves only `windowFrame.x` (the rest of the rect is kept), a fade moves no
+    /// carried view (every slot is kept); either way the bytes are the full encoder's.
+    @Test(arguments: [("default", false), ("fade", true)])
+    func aTemplateKeepsTheBytesOfValuesThatDidNotMove(animator: String, still: Bool) throws {
+        let session = try Self.session(Self.things, [#"{"type": "push", "at": 0.1, "viewController": \#(Self.detail), "animator": "\#(animator)"}"#])
+        var worlds: [World] = []
+        try session.read(now: ContinuousClock.now).history.forEachState(at: [0.2, 0.3]) { _, _, world in worlds.append(world) }
+        let template = try #require(FrameTemplate.make(worlds[0]))
+        let carried = template.moving.animatedEntries.filter { !$0 }.count
+        #expect(carried > 0)
+        for flat in [false, true] {
+            let template = try #require(FrameTemplate.make(worlds[0], flat: flat))
+            var expected = ResponseEncoder(flat: flat)
+            expected.snapshot(worlds[1].snapshot(at: worlds[1].now))
+            var answer = ResponseEncoder(flat: flat)
+            let (kept, keptButX) = template.write(worlds[1], into: &answer)
+            let same = answer.writer.bytes == expected.writer.bytes
+            #expect(same, "\(animator), flat \(flat)")
+            // Each carried view: its windowFrame kept whole (fade) or but x (slide), and its clip
+            // kept (in the slide, but for the views the screen's edge clips differently).
+            #expect(still ? (kept == 2 * carried && keptButX == 0) : (keptButX == carried && kept > 0 && kept <= carried), "\(kept) \(keptButX) of \(carried)")
+            // Written afresh throughout, the same bytes.
+            var fresh = ResponseEncoder(flat: flat)
+            #expect(template.write(worlds[1], into: &fresh, reusing: false) == (0, 0))
+            #expect(fresh.writer.bytes == expected.writer.bytes)
+        }
+    }
+
     /// A change drops the templates and gives their bytes back to the budget.
     @Test func aChangeDropsTheTemplates() throws {
         let session = try Self.session(Self.things, [#"{"type": "push", "at": 0.1, "viewController": \#(Self.detail)}"#])

@@ -17,7 +17,7 @@ import Testing
         return router
     }()
 
-    func found(_ method: String, _ path: String) -> (handler: String, parameters: [String: String], pattern: String)? {
+    func found(_ method: String, _ path: String) -> (handler: String, parameters: RouteParameters, pattern: String)? {
         if case .found(let handler, let parameters, let pattern) = Self.router.match(method: method, path: path) {
             return (handler, parameters, pattern)
         }
@@ -47,6 +47,16 @@ import Testing
         #expect(events.handler == "events" && events.parameters == ["id": "stats"])
     }
 
+    @Test func parametersAreFoundByNameAndComparedWhateverTheirOrder() {
+        let parameters = found("GET", "/v1/sessions/abc/snapshot")!.parameters
+        #expect(parameters["id"] == "abc")
+        #expect(parameters["name"] == nil)
+        let two: RouteParameters = ["a": "1", "b": "2"]
+        #expect(two == ["b": "2", "a": "1"])
+        #expect(two != ["a": "1", "b": "3"])
+        #expect(two != ["a": "1"])
+    }
+
     @Test func parametersArePercentDecoded() {
         #expect(found("GET", "/v1/sessions/a%20b%2Fc")?.parameters == ["id": "a b/c"])
         #expect(found("GET", "/v1/sessions/%C3%A9t%C3%A9")?.parameters == ["id": "été"])
@@ -61,6 +71,18 @@ import Testing
                      "/v1/sessions/abc/snapshot/extra", "/v1", "/v2/sessions"] {
             #expect(isNotFound("GET", path), "\(path)")
         }
+    }
+
+    /// Literals are compared as whole segments of bytes: a prefix, an extension or another case
+    /// of one is not it (the parameter branch may still take the segment).
+    @Test func literalsCompareWholeSegments() throws {
+        for path in ["/live", "/livezz", "/livez\u{301}", "/v1/session/abc", "/v1/sessionsx/abc", "/v1x/sessions/abc",
+                     "/v1/sessions/abc/snapshotx", "/v1/sessions/abc/snapshot\u{0}", "/\u{301}livez"] {
+            #expect(isNotFound("GET", path), "\(path.debugDescription)")
+        }
+        #expect(found("GET", "/v1/sessions/statsx")?.parameters == ["id": "statsx"])
+        #expect(found("GET", "/v1/sessions/stat/events")?.parameters == ["id": "stat"])
+        #expect(found("GET", "/v1/sessions/été/snapshot")?.parameters == ["id": "été"])
     }
 
     @Test func wrongMethodListsTheAllowedOnes() throws {

@@ -4,7 +4,7 @@ import TestSupport
 @testable import TransitionCore
 @testable import TransitionServer
 
-/// The service's frame a comparison reads (`ComparedFrame(snapshot)`, made from the snapshot's
+/// The service's frame a comparison reads (`ComparedFrame(snapshot, indexes:)`, made from the snapshot's
 /// nodes) is the frame read from the flat `/snapshots` JSON of that snapshot, value for value:
 /// the same views in the same order, the same identities and pointers, the same leaves in the
 /// same order with the same tolerances, every number the same double bit for bit, every other
@@ -36,14 +36,26 @@ import TestSupport
             guard v.leaves.map(\.name) == w.leaves.map(\.name) else { return "\(named): leaves \(v.leaves.map(\.name)) against \(w.leaves.map(\.name))" }
             for (l, m) in zip(v.leaves, w.leaves) {
                 guard l.tolerance == m.tolerance else { return "\(named): \(l.name)'s tolerance" }
-                switch (l.value, m.value) {
-                case (.number(let x), .number(let y)) where x.bitPattern == y.bitPattern: continue
-                case (.whole(let x), .whole(let y)) where JSONWriter.encode(x) == JSONWriter.encode(y): continue
-                default: return "\(named): \(l.name) \(l.value) against \(m.value)"
-                }
+                guard same(l.value, m.value) else { return "\(named): \(l.name) \(l.value) against \(m.value)" }
+            }
+            // What the comparer asks of a view: every leaf given or left to its default.
+            for name in allLeaves where v.gives(name) != w.gives(name) || !same(v.value(of: name), w.value(of: name)) {
+                return "\(named): \(name) given \(v.gives(name)), \(String(describing: v.value(of: name))) against \(String(describing: w.value(of: name)))"
             }
         }
         return nil
+    }
+
+    /// Every leaf a view can have, by its dotted name.
+    static let allLeaves = ViewProperty.shapes.flatMap { name, shape in shape.leaves.isEmpty ? [name] : shape.leaves.map { "\(name).\($0)" } }
+
+    static func same(_ a: Leaf.Value?, _ b: Leaf.Value?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (.number(let x)?, .number(let y)?): x.bitPattern == y.bitPattern
+        case (.whole(let x)?, .whole(let y)?): JSONWriter.encode(x) == JSONWriter.encode(y)
+        default: false
+        }
     }
 
     static func count(_ node: SnapshotNode) -> Int { 1 + node.children.reduce(0) { $0 + count($1) } }
@@ -56,8 +68,9 @@ import TestSupport
         let session = try FrameTemplateTests.session(creation, actions)
         var random = SplitMix64(seed: UInt64(scene) &+ 71)
         let times = (0..<90).map { Double($0) / 30 } + (0..<60).map { _ in Double(random.next() % 3_000_000) / 1_000_000 }
+        var indexes = LeafIndexes()
         for (t, snapshot) in zip(times, try session.snapshots(at: times, now: .now)) {
-            let frame = ComparedFrame(snapshot)
+            let frame = ComparedFrame(snapshot, indexes: &indexes)
             // Every view of a session reads: none is left out.
             #expect(frame.views.count == Self.count(snapshot.root), "\(name) at \(t)")
             let difference = Self.difference(frame, try Self.roundTrip(snapshot))
@@ -73,10 +86,11 @@ import TestSupport
         var random = SplitMix64(seed: 2026)
         var members = Set<String>()
         var left = 0
+        var indexes = LeafIndexes()
         for round in 0..<200 {
             let root = Self.node(&random, depth: 0)
             let snapshot = Snapshot(time: Double(round) / 7, transition: nil, controllers: Self.controllers, root: root)
-            let frame = ComparedFrame(snapshot)
+            let frame = ComparedFrame(snapshot, indexes: &indexes)
             let difference = Self.difference(frame, try Self.roundTrip(snapshot))
             #expect(difference == nil, "round \(round): \(difference ?? "")")
             left += Self.count(root) - frame.views.count

@@ -82,7 +82,9 @@ extension World {
         var count = 0
         for (view, list) in animations.byView where !list.isEmpty {
             count += 1
-            guard Self.contains(moving.animated, view), !list.contains(where: { $0.property == .zPosition }) else { return false }
+            guard Self.contains(moving.animated, view) else { return false }
+            // By index: `contains(where:)` copied each animation whole to read its property.
+            for i in list.indices where list[i].property == .zPosition { return false }
         }
         return count == moving.animated.count
     }
@@ -101,6 +103,7 @@ extension World {
     public func movingFrame(_ moving: MovingViews) -> MovingFrame {
         let frame = animations.frame(at: now, clocks: transitions)
         var result = MovingFrame(nodes: [], places: [])
+        result.nodes.reserveCapacity(moving.animated.count)
         result.places.reserveCapacity(moving.entries.count)
         var placed: [(toWindow: AffineTransform, clip: Rect?)] = []
         placed.reserveCapacity(moving.entries.count)

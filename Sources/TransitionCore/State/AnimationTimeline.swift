@@ -40,14 +40,21 @@ struct AnimationTimeline: Sendable {
 
     /// Applies `list` to `node`, each animation at the τ `tau` gives for its transition (nil
     /// when that transition is gone: its animation shows nothing).
+    ///
+    /// Each animation is read in place: passed on from the array's element, the optimizer
+    /// copied it whole first (its values, curve and path, with their references).
     private static func apply(_ list: [PropertyAnimation], to node: inout ViewNode, tau: (TransitionID?) -> Double?) {
-        for i in list.indices {
-            guard let tau = tau(list[i].transition) else { continue }
-            let value = list[i].value(atTau: tau)
-            if list[i].property == .bounds, case .rect(let shown) = value, case .rect(let end) = list[i].to, node.bounds.origin != end.origin {
-                node.bounds = Self.additiveOrigin(shown, end: end, model: node.bounds.origin)
-            } else {
-                node.apply(value, to: list[i].property)
+        list.withUnsafeBufferPointer { animations in
+            for i in animations.indices {
+                let animation = animations.baseAddress! + i
+                guard let tau = tau(animation.pointee.transition) else { continue }
+                let value = animation.pointee.value(atTau: tau)
+                if animation.pointee.property == .bounds, case .rect(let shown) = value, case .rect(let end) = animation.pointee.to,
+                   node.bounds.origin != end.origin {
+                    node.bounds = Self.additiveOrigin(shown, end: end, model: node.bounds.origin)
+                } else {
+                    node.apply(value, to: animation.pointee.property)
+                }
             }
         }
     }

@@ -90,28 +90,46 @@ struct ChangeBatch: ~Copyable {
         encoder.writer.beginObject()
         encoder.writer.key("time"); encoder.writer.number(time)
         // As `memberChanges` finds it: the controllers are the same.
-        var members = PathChanges(rounding: rounding)
-        frame.replaceTransition(with: transition, into: &members)
-        members.write(set: "set", unset: "unset", into: &encoder.writer)
+        if let progress = frame.takeProgress(of: transition) {
+            // `PathChanges.compare` of the two numbers, written as `PathChanges.write` writes them.
+            let elapsed = !rounding.writesSame(progress.before.elapsed, progress.after.elapsed)
+            let percentComplete = !rounding.writesSame(progress.before.percentComplete, progress.after.percentComplete)
+            if elapsed || percentComplete {
+                encoder.writer.key("set")
+                encoder.writer.beginObject()
+                if elapsed { encoder.writer.key("transition.elapsed"); encoder.writer.number(progress.after.elapsed) }
+                if percentComplete { encoder.writer.key("transition.percentComplete"); encoder.writer.number(progress.after.percentComplete) }
+                encoder.writer.endObject()
+            }
+        } else {
+            var members = PathChanges(rounding: rounding)
+            frame.replaceTransition(with: transition, into: &members)
+            members.write(set: "set", unset: "unset", into: &encoder.writer)
+        }
         views.reset()
-        var animated = 0
-        for (entry, index) in moving.order.enumerated() {
-            if moving.animatedEntries[entry] {
-                var node = moved.nodes[animated]
-                animated += 1
-                let parent = frame.parents[index]
-                frame.nodes.withUnsafeBufferPointer { nodes in
-                    withUnsafePointer(to: node) { new in views.compare(nodes.baseAddress! + index, parent: parent, new, parent: parent, index: index) }
+        // The frame's nodes are updated in place, through pointers, as they are compared.
+        let parents = frame.parents
+        moved.nodes.withUnsafeBufferPointer { movedNodes in
+            frame.nodes.withUnsafeMutableBufferPointer { nodes in
+                var animated = 0
+                for (entry, index) in moving.order.enumerated() {
+                    let node = nodes.baseAddress! + index
+                    if moving.animatedEntries[entry] {
+                        let new = movedNodes.baseAddress! + animated
+                        animated += 1
+                        views.compare(node, parent: parents[index], new, parent: parents[index], index: index)
+                        // The frame keeps whole nodes: the subviews are its own (a moving frame's nodes have none).
+                        let children = node.pointee.children
+                        node.pointee = new.pointee
+                        node.pointee.children = children
+                    } else {
+                        let place = moved.places[entry]
+                        views.comparePlace(node, place, index: index)
+                        node.pointee.windowFrame = place.windowFrame
+                        node.pointee.visibleRect = place.visibleRect
+                        node.pointee.visible = place.visible
+                    }
                 }
-                // The frame keeps whole nodes: the subviews are its own (a moving frame's nodes have none).
-                node.children = frame.nodes[index].children
-                frame.nodes[index] = node
-            } else {
-                let place = moved.places[entry]
-                frame.nodes.withUnsafeBufferPointer { nodes in views.comparePlace(nodes.baseAddress! + index, place, index: index) }
-                frame.nodes[index].windowFrame = place.windowFrame
-                frame.nodes[index].visibleRect = place.visibleRect
-                frame.nodes[index].visible = place.visible
             }
         }
         views.write(into: &encoder)
@@ -183,23 +201,30 @@ struct ChangeBatch: ~Copyable {
             }
         }
 
-        /// Gives the frame `transition`, its controllers unchanged, and adds to `changes` what
-        /// comparing the members before and after read back finds (only the transition can
-        /// differ). When only its progress moved (`progressAlone`), its two numbers are compared
-        /// as values (written exactly, each reads back as itself; unchanged, they add nothing),
-        /// and the bytes wait until needed; otherwise the transition alone is read back when its
-        /// bytes changed (the controllers, read back once, stay as they were).
-        mutating func replaceTransition(with transition: TransitionState?, into changes: inout PathChanges) {
-            if let before = self.transition, let transition, Self.progressAlone(before, transition) {
-                self.transition = transition
-                guard before.elapsed.bitPattern != transition.elapsed.bitPattern
-                    || before.percentComplete.bitPattern != transition.percentComplete.bitPattern else { return }
-                changes.compare(.number(before.elapsed), .number(transition.elapsed), at: "transition.elapsed")
-                changes.compare(.number(before.percentComplete), .number(transition.percentComplete), at: "transition.percentComplete")
+        /// When `transition` is written as the frame's but for its progress (`differsInProgressAlone`),
+        /// gives the frame its progress, in place (the rest is written alike), and the two numbers
+        /// before and after (written exactly, each reads back as itself); the bytes wait until
+        /// needed. Nil otherwise, the frame unchanged (`replaceTransition`).
+        mutating func takeProgress(of transition: TransitionState?)
+            -> (before: (elapsed: Double, percentComplete: Double), after: (elapsed: Double, percentComplete: Double))? {
+            guard let new = transition.map({ ($0.elapsed, $0.percentComplete) }),
+                  let before = self.transition.map({ ($0.elapsed, $0.percentComplete) }),
+                  self.transition?.differsInProgressAlone(from: transition!) == true else { return nil }
+            if before.0.bitPattern != new.0.bitPattern || before.1.bitPattern != new.1.bitPattern {
+                self.transition!.elapsed = new.0
+                self.transition!.percentComplete = new.1
                 membersStale = true
                 parsedMembers = nil
-                return
             }
+            return (before, new)
+        }
+
+        /// Gives the frame `transition`, its controllers unchanged, and adds to `changes` what
+        /// comparing the members before and after read back finds (only the transition can
+        /// differ): the transition alone is read back when its bytes changed (the controllers,
+        /// read back once, stay as they were). A transition whose progress alone moved is
+        /// `takeProgress`'s.
+        mutating func replaceTransition(with transition: TransitionState?, into changes: inout PathChanges) {
             refreshMembers()
             self.transition = transition
             var encoder = ResponseEncoder(reservingCapacity: controllersStart + 256)
@@ -240,17 +265,6 @@ struct ChangeBatch: ~Copyable {
             a.count == b.count && a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
         }
 
-        /// Whether `a` and `b` are written alike but for `elapsed` and `percentComplete`, both
-        /// finite (no diagnostics or gesture, which are compared read back).
-        static func progressAlone(_ a: TransitionState, _ b: TransitionState) -> Bool {
-            func same(_ x: Double, _ y: Double) -> Bool { x.bitPattern == y.bitPattern }
-            return a.diagnostics.isEmpty && b.diagnostics.isEmpty && a.gesture == nil && b.gesture == nil
-                && a.elapsed.isFinite && b.elapsed.isFinite && a.percentComplete.isFinite && b.percentComplete.isFinite
-                && a.id == b.id && a.operation == b.operation && a.phase == b.phase && a.container == b.container && a.from == b.from
-                && a.to == b.to && a.animator == b.animator && a.chosenBy == b.chosenBy && same(a.duration, b.duration)
-                && same(a.begin, b.begin) && a.interactive == b.interactive && a.wasCancelled == b.wasCancelled
-                && a.completedAt?.bitPattern == b.completedAt?.bitPattern
-        }
 
         /// The other members read back. The encoder's own output always parses; a failure
         /// would be a bug, compared as no members.
@@ -420,5 +434,20 @@ struct ChangeBatch: ~Copyable {
             }
             guard rebuilt == new.keys else { return nil }
         }
+    }
+}
+
+extension TransitionState {
+    /// Whether `other` is written as this one (perhaps) but for `elapsed` and `percentComplete`, both finite
+    /// in each (a transition with diagnostics or a gesture is compared read back). Compared in
+    /// place: a copy of either is eight strings and two arrays retained and released.
+    fileprivate func differsInProgressAlone(from other: TransitionState) -> Bool {
+        func same(_ x: Double, _ y: Double) -> Bool { x.bitPattern == y.bitPattern }
+        guard diagnostics.isEmpty, other.diagnostics.isEmpty, case .none = gesture, case .none = other.gesture else { return false }
+        return elapsed.isFinite && other.elapsed.isFinite && percentComplete.isFinite && other.percentComplete.isFinite
+            && id == other.id && operation == other.operation && phase == other.phase && container == other.container
+            && from == other.from && to == other.to && animator == other.animator && chosenBy == other.chosenBy
+            && same(duration, other.duration) && same(begin, other.begin) && interactive == other.interactive
+            && wasCancelled == other.wasCancelled && completedAt?.bitPattern == other.completedAt?.bitPattern
     }
 }

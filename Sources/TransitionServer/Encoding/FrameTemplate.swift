@@ -23,14 +23,26 @@ public final class FrameTemplate: Sendable {
     /// Each value written afresh, in order: the time, the transition, then two for each moving
     /// view (`ResponseEncoder.nodeFields` says which).
     let slots: [TemplateMarks.Slot]
+    /// Each moving view's place in the frame the bytes are of (that of a view with animations of
+    /// its own is unused), and where, in its `windowFrame` slot, the bytes after `x` start
+    /// (`,"y":…}`): a later frame copies what is the same as here (`write`).
+    let made: [MovingFrame.Place]
+    let afterX: [Int]
 
-    private init(position: Int, flat: Bool, precision: Int?, moving: MovingViews, bytes: [UInt8], slots: [TemplateMarks.Slot]) {
+    private init(position: Int, flat: Bool, precision: Int?, moving: MovingViews, bytes: [UInt8], slots: [TemplateMarks.Slot],
+                 made: [MovingFrame.Place]) {
         self.position = position
         self.flat = flat
         self.precision = precision
         self.moving = moving
         self.bytes = bytes
         self.slots = slots
+        self.made = made
+        // The first comma of `{"x":…,"y":…}`: a number's bytes hold none.
+        afterX = moving.animatedEntries.indices.map { entry in
+            let slot = slots[2 + 2 * entry]
+            return moving.animatedEntries[entry] ? 0 : (bytes[slot.start ..< slot.end].firstIndex(of: UInt8(ascii: ",")) ?? slot.end) - slot.start
+        }
     }
 
     /// The template of `world`'s snapshot at its `now` (`transition-bench`; sessions make theirs
@@ -40,17 +52,18 @@ public final class FrameTemplate: Sendable {
         return writeAndMake(world, position: .max, into: &encoder)
     }
 
-    /// `world.snapshot(at: world.now).encoded(precision:flat:)` by this template; nil when it
+    /// `world.snapshot(at: world.now).encoded(precision:flat:)` by this template, in the memory
+    /// it was written in, as `GET …/snapshot` hands it to libmicrohttpd; nil when the template
     /// does not hold for `world`.
-    public func encoded(_ world: World) -> [UInt8]? {
+    public func encoded(_ world: World) -> MallocBytes? {
         var encoder = ResponseEncoder(precision: precision, flat: flat, reservingCapacity: bytes.count + 4096)
         guard holds(for: world, position: .max, in: encoder) else { return nil }
         write(world, into: &encoder)
-        return encoder.writer.bytes
+        return encoder.writer.finish()
     }
 
     /// Bytes held, estimated for the session's memory budget.
-    var estimatedBytes: Int { 512 + bytes.count + slots.count * 24 + moving.estimatedBytes }
+    var estimatedBytes: Int { 512 + bytes.count + slots.count * 24 + made.count * (MemoryLayout<MovingFrame.Place>.stride + 8) + moving.estimatedBytes }
 
     /// The biggest frame a template is made of: larger ones are written in full every time.
     static let byteLimit = 128 << 10
@@ -62,7 +75,15 @@ public final class FrameTemplate: Sendable {
 
     /// Writes `world`'s snapshot at its `now`, the bytes `encoder.snapshot(world.snapshot(at: world.now))`
     /// writes; `holds(for:position:in:)` must be true.
-    func write(_ world: World, into encoder: inout ResponseEncoder) {
+    ///
+    /// A view that only its ancestors move keeps the bytes of the frame the template was made of
+    /// for each of its slots whose values are all equal to that frame's (equal doubles are
+    /// written as the same bytes, at any precision), and of its `windowFrame`'s `y`, `width` and
+    /// `height` when only `x` differs (a slide); `reusing` false writes every slot afresh (the
+    /// check when a template is made). Returns how many slots it kept whole and how many but `x`.
+    @discardableResult
+    func write(_ world: World, into encoder: inout ResponseEncoder, reusing: Bool = true) -> (kept: Int, keptButX: Int) {
+        var kept = 0, keptButX = 0
         let moved = world.movingFrame(moving)
         if encoder.writer.commaPending { encoder.writer.raw(byte: UInt8(ascii: ",")) }
         bytes.withUnsafeBufferPointer { fixed in
@@ -70,13 +91,35 @@ public final class FrameTemplate: Sendable {
                 var from = 0, animated = 0
                 for i in slots.indices {
                     let slot = slots[i]
+                    let entry = (i - 2) / 2, first = i % 2 == 0
+                    if reusing, i >= 2, !moving.animatedEntries[entry] {
+                        // A slot whose values are the made frame's is left in the fixed bytes that follow.
+                        let place = moved.places[entry], was = made[entry]
+                        if first {
+                            let r = place.windowFrame, w = was.windowFrame
+                            if r.minY == w.minY && r.width == w.width && r.height == w.height {
+                                if r.minX == w.minX {
+                                    kept += 1
+                                    continue
+                                }
+                                encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from..<slot.start]), commaPending: slot.commaPending)
+                                encoder.writer.beginObject()
+                                encoder.writer.key("x"); encoder.writer.number(r.minX)
+                                from = slot.start + afterX[entry]
+                                keptButX += 1
+                                continue
+                            }
+                        } else if place.visibleRect == was.visibleRect && place.visible == was.visible {
+                            kept += 1
+                            continue
+                        }
+                    }
                     encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from..<slot.start]), commaPending: slot.commaPending)
                     from = slot.end
                     if i < 2 {
                         if i == 0 { encoder.writer.number(world.now) } else { encoder.transition(world.currentTransitionState(at: world.now)) }
                         continue
                     }
-                    let entry = (i - 2) / 2, first = i % 2 == 0
                     if moving.animatedEntries[entry] {
                         // All of its values: the first slot from `frame` to its colour, the second its layer part.
                         let node = nodes.baseAddress! + animated
@@ -96,6 +139,7 @@ public final class FrameTemplate: Sendable {
                 encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from...]), commaPending: true)
             }
         }
+        return (kept, keptButX)
     }
 
     /// Writes `world`'s snapshot at its `now` in full, as `encoder.snapshot` does, and makes the
@@ -115,9 +159,9 @@ public final class FrameTemplate: Sendable {
         guard marks.slots.count == 2 + 2 * moving.count, encoder.writer.count - start <= byteLimit else { return nil }
         let written = encoder.writer.bytes(from: start)
         let template = FrameTemplate(position: position, flat: encoder.flat, precision: encoder.writer.precision, moving: moving,
-                                     bytes: written, slots: marks.slots)
+                                     bytes: written, slots: marks.slots, made: world.movingFrame(moving).places)
         var check = ResponseEncoder(precision: template.precision, flat: template.flat, reservingCapacity: written.count + 64)
-        template.write(world, into: &check)
+        template.write(world, into: &check, reusing: false)
         return check.writer.bytes == written ? template : nil
     }
 }

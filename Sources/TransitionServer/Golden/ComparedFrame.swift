@@ -19,13 +19,24 @@ struct ComparedView: Sendable {
     var pointer: String
 
     init(identity: Identity, id: String?, viewController: String?, path: String?, leaves: [Leaf], pointer: String) {
+        self.init(identity: identity, id: id, viewController: viewController, path: path, leaves: leaves, index: Self.index(of: leaves),
+                  pointer: pointer)
+    }
+
+    /// `index` is `index(of: leaves)`, made once for the views whose leaves have the same names.
+    init(identity: Identity, id: String?, viewController: String?, path: String?, leaves: [Leaf], index: [String: Int], pointer: String) {
         self.identity = identity
         self.id = id
         self.viewController = viewController
         self.path = path
         self.leaves = leaves
         self.pointer = pointer
-        index = Dictionary(leaves.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.index = index
+    }
+
+    /// Where each leaf's name stands in `leaves` (the first, for a name given twice).
+    static func index(of leaves: [Leaf]) -> [String: Int] {
+        Dictionary(leaves.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     private let index: [String: Int]
@@ -46,18 +57,20 @@ struct ComparedView: Sendable {
         var id: String?, controller: String?, path: String?
         var leaves: [Leaf] = []
         for (name, value) in object.entries {
-            let at = SpecReader.child(pointer, name)
             switch name {
             case "id", "path":
-                guard let s = value.stringValue else { throw SimulationError(at, "expected a string, found \(value.typeName)") }
+                guard let s = value.stringValue else { throw SimulationError(SpecReader.child(pointer, name), "expected a string, found \(value.typeName)") }
                 if name == "id" { id = s } else { path = s }
             case "viewController":
-                guard value.isNull || value.stringValue != nil else { throw SimulationError(at, "expected a string or null, found \(value.typeName)") }
+                guard value.isNull || value.stringValue != nil else {
+                    throw SimulationError(SpecReader.child(pointer, name), "expected a string or null, found \(value.typeName)")
+                }
                 controller = value.stringValue
             case "parent", "children":
                 continue
             default:
-                try ViewProperty.leaves(name, value, at: at, into: &leaves)
+                // The member's pointer only for an error (ViewProperty.leaves).
+                try ViewProperty.leaves(name, value, at: SpecReader.child(pointer, name), into: &leaves)
             }
         }
         values += leaves.count

@@ -12,7 +12,8 @@ extension SVGEncoder {
 
     mutating func comparison(expected: ComparedFrame, service shot: Snapshot, divergence: Divergence?) {
         let window = Self.windowSize(shot)
-        let service = ComparedFrame(shot)
+        var indexes = LeafIndexes()
+        let service = ComparedFrame(shot, indexes: &indexes)
         let matcher = ViewMatcher(service)
         let x = window.width + SVGStyle.frameGap
         begin(frames: 2, window: window)

@@ -28,6 +28,8 @@ struct FrameComparer {
                          into report: inout ComparisonReport, found: inout [Divergence]) throws(SimulationError) {
         report.frames += 1
         let matcher = ViewMatcher(actual)
+        // Made once for the frame, not for each view looked up in them.
+        let nearbyMatchers = around.map(ViewMatcher.init)
         var used = Set<Int>()
         for (order, view) in expected.views.enumerated() {
             guard let match = try matcher.match(view, at: expected.time, excluding: used) else {
@@ -37,7 +39,7 @@ struct FrameComparer {
             used.insert(match)
             report.views += 1
             let other = actual.views[match]
-            let nearby = around.compactMap { frame in ViewMatcher(frame).sameView(as: other).map { frame.views[$0] } }
+            let nearby = zip(around, nearbyMatchers).compactMap { frame, nearbyMatcher in nearbyMatcher.sameView(as: other).map { frame.views[$0] } }
             // The expected leaves, and a complete frame's leaves the service's view has besides.
             let leaves = complete ? view.leaves + other.leaves.filter { !view.gives($0.name) } : view.leaves
             for leaf in leaves where settings.compares(leaf.name) {

@@ -10,7 +10,8 @@ import TransitionCore
 extension Application {
     /// Bytes one compared view holds while a comparison runs, estimated: its snapshot node and
     /// the leaves it is read into, with their index (measured: 69.7 MB peak RSS for a comparison
-    /// of 29,580 views, debug and release builds alike, about 2,400 bytes a view).
+    /// of 29,580 views, debug and release builds alike, about 2,400 bytes a view, when the frames
+    /// were read through their JSON; 59 MB in a release build since, about 2,000: docs/golden.md § Cost).
     static let comparedViewBytes = 2_500
 
     /// The session a scenario document makes, replayed, registered nowhere: a creation, so
@@ -72,7 +73,8 @@ extension Application {
     /// world is read into its compared frame at once, so no run holds its snapshots besides.
     func frames(of run: ComparedRun) throws -> (frames: [ComparedFrame], around: [[ComparedFrame]]) {
         var read = [ComparedFrame?](repeating: nil, count: run.times.count)
-        try run.history.forEachWorld(at: run.times) { i, world in read[i] = ComparedFrame(world.snapshot(at: world.now)) }
+        var indexes = LeafIndexes()
+        try run.history.forEachWorld(at: run.times) { i, world in read[i] = ComparedFrame(world.snapshot(at: world.now), indexes: &indexes) }
         let frames = read.map { $0! }
         let around = run.times.count > run.count ? (0..<run.count).map { i in [frames[run.count + 2 * i], frames[run.count + 2 * i + 1]] } : []
         return (Array(frames.prefix(run.count)), around)

@@ -98,53 +98,54 @@ enum ViewProperty {
 
     /// The leaves of member `name` holding `value`, in order, each a number or a whole value;
     /// an error names the member at `pointer` when the value has not the member's shape. A
-    /// member given in part (`"windowFrame": {"width": 280}`) has only the leaves given.
-    static func leaves(_ name: String, _ value: JSONValue, at pointer: String, into list: inout [Leaf]) throws(SimulationError) {
+    /// member given in part (`"windowFrame": {"width": 280}`) has only the leaves given. The
+    /// pointer is made only for an error: a golden check reads some 100,000 members.
+    static func leaves(_ name: String, _ value: JSONValue, at pointer: @autoclosure () -> String, into list: inout [Leaf]) throws(SimulationError) {
         guard let shape = shapes[name] else {
-            throw SimulationError(pointer, "unknown property '\(name)'; known: \(shapes.keys.sorted().joined(separator: ", "))")
+            throw SimulationError(pointer(), "unknown property '\(name)'; known: \(shapes.keys.sorted().joined(separator: ", "))")
         }
         switch shape {
         case .number:
-            guard let n = value.numberValue else { throw SimulationError(pointer, "expected a number, found \(value.typeName)") }
+            guard let n = value.numberValue else { throw SimulationError(pointer(), "expected a number, found \(value.typeName)") }
             list.append(Leaf(name: name, value: .number(n), tolerance: toleranceClass(member: name, sub: "")))
         case .bool:
-            guard value.boolValue != nil else { throw SimulationError(pointer, "expected true or false, found \(value.typeName)") }
+            guard value.boolValue != nil else { throw SimulationError(pointer(), "expected true or false, found \(value.typeName)") }
             list.append(Leaf(name: name, value: .whole(value), tolerance: .exact))
         case .string:
-            guard value.stringValue != nil else { throw SimulationError(pointer, "expected a string, found \(value.typeName)") }
+            guard value.stringValue != nil else { throw SimulationError(pointer(), "expected a string, found \(value.typeName)") }
             list.append(Leaf(name: name, value: .whole(value), tolerance: .exact))
         case .strings:
             guard let items = value.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
-                throw SimulationError(pointer, "expected an array of strings, found \(value.typeName)")
+                throw SimulationError(pointer(), "expected an array of strings, found \(value.typeName)")
             }
             list.append(Leaf(name: name, value: .whole(value), tolerance: .exact))
         case .matrix, .transform:
             // A transform may also be given as its six numbers in order, as harnesses often hold it.
             if let items = value.arrayValue {
                 guard items.count == shape.leaves.count else {
-                    throw SimulationError(pointer, "expected \(shape.leaves.count) numbers, found \(items.count)")
+                    throw SimulationError(pointer(), "expected \(shape.leaves.count) numbers, found \(items.count)")
                 }
                 for (i, item) in items.enumerated() {
-                    guard let n = item.numberValue else { throw SimulationError("\(pointer)/\(i)", "expected a number, found \(item.typeName)") }
+                    guard let n = item.numberValue else { throw SimulationError("\(pointer())/\(i)", "expected a number, found \(item.typeName)") }
                     list.append(leaf(name, i, shape: shape, .number(n)))
                 }
                 return
             }
-            guard shape == .transform else { throw SimulationError(pointer, "expected an array of 16 numbers, found \(value.typeName)") }
+            guard shape == .transform else { throw SimulationError(pointer(), "expected an array of 16 numbers, found \(value.typeName)") }
             try objectLeaves(name, value, shape: shape, at: pointer, into: &list)
         case .rect, .point, .size:
             try objectLeaves(name, value, shape: shape, at: pointer, into: &list)
         }
     }
 
-    private static func objectLeaves(_ name: String, _ value: JSONValue, shape: Shape, at pointer: String,
+    private static func objectLeaves(_ name: String, _ value: JSONValue, shape: Shape, at pointer: () -> String,
                                      into list: inout [Leaf]) throws(SimulationError) {
-        guard let object = value.objectValue else { throw SimulationError(pointer, "expected an object, found \(value.typeName)") }
+        guard let object = value.objectValue else { throw SimulationError(pointer(), "expected an object, found \(value.typeName)") }
         for (key, item) in object.entries {
             guard let index = shape.leaves.firstIndex(of: key) else {
-                throw SimulationError(SpecReader.child(pointer, key), "unknown property '\(name).\(key)'; \(name) has \(shape.leaves.joined(separator: ", "))")
+                throw SimulationError(SpecReader.child(pointer(), key), "unknown property '\(name).\(key)'; \(name) has \(shape.leaves.joined(separator: ", "))")
             }
-            guard let n = item.numberValue else { throw SimulationError(SpecReader.child(pointer, key), "expected a number, found \(item.typeName)") }
+            guard let n = item.numberValue else { throw SimulationError(SpecReader.child(pointer(), key), "expected a number, found \(item.typeName)") }
             list.append(leaf(name, index, shape: shape, .number(n)))
         }
     }

@@ -8,11 +8,16 @@ enum ContentSecurity {
     /// `nosniff` on every answer, so that its Content-Type is never second-guessed into HTML or
     /// script (Fetch Standard § X-Content-Type-Options); a document's policy with a document.
     static func headers(for mediaType: MediaType?) -> [(name: String, value: String)] {
-        let noSniff = (name: "X-Content-Type-Options", value: "nosniff")
         switch mediaType {
-        case .svg: return [noSniff, ("Content-Security-Policy", svgPolicy)]
-        case .html: return [noSniff, ("Content-Security-Policy", ViewerPage.contentSecurityPolicy)]  // the viewer: the only page
-        default: return [noSniff]
+        case .svg: svgHeaders
+        case .html: pageHeaders
+        default: plainHeaders
         }
     }
+
+    // Made once: every answer adds one of them.
+    private static let noSniff = (name: "X-Content-Type-Options", value: "nosniff")
+    private static let plainHeaders = [noSniff]
+    private static let svgHeaders = [noSniff, ("Content-Security-Policy", svgPolicy)]
+    private static let pageHeaders = [noSniff, ("Content-Security-Policy", ViewerPage.contentSecurityPolicy)]  // the viewer: the only page
 }

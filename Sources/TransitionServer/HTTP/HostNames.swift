@@ -65,9 +65,18 @@ public struct HostNames: Sendable {
         }
         if host.last == UInt8(ascii: ".") { host = host.dropLast() }
         guard !host.isEmpty, host.count <= 253 else { return nil }
-        for label in host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
-            guard !label.isEmpty, label.count <= 63, label.allSatisfy(isNameByte) else { return nil }
+        // Each dot-separated label 1 to 63 name bytes (walked in place: `split` made an array).
+        var label = 0
+        for byte in host {
+            if byte == UInt8(ascii: ".") {
+                guard label > 0 else { return nil }
+                label = 0
+            } else {
+                guard isNameByte(byte), label < 63 else { return nil }
+                label += 1
+            }
         }
+        guard label > 0 else { return nil }
         return String(decoding: host, as: UTF8.self)
     }
 

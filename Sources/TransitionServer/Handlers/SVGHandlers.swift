@@ -9,8 +9,10 @@ extension Application {
         let session = try session(ctx)
         try Self.rejectUnknown(ctx.query, allowed: Self.svgSnapshotParameters)
         var encoder = SVGEncoder(precision: try Self.precision(ctx.query))
-        let t = try ctx.query["t"].map { (text) throws in try Self.time(text, name: "t") } ?? session.current(now: ctx.now).now
-        encoder.document(try session.snapshots(at: [t], now: ctx.now)[0])
+        // One read of the session for the time and the frame, so that they agree.
+        let history = session.history(now: ctx.now)
+        let t = try ctx.query["t"].map { (text) throws in try Self.time(text, name: "t") } ?? history.current.now
+        encoder.document(try history.snapshots(at: [t])[0])
         return HTTPResponse(status: 200, mediaType: .svg, body: encoder.finish())
     }
 

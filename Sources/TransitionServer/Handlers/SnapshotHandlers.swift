@@ -15,19 +15,17 @@ extension Application {
         return n
     }
 
-    /// `flat` and `precision`, shared by both JSON snapshot routes.
-    func encoderOptions(_ q: QueryParameters) throws -> ResponseEncoder {
-        let precision = try Self.precision(q)
-        var flat = false
-        if let f = q["flat"] {
-            guard f == "true" || f == "false" else { throw Problem.invalidParameter("flat", reason: "true or false") }
-            flat = f == "true"
-        }
-        return ResponseEncoder(precision: precision, flat: flat)
+    /// `flat` (default false), shared by both JSON snapshot routes.
+    static func flat(_ q: QueryParameters) throws -> Bool {
+        guard let f = q["flat"] else { return false }
+        guard f == "true" || f == "false" else { throw Problem.invalidParameter("flat", reason: "true or false") }
+        return f == "true"
     }
 
     static func time(_ text: String, name: String) throws -> Double {
-        let text = text.trimmingSpaces()
+        // Trimmed only when it starts or ends with a space or tab (a copy, for a rare request).
+        let blank = { (byte: UInt8?) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let text = blank(text.utf8.first) || blank(text.utf8.last) ? text.trimmingSpaces() : text
         // Plain decimal notation only: Swift's Double(_:) would also read "0x10", "inf" and "nan".
         let decimal = !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B || $0 == 0x2D }
         guard decimal, let t = Double(text), t.isFinite, t >= 0, t <= World.latestTime else {
@@ -49,14 +47,14 @@ extension Application {
     func snapshot(_ ctx: RequestContext) throws -> HTTPResponse {
         let session = try session(ctx)
         try Self.rejectUnknown(ctx.query, allowed: Self.snapshotParameters)
-        var encoder = try encoderOptions(ctx.query)
+        let precision = try Self.precision(ctx.query), flat = try Self.flat(ctx.query)
+        var encoder = ResponseEncoder(precision: precision, flat: flat)
         // One read of the session for the time, the frame and the tag, so that they agree.
         let read = session.read(now: ctx.now)
         let t = try ctx.query["t"].map { (text) throws in try Self.time(text, name: "t") } ?? read.history.current.now
         _ = try session.writeSnapshots(read, at: [t], into: &encoder, limit: .max)
-        let flat = encoder.flat
         var response = HTTPResponse(status: 200, mediaType: .json, body: encoder.writer.finish())
-        response.derivedTag = snapshotTag(.snapshot, history: read.history, times: [t], flat: flat, precision: try Self.precision(ctx.query))
+        response.derivedTag = snapshotTag(.snapshot, history: read.history, times: [t], flat: flat, precision: precision)
         return response
     }
 
@@ -66,8 +64,7 @@ extension Application {
         let q = ctx.query
         try Self.rejectUnknown(q, allowed: Self.seriesParameters)
         let changes = try Self.changesOnly(q)
-        let flat = try encoderOptions(q).flat
-        let precision = try Self.precision(q)
+        let precision = try Self.precision(q), flat = try Self.flat(q)
         let times = try Self.seriesTimes(q)
         // One read of the session for the frames and the tag, so that they agree.
         let read = session.read(now: ctx.now)

@@ -38,6 +38,9 @@ public struct HTTPRequest: Sendable {
         "access-control-request-method", "access-control-request-headers", "host", "sec-fetch-site", "content-encoding",
     ]
 
+    /// The longest name in `fieldsRead`, in bytes: longer names are not read.
+    public static let longestFieldRead = fieldsRead.map(\.utf8.count).max()!
+
     /// A field's value, `name` in lower case; repeated fields joined with ", " as RFC 9110 §5.3
     /// combines them. Nil when absent.
     public func header(_ name: String) -> String? {
@@ -113,26 +116,36 @@ public struct HTTPRequest: Sendable {
     /// form (`*`, `host:port`) is returned whole as the path, which no route matches.
     /// `wellFormed` is false when the target holds a space, a control byte or DEL.
     public static func splitTarget(_ target: String) -> (path: String, query: String, wellFormed: Bool) {
-        let bytes = Array(target.utf8)
-        let wellFormed = !bytes.contains { $0 <= 0x20 || $0 == 0x7F }
-        var start = 0
-        for scheme in ["http://", "https://"] {
-            let prefix = Array(scheme.utf8)
-            if bytes.count >= prefix.count && zip(bytes, prefix).allSatisfy({ ASCIILower($0.0) == $0.1 }) {
-                start = prefix.count
+        var target = target
+        // Read from the UTF-8 bytes where they stand: an array of them, generic prefix
+        // comparisons and two `String`s from slices took 3,100 instructions a request.
+        return target.withUTF8 { bytes in
+            let wellFormed = !bytes.contains { $0 <= 0x20 || $0 == 0x7F }
+            var start = 0
+            if let scheme = schemeLength(bytes) {
+                start = scheme
                 // The authority runs to the first '/', '?' or '#'.
-                while start < bytes.count && ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(bytes[start]) {
+                while start < bytes.count, bytes[start] != UInt8(ascii: "/"), bytes[start] != UInt8(ascii: "?"),
+                      bytes[start] != UInt8(ascii: "#") {
                     start += 1
                 }
-                break
             }
+            var mark = start
+            while mark < bytes.count && bytes[mark] != UInt8(ascii: "?") { mark += 1 }
+            var path = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<mark]), as: UTF8.self)
+            let query = mark < bytes.count ? String(decoding: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...]), as: UTF8.self) : ""
+            if start > 0 && !path.hasPrefix("/") { path = "/" + path }
+            return (path, query, wellFormed)
         }
-        let rest = bytes[start...]
-        let mark = rest.firstIndex(of: UInt8(ascii: "?"))
-        var path = String(decoding: rest[..<(mark ?? rest.endIndex)], as: UTF8.self)
-        let query = mark.map { String(decoding: rest[rest.index(after: $0)...], as: UTF8.self) } ?? ""
-        if start > 0 && !path.hasPrefix("/") { path = "/" + path }
-        return (path, query, wellFormed)
+    }
+
+    /// The length of an absolute-form target's `http://` or `https://`, in any case; nil for another target.
+    private static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        for scheme: StaticString in ["http://", "https://"] {
+            let prefix = UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount)
+            if bytes.count >= prefix.count && zip(bytes, prefix).allSatisfy({ ASCIILower($0.0) == $0.1 }) { return prefix.count }
+        }
+        return nil
     }
 }
 

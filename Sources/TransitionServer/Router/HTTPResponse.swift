@@ -86,25 +86,28 @@ public struct HTTPResponse: Sendable {
         guard !headers.isEmpty else { return nil }
         let size = headers.reduce(1) { $0 + $1.name.utf8.count + $1.value.utf8.count + 3 }
         let block = malloc(size)!.assumingMemoryBound(to: UInt8.self)
-        var n = 0
-        func put(_ text: String) {
-            var text = text
-            text.withUTF8 { bytes in
-                UnsafeMutableRawPointer(block + n).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-                n += bytes.count
-            }
-        }
+        var end = block
         for (name, value) in headers {
-            put(name)
-            block[n] = UInt8(ascii: ":")
-            block[n + 1] = UInt8(ascii: " ")
-            n += 2
-            put(value)
-            block[n] = UInt8(ascii: "\n")
-            n += 1
+            end = Self.copy(name, to: end)
+            end[0] = UInt8(ascii: ":")
+            end[1] = UInt8(ascii: " ")
+            end = Self.copy(value, to: end + 2)
+            end[0] = UInt8(ascii: "\n")
+            end += 1
         }
-        block[n] = 0
+        end[0] = 0
         return UnsafeMutableRawPointer(block).assumingMemoryBound(to: CChar.self)
+    }
+
+    /// Copies `text`'s UTF-8 to `destination`; returns the end of the copy. (A nested function
+    /// that captured the block's position paid two exclusivity checks a string.)
+    private static func copy(_ text: String, to destination: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let start = bytes.baseAddress else { return destination }
+            destination.update(from: start, count: bytes.count)
+            return destination + bytes.count
+        }
     }
 
     /// The body in memory from `malloc` that the caller owns from now on (libmicrohttpd frees

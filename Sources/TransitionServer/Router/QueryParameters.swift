@@ -17,21 +17,28 @@ public struct QueryParameters: Sendable {
         guard raw.utf8.count <= Self.maxBytes else {
             throw Problem.badRequest("the query string is longer than the limit of \(Self.maxBytes) bytes")
         }
+        var raw = raw
+        self.pairs = try raw.withUTF8 { bytes in Result { () throws(Problem) in try Self.pairs(bytes) } }.get()
+    }
+
+    /// The pairs of a query, read piece by piece from its UTF-8 bytes where they stand (the
+    /// standard library's `split` builds an array of them first, generically). Empty pieces
+    /// (`a=1&&b=2`, a trailing `&`) carry nothing and are skipped.
+    private static func pairs(_ bytes: UnsafeBufferPointer<UInt8>) throws(Problem) -> [(name: String, value: String)] {
         var pairs: [(name: String, value: String)] = []
-        // Read piece by piece where it stands (the standard library's `split` builds an array of
-        // them first, generically). Empty pieces (`a=1&&b=2`, a trailing `&`) carry nothing and are skipped.
-        var rest = raw.utf8[...]
-        while !rest.isEmpty {
-            let end = rest.firstIndex(of: UInt8(ascii: "&")) ?? rest.endIndex
-            let piece = rest[..<end]
-            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
-            if piece.isEmpty { continue }
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "&") { end += 1 }
+            defer { start = end + 1 }
+            if end == start { continue }
             guard pairs.count < Self.maxCount else {
                 throw Problem.badRequest("the query has more than the limit of \(Self.maxCount) parameters")
             }
-            let equals = piece.firstIndex(of: UInt8(ascii: "="))
-            let rawName = piece[..<(equals ?? piece.endIndex)]
-            let rawValue = equals.map { piece[piece.index(after: $0)...] } ?? piece[piece.endIndex...]
+            var equals = start
+            while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+            let rawName = UnsafeBufferPointer(rebasing: bytes[start..<equals])
+            let rawValue = UnsafeBufferPointer(rebasing: bytes[min(equals + 1, end)..<end])
             guard let name = PercentDecoding.decode(rawName, plusIsSpace: true) else {
                 throw Problem.badRequest("query parameter '\(String(decoding: rawName, as: UTF8.self))' has a malformed %-escape in its name")
             }
@@ -40,7 +47,7 @@ public struct QueryParameters: Sendable {
             }
             pairs.append((name, value))
         }
-        self.pairs = pairs
+        return pairs
     }
 
     /// The first value given for `name`.
