@@ -459,11 +459,15 @@ final class Session: Sendable {
     }
 
     func read(now: ContinuousClock.Instant) -> Read {
-        let (history, templates, generation) = state.withLock { (s: inout State) in
+        // Made once under the lock and handed back as it is: a tuple taken apart and a history
+        // passed through `caughtUp` copied the world and released the copy (docs/performance.md § Templates).
+        let read = state.withLock { (s: inout State) in
             s.lastAccess = now
-            return (History(checkpoints: s.checkpoints, log: s.log, current: s.current, caughtUp: false, limits: limits), s.templates, s.generation)
+            return Read(history: History(checkpoints: s.checkpoints, log: s.log, current: s.current, caughtUp: false, limits: limits),
+                        templates: s.templates, generation: s.generation)
         }
-        return Read(history: caughtUp(history, now: now), templates: templates, generation: generation)
+        guard clockMode == .wall else { return read }
+        return Read(history: caughtUp(read.history, now: now), templates: read.templates, generation: read.generation)
     }
 
     /// Writes the snapshots at `times` (non-decreasing, each ≥ the start of history) one after
