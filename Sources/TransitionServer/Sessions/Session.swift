@@ -605,16 +605,20 @@ final class Session: Sendable {
             let oldest = checkpoints[0].world.now
             let order = times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
             var replayed: (position: Int, world: World)?
-            var working: (position: Int, world: World)?
+            // The world that advances, and the position of its state (nil: none taken yet, it
+            // is still `current` as copied). A plain local: an optional tuple moved the world
+            // in and out of it for each time (docs/performance.md § Templates).
+            var working = current
+            var workingPosition: Int?
             for i in order {
                 let t = times[i]
                 guard t >= oldest else {
                     throw Problem.historyTruncated("t = \(t) is before the session's history, which starts at \(oldest)")
                 }
                 let position = t >= current.now ? Int.max : log.position(before: t)
-                if working == nil || working!.position != position || working!.world.now > t {
+                if workingPosition != position || working.now > t {
                     if position == Int.max {
-                        working = (position, current)
+                        if workingPosition != nil { working = current }
                     } else {
                         // Continue the replay when it is behind `position` and no checkpoint is closer.
                         let nearest = checkpoints.last(where: { $0.position <= position }) ?? checkpoints[0]
@@ -625,11 +629,12 @@ final class Session: Sendable {
                         } else {
                             replayed = (position, try Session.world(at: position, from: checkpoints, log: log, limits: limits))
                         }
-                        working = replayed
+                        working = replayed!.world
                     }
+                    workingPosition = position
                 }
-                working!.world.advance(to: t)
-                try body(i, working!.position, working!.world)
+                working.advance(to: t)
+                try body(i, position, working)
             }
         }
     }
