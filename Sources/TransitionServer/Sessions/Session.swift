@@ -603,7 +603,8 @@ final class Session: Sendable {
         /// (`Int.max`: the current state).
         func forEachState(at times: [Double], _ body: (Int, Int, World) throws -> Void) throws {
             let oldest = checkpoints[0].world.now
-            let order = times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
+            // One time (`GET …/snapshot`) is in order as it is: sorting it made an array.
+            let order = times.count == 1 ? [0] : times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
             var replayed: (position: Int, world: World)?
             // The world that advances, and the position of its state (nil: none taken yet, it
             // is still `current` as copied). A plain local: an optional tuple moved the world
