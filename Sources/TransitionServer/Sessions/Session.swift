@@ -459,11 +459,15 @@ final class Session: Sendable {
     }
 
     func read(now: ContinuousClock.Instant) -> Read {
-        let (history, templates, generation) = state.withLock { (s: inout State) in
+        // Made once under the lock and handed back as it is: a tuple taken apart and a history
+        // passed through `caughtUp` copied the world and released the copy (docs/performance.md § Templates).
+        let read = state.withLock { (s: inout State) in
             s.lastAccess = now
-            return (History(checkpoints: s.checkpoints, log: s.log, current: s.current, caughtUp: false, limits: limits), s.templates, s.generation)
+            return Read(history: History(checkpoints: s.checkpoints, log: s.log, current: s.current, caughtUp: false, limits: limits),
+                        templates: s.templates, generation: s.generation)
         }
-        return Read(history: caughtUp(history, now: now), templates: templates, generation: generation)
+        guard clockMode == .wall else { return read }
+        return Read(history: caughtUp(read.history, now: now), templates: read.templates, generation: read.generation)
     }
 
     /// Writes the snapshots at `times` (non-decreasing, each ≥ the start of history) one after
@@ -599,18 +603,23 @@ final class Session: Sendable {
         /// (`Int.max`: the current state).
         func forEachState(at times: [Double], _ body: (Int, Int, World) throws -> Void) throws {
             let oldest = checkpoints[0].world.now
-            let order = times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
+            // One time (`GET …/snapshot`) is in order as it is: sorting it made an array.
+            let order = times.count == 1 ? [0] : times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
             var replayed: (position: Int, world: World)?
-            var working: (position: Int, world: World)?
+            // The world that advances, and the position of its state (nil: none taken yet, it
+            // is still `current` as copied). A plain local: an optional tuple moved the world
+            // in and out of it for each time (docs/performance.md § Templates).
+            var working = current
+            var workingPosition: Int?
             for i in order {
                 let t = times[i]
                 guard t >= oldest else {
                     throw Problem.historyTruncated("t = \(t) is before the session's history, which starts at \(oldest)")
                 }
                 let position = t >= current.now ? Int.max : log.position(before: t)
-                if working == nil || working!.position != position || working!.world.now > t {
+                if workingPosition != position || working.now > t {
                     if position == Int.max {
-                        working = (position, current)
+                        if workingPosition != nil { working = current }
                     } else {
                         // Continue the replay when it is behind `position` and no checkpoint is closer.
                         let nearest = checkpoints.last(where: { $0.position <= position }) ?? checkpoints[0]
@@ -621,11 +630,12 @@ final class Session: Sendable {
                         } else {
                             replayed = (position, try Session.world(at: position, from: checkpoints, log: log, limits: limits))
                         }
-                        working = replayed
+                        working = replayed!.world
                     }
+                    workingPosition = position
                 }
-                working!.world.advance(to: t)
-                try body(i, working!.position, working!.world)
+                working.advance(to: t)
+                try body(i, position, working)
             }
         }
     }
