@@ -233,7 +233,7 @@ struct ChangeBatch: ~Copyable {
             let valueStart = encoder.writer.count
             encoder.transition(transition)
             let written = encoder.writer.bytes(from: 0)
-            guard !Self.sameBytes(written, members[..<controllersStart]) else { return }
+            guard !sameBytes(written, members[..<controllersStart]) else { return }
             defer {
                 members = written + members[controllersStart...]
                 controllersStart = written.count
@@ -257,12 +257,6 @@ struct ChangeBatch: ~Copyable {
             let written = encoder.writer.bytes(from: 0)
             members = written + members[controllersStart...]
             controllersStart = written.count
-        }
-
-        /// Whether `a` and `b` hold the same bytes, compared by `memcmp`: `elementsEqual` compares
-        /// a transition's few hundred bytes one at a time, generically, in every frame.
-        static func sameBytes(_ a: [UInt8], _ b: ArraySlice<UInt8>) -> Bool {
-            a.count == b.count && a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
         }
 
 
@@ -336,7 +330,7 @@ struct ChangeBatch: ~Copyable {
     /// `set` and `unset`, when the other members' bytes differ.
     static func memberChanges(from old: inout Frame, to new: inout Frame, into encoder: inout ResponseEncoder) {
         old.refreshMembers()
-        guard !Frame.sameBytes(old.members, new.members[...]) else { return }
+        guard !sameBytes(old.members, new.members[...]) else { return }
         var members = PathChanges(rounding: encoder.writer.rounding)
         members.compareMembers(old.readMembers(), new.readMembers(), at: "")
         members.write(set: "set", unset: "unset", into: &encoder.writer)

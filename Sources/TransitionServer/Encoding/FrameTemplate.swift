@@ -162,7 +162,7 @@ public final class FrameTemplate: Sendable {
                                      bytes: written, slots: marks.slots, made: world.movingFrame(moving).places)
         var check = ResponseEncoder(precision: template.precision, flat: template.flat, reservingCapacity: written.count + 64)
         template.write(world, into: &check, reusing: false)
-        return check.writer.bytes == written ? template : nil
+        return sameBytes(check.writer.bytes, written[...]) ? template : nil
     }
 }
 

@@ -161,7 +161,7 @@ final class SVGFrameTemplate {
         var check = SVGEncoder(precision: encoder.writer.precision)
         check.nextLayerID = firstLayerID
         template.draw(world, x: x, into: &check)
-        return check.writer.bytes == written && check.nextLayerID == encoder.nextLayerID ? template : nil
+        return sameBytes(check.writer.bytes, written[...]) && check.nextLayerID == encoder.nextLayerID ? template : nil
     }
 
     /// What drawing the template's frame notes: the slots, the views drawn afresh, and where it
