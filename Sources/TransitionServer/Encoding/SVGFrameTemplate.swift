@@ -95,6 +95,16 @@ final class SVGFrameTemplate {
         bytes.withUnsafeBufferPointer { fixed in
             views.withUnsafeBufferPointer { views in
                 moved.nodes.withUnsafeBufferPointer { nodes in keptNodes.withUnsafeBufferPointer { kept in
+                    // A view's node and whether it shows: its own animated node, or its kept one
+                    // with the `visible` its moving ancestors give it.
+                    func source(_ view: UnsafePointer<View>) -> (node: UnsafePointer<SnapshotNode>, visible: Bool) {
+                        if view.pointee.animated >= 0 {
+                            let node = nodes.baseAddress! + view.pointee.animated
+                            return (node, node.pointee.visible)
+                        }
+                        let node = kept.baseAddress! + view.pointee.kept
+                        return (node, view.pointee.carried >= 0 ? moved.places[view.pointee.carried].visible : node.pointee.visible)
+                    }
                     var from = 0
                     for slot in slots {
                         encoder.writer.raw(bytes: UnsafeBufferPointer(rebasing: fixed[from..<slot.start]))
@@ -108,25 +118,12 @@ final class SVGFrameTemplate {
                         case .open(let i):
                             let view = views.baseAddress! + i
                             let parent = view.pointee.parent < 0 ? view.pointee.parentToWindow : drawn[view.pointee.parent].toWindow
-                            if view.pointee.animated >= 0 {
-                                let node = nodes.baseAddress! + view.pointee.animated
-                                drawn[i] = encoder.openView(node.pointee, toWindow: parent, visible: node.pointee.visible)
-                            } else {
-                                let node = kept.baseAddress! + view.pointee.kept
-                                let visible = view.pointee.carried >= 0 ? moved.places[view.pointee.carried].visible : node.pointee.visible
-                                drawn[i] = view.pointee.groupFixed ? encoder.drawOwn(node.pointee, toWindow: parent, visible: visible)
-                                                                   : encoder.openView(node.pointee, toWindow: parent, visible: visible)
-                            }
+                            let (node, visible) = source(view)
+                            drawn[i] = view.pointee.groupFixed ? encoder.drawOwn(node.pointee, toWindow: parent, visible: visible)
+                                                               : encoder.openView(node.pointee, toWindow: parent, visible: visible)
                         case .close(let i):
-                            let view = views.baseAddress! + i
-                            if view.pointee.animated >= 0 {
-                                let node = nodes.baseAddress! + view.pointee.animated
-                                encoder.closeView(node.pointee, drawn[i], visible: node.pointee.visible)
-                            } else {
-                                let node = kept.baseAddress! + view.pointee.kept
-                                let visible = view.pointee.carried >= 0 ? moved.places[view.pointee.carried].visible : node.pointee.visible
-                                encoder.closeView(node.pointee, drawn[i], visible: visible)
-                            }
+                            let (node, visible) = source(views.baseAddress! + i)
+                            encoder.closeView(node.pointee, drawn[i], visible: visible)
                         }
                     }
                     encoder.writer.raw(bytes: UnsafeBufferPointer(rebasing: fixed[from...]))
