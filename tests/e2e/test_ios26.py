@@ -87,6 +87,11 @@ def test_the_floating_bar_minimizes_past_the_thresholds_and_snaps_back_between(s
     drag(server, sid, -10)
     assert tab_bar(server, sid)[0] == {"minimizeBehavior": "onScrollDown", "state": "expanded", "progress": 0}
 
+    # A scenario replays the drags.
+    copy = server.post("/v1/sessions", {"scenario": server.get(f"/v1/sessions/{sid}/scenario").json()}).json()["id"]
+    assert tab_bar(server, copy) == tab_bar(server, sid)
+    assert server.get(f"/v1/sessions/{copy}/events").json() == server.get(f"/v1/sessions/{sid}/events").json()
+
     # The picture draws the capsule round, with no hairline on top.
     svg = server.get(f"/v1/sessions/{sid}/snapshot.svg").content
     group = next(g for g in ET.fromstring(svg).iter() if g.get("data-role") == "tabBar")
