@@ -123,10 +123,10 @@ import Testing
         var files = try Self.catalogueFiles()
         let i = try #require(files.firstIndex { $0.name == "slide" })
         files[i].parameters["bounce"] = .number(0.2)
-        #expect(Self.catalogueProblems(files, rows: rows) == ["slide.bounce: no row"])
+        #expect(Self.catalogueProblems(files, rows: rows).contains("slide.bounce: no row"))
         files = try Self.catalogueFiles()
         files[i].parameters["duration"] = .number(0.45)
-        #expect(Self.catalogueProblems(files, rows: rows).first?.hasPrefix("slide.duration: 0.45 is not in") == true)
+        #expect(Self.catalogueProblems(files, rows: rows).contains { $0.hasPrefix("slide.duration: 0.45 is not in") })
 
         let constants = [Constant(symbol: "NavigationBarLayout.height", numbers: [44]),
                          Constant(symbol: "NavigationBarLayout.height", numbers: [50]),
