@@ -112,8 +112,8 @@ static int content_length_readable(const char *value, const char *end) {
 }
 
 /// In C: libmicrohttpd 0.9.75 answers a Content-Length it cannot read itself, before any
-/// callback that reaches Swift, and writes that answer's status line and headers twice (an HTML body
-/// after them). So the shim reads the header block here, where libmicrohttpd has parsed the
+/// callback that reaches Swift, and writes that answer's status line and headers twice (an HTML
+/// body after them). So the shim reads the header block here, where libmicrohttpd has parsed the
 /// request line but not yet the header lines that follow it in its read buffer, and hides every
 /// unreadable Content-Length from it by renaming the field in place ('X'-ontent-Length); Swift is
 /// told (content_length_invalid) and answers the one 400. Only complete lines before the first
@@ -167,7 +167,8 @@ static void connection_notify(void *cls, struct MHD_Connection *connection, void
 }
 
 /// The URI log callback: libmicrohttpd's first word about a request, called with the request
-/// line parsed but before the query is split into arguments.
+/// line parsed but before the query is split into arguments. In C: the only moment the query
+/// and the header block can be edited in libmicrohttpd's buffer before it parses them (below).
 static void *begin_request(void *cls, const char *uri, struct MHD_Connection *connection) {
     (void)cls;
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
@@ -226,9 +227,10 @@ typedef struct {
 } header_scan;
 
 /// In C, like the scan below: libmicrohttpd's header pointers and read buffer are valid only
-/// inside its callbacks. libmicrohttpd replaces each line's CR and LF with NUL in place, so between the end of one
-/// header's value and the start of the next header's name there are only NULs — unless the
-/// value itself had a NUL (libmicrohttpd cut the value there) or a folded continuation line.
+/// inside its callbacks. libmicrohttpd replaces each line's CR and LF with NUL in place, so
+/// between the end of one header's value and the start of the next header's name there are only
+/// NULs — unless the value itself had a NUL (libmicrohttpd cut the value there) or a folded
+/// continuation line.
 static void check_gap(header_scan *scan, uintptr_t end) {
     if (scan->gap_start == 0 || end <= scan->gap_start || end > scan->block_end) return;
     for (const char *p = (const char *)scan->gap_start; (uintptr_t)p < end; p++) {
@@ -293,8 +295,9 @@ static void format_ipv4(const uint8_t address[4], char *out) {
     }
 }
 
-/// Fills the facts Swift judges. `method` and `version` are libmicrohttpd's pointers into the
-/// request line, at the start of the header block.
+/// Fills the facts Swift judges. In C: they are read from libmicrohttpd's pointers into its read
+/// buffer, valid only during this callback. `method` and `version` point into the request line,
+/// at the start of the header block.
 static void gather_facts(shim_daemon *daemon, struct MHD_Connection *connection, request_state *state,
                          const char *method, const char *version) {
     shim_request *facts = &state->facts;
