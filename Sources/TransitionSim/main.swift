@@ -104,7 +104,7 @@ var waited = 0
 while shim_in_flight(daemon) > 0 && waited < 250 {
     usleep(20_000)
     waited += 1
-    if waited % 12 == 0 { bridge.cutOverdueRequests() }
+    if waited % 12 == 0 { bridge.cutOverdueRequests() }  // about every 250 ms, as while waiting for a signal
 }
 let unfinished = shim_in_flight(daemon)
 shim_stop(daemon)  // joins libmicrohttpd's threads; handlers still running finish first
