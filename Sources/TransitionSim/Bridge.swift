@@ -127,12 +127,9 @@ func logLibraryMessage(_ context: UnsafeMutableRawPointer?, _ message: UnsafePoi
     guard let context, let message else { return }
     let bridge = Unmanaged<BridgeContext>.fromOpaque(context).takeUnretainedValue()
     let second = monotonicMilliseconds() / 1000
-    let (logged, dropped, droppedLine) = bridge.logLimit.withLock { limit in
-        let admitted = limit.admit(at: second)
-        return (admitted.logged, admitted.droppedBefore, limit.droppedLine(admitted.droppedBefore))
-    }
+    let (logged, dropped) = bridge.logLimit.withLock { $0.admit(at: second) }
     guard logged else { return }
-    if dropped > 0 { bridge.application.logger.warning("libmicrohttpd", ["detail": droppedLine]) }
+    if dropped > 0 { bridge.application.logger.warning("libmicrohttpd", ["detail": LogRateLimit.droppedLine(dropped)]) }
     bridge.application.logger.warning("libmicrohttpd", ["detail": String(cString: message)])
 }
 

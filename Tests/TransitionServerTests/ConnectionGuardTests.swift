@@ -36,6 +36,6 @@ struct ConnectionGuardTests {
         for _ in 0..<3 { #expect(limit.admit(at: 5) == (false, 0)) }
         #expect(limit.admit(at: 6) == (true, 3))
         #expect(limit.admit(at: 6) == (true, 0))
-        #expect(limit.droppedLine(3) == "3 more HTTP-layer messages were dropped (over 10 a second)")
+        #expect(LogRateLimit.droppedLine(3) == "3 more HTTP-layer messages were dropped (over 10 a second)")
     }
 }

@@ -1,16 +1,14 @@
-/// At most `perSecond` lines a second from a source that clients can make talk (libmicrohttpd
+/// At most ten lines a second from a source that clients can make talk (libmicrohttpd
 /// warns once per connection it refuses): a flood of clients over a limit must not flood the
 /// log, nor block every worker thread on a full standard-error pipe. After a burst, the first
 /// line let through is preceded by one saying how many were dropped.
 public struct LogRateLimit: Sendable {
-    public let perSecond: Int
+    public static let perSecond = 10
     private var second: Int64 = .min
     private var passed = 0
     private var dropped = 0
 
-    public init(perSecond: Int = 10) {
-        self.perSecond = perSecond
-    }
+    public init() {}
 
     /// Whether a line at `second` (a monotonic clock's whole seconds) is logged, and if so how
     /// many were dropped before it since the last one logged.
@@ -19,7 +17,7 @@ public struct LogRateLimit: Sendable {
             self.second = second
             passed = 0
         }
-        guard passed < perSecond else {
+        guard passed < Self.perSecond else {
             dropped += 1
             return (false, 0)
         }
@@ -29,7 +27,7 @@ public struct LogRateLimit: Sendable {
     }
 
     /// The line that reports `count` dropped lines.
-    public func droppedLine(_ count: Int) -> String {
+    public static func droppedLine(_ count: Int) -> String {
         "\(count) more HTTP-layer messages were dropped (over \(perSecond) a second)"
     }
 }
