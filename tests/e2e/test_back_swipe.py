@@ -85,3 +85,20 @@ def test_a_declared_edge_pan_keeps_half_the_width(server):
     sid = server.post("/v1/sessions", scene).json()["id"]
     t = swipe(server, sid, moving(0.3 * 820, 60))
     assert (t["gesture"]["decision"], t["gesture"]["reason"]) == ("cancel", "threshold")
+
+
+def test_a_push_during_the_settle_waits_for_the_swipe_to_end(server):
+    sid = session(server, 320)
+    swipe(server, sid, [("began", 1, 0, 0), ("changed", 1.05, 200, 0), ("ended", 1.1, 200, 0)])
+    r = server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "at": 1.2, "viewController": {"id": "three"}})
+    assert r.status_code == 200, r.text
+    assert r.json()["transition"]["operation"] == "pop" and r.json()["transition"]["phase"] == "finishing"
+    shot = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": 1.6}).json()
+    assert shot["transition"]["operation"] == "push" and abs(shot["transition"]["begin"] - 1.45) < 1e-9
+    assert stack_after(server, sid, 3) == ["one", "three"]
+    # A second push while one waits is still a conflict.
+    sid = session(server, 320)
+    swipe(server, sid, [("began", 1, 0, 0), ("changed", 1.05, 200, 0), ("ended", 1.1, 200, 0)])
+    assert server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "at": 1.2, "viewController": {"id": "three"}}).status_code == 200
+    r = server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "at": 1.25, "viewController": {"id": "four"}})
+    assert r.status_code == 409 and r.json()["type"].endswith("transition-in-progress")
