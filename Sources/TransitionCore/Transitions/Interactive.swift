@@ -31,10 +31,6 @@ extension World {
     /// decompiles do not show (docs/semantics.md § UIKit's back swipe).
     static let backSwipeSettling = (seconds: 0.35, curve: TimingCurve.threePointCubic(.fastEaseInToSlowEaseOut))
 
-    /// A pulled sheet settles from where the finger left it over 300 ms `easeOut`, whether it goes
-    /// or stays (Flutter's fit of iOS 18 sheets, *approximate*; docs/reference.md § Sheets).
-    static let sheetPullSettling = (seconds: 0.3, curve: TimingCurve.easeOut)
-
     /// `finishInteractiveTransition` / `cancelInteractiveTransition`: the rest of the timeline
     /// runs forward in (1 − p)·D / speed, or back in p·D / speed, shaped by `curve`.
     mutating func release(_ id: TransitionID, finish: Bool, speed: Double, curve: TimingCurve) {
@@ -212,7 +208,7 @@ extension World {
             }
             if let tracking = driven.tracking {
                 // completionSpeed as UIKit would report it: the rest of the duration over the settling time.
-                let settling = tracking == .backSwipe ? Self.backSwipeSettling : Self.sheetPullSettling
+                let settling = tracking == .backSwipe ? Self.backSwipeSettling : SheetRelease.settling(releasedAt: s.velocity?.y ?? 0)
                 let remaining = finish ? 1 - percent : percent
                 let rest = driven.duration * remaining
                 // Released where it would settle (a swipe back at 0 %), nothing moves and the
@@ -332,14 +328,18 @@ extension World {
 
     /// Finish or cancel on release, and why, for every gesture but UIKit's own back swipe
     /// (`BackSwipeStatistics`). Progress above the threshold finishes (the seeds' rule);
-    /// `finishesAtThreshold`, UIKit's own sheet pull and zoom out, finish at it too, as Flutter's
-    /// reproduction of the sheet does (its sheet stays only while more than the threshold of it is left).
+    /// `finishesAtThreshold`, UIKit's own tracked gestures (the zoom out), finish at it too.
     func decide(_ progress: Double, _ g: GestureState, _ s: GestureAction, finishesAtThreshold: Bool) -> (Bool, GestureState.Reason) {
         let v = along(s.velocity, g.interaction)
         switch g.interaction.velocity {
         case .none: break
         case .fling(let minimum, let points):
             if points ? abs(v) > minimum : abs(v) >= minimum * g.distance { return (v > 0, .velocity) }
+        case .sheetRelease:
+            // The card's rest (progress 0) and its dismissed position (1) are the places it can
+            // rest; by position alone it goes from halfway.
+            let goes = SheetRelease.restingIndex([g.distance, 0], top: progress * g.distance, velocity: v) == 0
+            return (goes, goes == (progress >= 0.5) ? .threshold : .velocity)
         case .speed(let minimum):
             if v > minimum { return (true, .velocity) }
         }
