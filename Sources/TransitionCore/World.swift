@@ -33,6 +33,8 @@ public struct World: Sendable {
     var refusedGesture = false
     /// A pull moving a sheet between its detents, before it becomes a dismissal (if it does).
     var detentPull: DetentPull?
+    /// A push waiting for UIKit's own back swipe to end.
+    var deferredPush: DeferredPush?
     public let limits: SceneLimits
 
     /// The latest session time anything may name or reach (seconds): `at`, clock moves, snapshot times.
@@ -276,6 +278,7 @@ public struct World: Sendable {
         while let (completion, due) = animations.takeNextDue(after: now, until: t, timeline: { transitions.timeline(of: $0) }) {
             now = max(now, due)
             runCompletion(completion)
+            startDeferredPush()
         }
         now = t
         detectStuckTransitions()

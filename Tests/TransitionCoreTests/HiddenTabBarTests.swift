@@ -49,7 +49,7 @@ import Testing
                 let riding = try #require(bar(w, at: 1.15), "during the swipe it rides on the revealed view")
                 #expect(abs(riding.minX - (try x(w, "a", at: 1.15))) < 1e-9)
             }
-            try w.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(dx), "y": 0}}"#))
+            try w.apply(try action(#"{"type": "gesture", "recognizer": "edgePan", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(dx), "y": 0}, "velocity": {"x": 0, "y": 0}}"#))
         }
         w.advance(to: 2)
         #expect(w.gesture?.decision == .cancel)

@@ -60,6 +60,7 @@ extension World {
             advance(to: at)
         }
         try action.body.perform(action, on: &self)
+        startDeferredPush()
         layOutContainers()
     }
 }

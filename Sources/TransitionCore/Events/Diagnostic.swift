@@ -24,4 +24,6 @@ public enum DiagnosticCode: String, Sendable {
     case zoomIgnored = "zoom-ignored"
     /// A zoom-out gesture on a page whose `interactiveDismissShouldBegin` answers no: it did not begin.
     case zoomDismissRefused = "zoom-dismiss-refused"
+    /// A push that waited for UIKit's own back swipe could not be made when the swipe ended.
+    case deferredPushFailed = "deferred-push-failed"
 }

@@ -7,10 +7,12 @@ public enum GesturePhase: String, Sendable {
 public struct GestureState: Sendable {
     /// What the release did to the transition.
     public enum Decision: String, Sendable { case finish, cancel }
-    /// What decided it: the progress against the threshold, the release velocity, or the
-    /// recognizer's own cancellation.
+    /// What decided it: the progress against the threshold, the release velocity, the progress
+    /// projected from the finger's motion (UIKit's own back swipe), or the recognizer's own cancellation.
     public enum Reason: String, Sendable {
         case threshold, velocity
+        /// UIKit's own back swipe: the progress projected from the last samples' motion.
+        case projection
         case gestureCancelled = "gesture-cancelled"
     }
 
@@ -34,6 +36,8 @@ public struct GestureState: Sendable {
     /// A zoom-out gesture's: the centre of the zoom's clip when it began (points, in the
     /// transition's container), where the finger's translation carries it from (`World.moveZoomWithFinger`).
     var anchor: Point?
+    /// UIKit's own back swipe's: the finger's motion its release decides from.
+    var backSwipe: BackSwipeStatistics?
     /// The progress of the last sample, after clamping: after release, the `ended` sample's,
     /// which the decision read (the timeline stays where the last `changed` put it).
     public var progress: Double

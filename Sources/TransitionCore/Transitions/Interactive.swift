@@ -22,10 +22,13 @@ extension World {
 
     /// How UIKit's back swipe settles once the finger lets go: the page moves on from where the
     /// finger left it along `fastEaseInToSlowEaseOut` (the curve fitted to native push frames) over
-    /// 350 ms, whether the pop finishes or is cancelled and however far it has to go. Apple
-    /// publishes none of this; it is Flutter's reproduction of iOS since flutter/flutter PR
-    /// #153765 (2024), which found by recording native swipes that the duration does not depend on
-    /// the distance left, the best public reference we found (docs/semantics.md § UIKit's back swipe).
+    /// 350 ms, whether the pop finishes or is cancelled and however far it has to go, unless the
+    /// release speed covers the distance left sooner (min(350 ms, distance / speed): UIKit sets
+    /// the completion speed to max(the fraction left, D·|v| / width) in
+    /// `_UINavigationInteractiveTransitionBase -handleNavigationTransition:`, iOS 18.2 and 26.1).
+    /// The 350 ms and the curve are Flutter's recordings of native swipes (flutter/flutter PR
+    /// #153765, 2024): which curve UIKit finishes on depends on switches whose defaults the
+    /// decompiles do not show (docs/semantics.md § UIKit's back swipe).
     static let backSwipeSettling = (seconds: 0.35, curve: TimingCurve.threePointCubic(.fastEaseInToSlowEaseOut))
 
     /// `finishInteractiveTransition` / `cancelInteractiveTransition`: the rest of the timeline
@@ -164,8 +167,12 @@ extension World {
                 return
             }
             let progress = self.progress(of: s, g)
+            let dragged = g.phase == .changed
             g.phase = s.phase
             g.velocity = s.velocity ?? .zero
+            if s.phase != .cancelled {
+                g.backSwipe?.add(time: now, translation: along(s.translation, g.interaction), velocity: s.velocity.map { along($0, g.interaction) }, width: g.distance)
+            }
             if s.phase == .changed {
                 g.progress = progress
                 gesture = g
@@ -177,15 +184,24 @@ extension World {
                 return
             }
             if driven.tracking == .sheetPull { releaseStretch(self[controller: driven.from].view) }
-            // Released. Like the seeds, the decision reads the release sample but the timeline
-            // stays where the last `changed` left it.
-            let (finish, reason) = s.phase == .cancelled ? (false, .gestureCancelled) : decide(progress, g, s, finishesAtThreshold: driven.tracking != nil)
-            // The gesture reports the progress its decision read, so a client sees why it went that way.
-            if s.phase == .ended { g.progress = progress }
+            let percent = driven.duration > 0 ? driven.timeline.tau(at: now) / driven.duration : 0
+            // Released. UIKit's own back swipe decides from the progress the last `changed` left
+            // and the finger's motion; the seeds' handlers read the release sample, though the
+            // timeline stays where the last `changed` left it.
+            let swipe = s.phase == .ended ? g.backSwipe?.release(progress: percent, duration: driven.duration, width: g.distance, dragged: dragged) : nil
+            let (finish, reason): (Bool, GestureState.Reason)
+            if s.phase == .cancelled {
+                (finish, reason) = (false, .gestureCancelled)
+            } else if let swipe {
+                (finish, reason) = (swipe.pops, swipe.projected ? .projection : .velocity)
+            } else {
+                (finish, reason) = decide(progress, g, s, finishesAtThreshold: driven.tracking != nil)
+                // The gesture reports the progress its decision read.
+                g.progress = progress
+            }
             g.decision = finish ? .finish : .cancel
             g.reason = reason
             gesture = g
-            let percent = driven.duration > 0 ? driven.timeline.tau(at: now) / driven.duration : 0
             if driven.tracking == .zoomDismiss {
                 releaseZoom(driven, g, finish: finish, velocity: s.velocity ?? .zero)
                 return
@@ -193,10 +209,13 @@ extension World {
             if let tracking = driven.tracking {
                 // completionSpeed as UIKit would report it: the rest of the duration over the settling time.
                 let settling = tracking == .backSwipe ? Self.backSwipeSettling : SheetRelease.settling(releasedAt: s.velocity?.y ?? 0)
-                let rest = driven.duration * (finish ? 1 - percent : percent)
+                let remaining = finish ? 1 - percent : percent
+                let rest = driven.duration * remaining
                 // Released where it would settle (a swipe back at 0 %), nothing moves and the
                 // transition ends at once, as an animation to where a view already is takes no time.
-                let seconds = rest > 0 ? settling.seconds : 0
+                var seconds = rest > 0 ? settling.seconds : 0
+                // UIKit's back swipe goes on at least as fast as the finger went.
+                if let speed = swipe?.speed, speed != 0 { seconds = min(seconds, remaining * g.distance / abs(speed)) }
                 release(driven.id, finish: finish, speed: seconds > 0 ? rest / seconds : 1, settling: (seconds, settling.curve), percentDriven: false)
                 // A pull from a larger detent kept at the smallest: the selection changed.
                 if !finish, let detent = g.detentChange {
@@ -220,6 +239,11 @@ extension World {
                                interaction: interaction, distance: distance, startScale: s.scale ?? 1,
                                startTranslation: startTranslation, detentChange: detentChange, progress: 0,
                                velocity: s.velocity ?? .zero)
+        if interaction.platformGesture == .backSwipe {
+            let statistics = BackSwipeStatistics(time: now, translation: along(s.translation, interaction),
+                                                 velocity: s.velocity.map { along($0, interaction) }, width: distance)
+            gesture?.backSwipe = statistics
+        }
     }
 
     /// Starts the push, presentation or tab switch a declared interaction names, interactively,
@@ -271,9 +295,16 @@ extension World {
         if s.recognizer == .pan, let top = presentationChain().last, self[controller: top].presentedStyle?.isSheet == true {
             return .sheetPull(sheetHeight: tree[self[controller: top].view].frame.height)
         }
-        if s.recognizer == .edgePan, s.edge == nil || s.edge == .left { return .defaultEdgePop }
+        if s.recognizer == .edgePan, s.edge == nil || s.edge == "left" { return .defaultEdgePop }
         throw .conflict(.noInteraction, detail: "no interaction for a \(s.recognizer.rawValue) gesture is declared on '\(front.last ?? rootController)' or the session",
                         pointer: pointer + "/recognizer")
+    }
+
+    /// The component of a sample's translation or velocity along the interaction's axis, positive
+    /// toward progress.
+    func along(_ p: Point?, _ i: Interaction) -> Double {
+        let p = p ?? .zero
+        return (i.axis == .vertical ? p.y : p.x) * i.direction
     }
 
     /// Progress of one sample under the interaction's mapping, clamped.
@@ -295,24 +326,22 @@ extension World {
         return min(i.clamp.upperBound, max(i.clamp.lowerBound, g.origin == 0 ? raw : g.origin + raw))
     }
 
-    /// Finish or cancel on release, and why. Progress above the threshold finishes (the seeds'
-    /// rule); `finishesAtThreshold`, UIKit's own back swipe and sheet pull, finish at it too, as
-    /// Flutter's reproduction of them does (its page stays only while more than the threshold of it
-    /// is left; docs/semantics.md § UIKit's back swipe).
+    /// Finish or cancel on release, and why, for every gesture but UIKit's own back swipe
+    /// (`BackSwipeStatistics`). Progress above the threshold finishes (the seeds' rule);
+    /// `finishesAtThreshold`, UIKit's own tracked gestures (the zoom out), finish at it too.
     func decide(_ progress: Double, _ g: GestureState, _ s: GestureAction, finishesAtThreshold: Bool) -> (Bool, GestureState.Reason) {
-        let v = s.velocity ?? .zero
-        let along = (g.interaction.axis == .vertical ? v.y : v.x) * g.interaction.direction
+        let v = along(s.velocity, g.interaction)
         switch g.interaction.velocity {
         case .none: break
         case .fling(let minimum, let points):
-            if points ? abs(along) > minimum : abs(along) >= minimum * g.distance { return (along > 0, .velocity) }
+            if points ? abs(v) > minimum : abs(v) >= minimum * g.distance { return (v > 0, .velocity) }
         case .sheetRelease:
             // The card's rest (progress 0) and its dismissed position (1) are the places it can
             // rest; by position alone it goes from halfway.
-            let goes = SheetRelease.restingIndex([g.distance, 0], top: progress * g.distance, velocity: along) == 0
+            let goes = SheetRelease.restingIndex([g.distance, 0], top: progress * g.distance, velocity: v) == 0
             return (goes, goes == (progress >= 0.5) ? .threshold : .velocity)
         case .speed(let minimum):
-            if along > minimum { return (true, .velocity) }
+            if v > minimum { return (true, .velocity) }
         }
         return (progress > g.interaction.threshold || (finishesAtThreshold && progress == g.interaction.threshold), .threshold)
     }

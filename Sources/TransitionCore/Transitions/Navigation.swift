@@ -28,6 +28,7 @@ extension World {
         if zoomBackIn(spec.id, in: nav, { (world) throws(SimulationError) in
             try world.push(spec, container: nav, animated: animated, animator: animator, interactive: interactive, pointer: pointer)
         }) { return }
+        if !interactive, try deferDuringBackSwipe(spec, in: nav, animated: animated, animator: animator, pointer: pointer) { return }
         try ensureIdle()
         let id = try makeController(spec, parent: nav)
         try changeStack(of: nav, to: self[controller: nav].children + [id], operation: .push,
