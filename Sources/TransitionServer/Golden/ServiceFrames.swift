@@ -27,7 +27,7 @@ extension Application {
     /// One run a comparison reads: its history, and the times it is read at: the compared
     /// frames' (`count`), then with a time tolerance the two around each.
     struct ComparedRun {
-        var history: Session.History
+        var history: SessionHistory
         var times: [Double]
         var count: Int
     }
