@@ -45,7 +45,7 @@ extension Application {
         if timeTolerance > 0 {
             for t in times { all += [max(start, t - timeTolerance), min(World.latestTime, t + timeTolerance)] }
         }
-        return ComparedRun(history: try session.history(now: now), times: all, count: times.count)
+        return ComparedRun(history: session.history(now: now), times: all, count: times.count)
     }
 
     /// `body` once the frames of every run are weighed together (`work-budget-exceeded` naming
