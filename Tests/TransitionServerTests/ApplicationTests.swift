@@ -34,7 +34,7 @@ struct Client {
     /// More changes than a session's log keeps: non-animated pushes and pops, 256 a request.
     func outgrowTheLog(of id: String) throws {
         var t = 0.0
-        for _ in 0..<((Session.logEntryLimit / 256) + 1) {
+        for _ in 0..<((SessionHistory.logEntryLimit / 256) + 1) {
             let actions = (0..<256).map { i -> String in
                 t += 0.01
                 return i % 2 == 0 ? #"{"type": "push", "animated": false, "at": \#(t), "viewController": {"id": "b"}}"#

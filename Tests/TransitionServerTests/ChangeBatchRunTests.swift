@@ -4,7 +4,7 @@ import TestSupport
 @testable import TransitionCore
 @testable import TransitionServer
 
-/// A change-only batch written by its states' moving views (`Session.writeChangeBatch`,
+/// A change-only batch written by its states' moving views (`SeriesWriter.changeBatch`,
 /// docs/performance.md § Change-only batches cost) is, byte for byte, the batch of the frames
 /// computed in full (`ChangeBatch.encode`): every scene of `FrameTemplateTests` (catalogue
 /// animators, a zoom, sheets, a large title, an interactive pop, a 3D flip, an animated
@@ -30,8 +30,8 @@ import TestSupport
                     var encoder = ResponseEncoder(flat: true)
                     try session.writeSnapshot(at: times[5], now: now, into: &encoder)
                 }
-                let expected = try #require(ChangeBatch.encode(session.snapshots(at: times, now: now), precision: precision, limit: .max)).array
-                let answer = try #require(try session.writeChangeBatch(session.read(now: now), at: times, precision: precision, limit: .max))
+                let expected = try #require(ChangeBatch.encode(session.history(now: now).snapshots(at: times), precision: precision, limit: .max)).array
+                let answer = try SeriesWriter.changeBatch(session.read(now: now), at: times, precision: precision, limit: .max)
                 moved += answer.byMovingViews
                 let same = answer.body.array == expected
                 #expect(same, "\(name), times \(k), precision \(String(describing: precision))")
@@ -47,17 +47,17 @@ import TestSupport
         let (_, creation, actions) = try #require(FrameTemplateTests.scenes.first { $0.name == "cover" })
         let session = try FrameTemplateTests.session(creation, actions)
         let times = (0..<60).map { Double($0) / 60 }
-        let expected = try #require(ChangeBatch.encode(session.snapshots(at: times, now: .now), precision: 2, limit: .max)).array
+        let expected = try #require(ChangeBatch.encode(session.history(now: .now).snapshots(at: times), precision: 2, limit: .max)).array
         #expect(session.templateCount == 0)
-        let first = try #require(try session.writeChangeBatch(session.read(now: .now), at: times, precision: 2, limit: .max))
+        let first = try SeriesWriter.changeBatch(session.read(now: .now), at: times, precision: 2, limit: .max)
         #expect(first.body.array == expected)
         #expect(session.templateCount == 1)
-        let second = try #require(try session.writeChangeBatch(session.read(now: .now), at: times, precision: 2, limit: .max))
+        let second = try SeriesWriter.changeBatch(session.read(now: .now), at: times, precision: 2, limit: .max)
         #expect(second.body.array == expected)
         #expect(session.templateCount == 1, "the kept template wrote the first frame")
         // A flat snapshot at that precision is written by it too.
         var encoder = ResponseEncoder(precision: 2, flat: true)
-        _ = try session.writeSnapshots(session.read(now: .now), at: [0.25], into: &encoder, limit: .max)
+        _ = try SeriesWriter.writeFrames(session.read(now: .now), at: [0.25], into: &encoder, limit: .max)
         #expect(session.templateCount == 1)
     }
 
@@ -66,8 +66,8 @@ import TestSupport
         let (_, creation, actions) = FrameTemplateTests.scenes[0]
         let session = try FrameTemplateTests.session(creation, actions)
         let times = (0..<60).map { Double($0) / 60 }
-        let whole = try #require(try session.writeChangeBatch(session.read(now: .now), at: times, precision: nil, limit: .max))
-        #expect(try session.writeChangeBatch(session.read(now: .now), at: times, precision: nil, limit: whole.body.count / 2) == nil)
-        #expect(try session.writeChangeBatch(session.read(now: .now), at: times, precision: nil, limit: whole.body.count)?.body.array == whole.body.array)
+        let whole = try SeriesWriter.changeBatch(session.read(now: .now), at: times, precision: nil, limit: .max)
+        #expect(throws: Problem.self) { try SeriesWriter.changeBatch(session.read(now: .now), at: times, precision: nil, limit: whole.body.count / 2) }
+        #expect(try SeriesWriter.changeBatch(session.read(now: .now), at: times, precision: nil, limit: whole.body.count).body.array == whole.body.array)
     }
 }

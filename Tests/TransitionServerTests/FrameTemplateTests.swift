@@ -106,7 +106,7 @@ import TestSupport
         for (k, t) in times.enumerated() {
             let (flat, precision): (Bool, Int?) = [(false, nil), (true, nil), (false, 2), (true, 15)][k % 4]
             var expected = ResponseEncoder(precision: precision, flat: flat)
-            expected.snapshot(try session.snapshots(at: [t], now: now)[0])
+            expected.snapshot(try session.history(now: now).snapshots(at: [t])[0])
             let before = session.templateCount
             var answer = ResponseEncoder(precision: precision, flat: flat)
             try session.writeSnapshot(at: t, now: now, into: &answer)
@@ -127,12 +127,12 @@ import TestSupport
         let times = (0..<75).map { Double($0) / 30 }
         for (flat, precision) in [(false, nil), (true, nil), (true, 3), (false, nil)] as [(Bool, Int?)] {
             var expected = ResponseEncoder(precision: precision, flat: flat)
-            #expect(expected.snapshotSeries(try session.snapshots(at: times, now: now), limit: .max))
+            #expect(expected.snapshotSeries(try session.history(now: now).snapshots(at: times), limit: .max))
             var answer = ResponseEncoder(precision: precision, flat: flat)
             answer.writer.beginObject()
             answer.writer.key("snapshots")
             answer.writer.beginArray()
-            #expect(try session.writeSnapshots(session.read(now: now), at: times, into: &answer, limit: .max))
+            #expect(try SeriesWriter.writeFrames(session.read(now: now), at: times, into: &answer, limit: .max))
             answer.writer.endArray()
             answer.writer.endObject()
             let same = answer.writer.bytes == expected.writer.bytes
@@ -151,7 +151,7 @@ import TestSupport
             let now = start + .milliseconds(25 * k)
             let t = session.current(now: now).now + Double(k % 5) / 100
             var expected = ResponseEncoder(flat: k % 2 == 0)
-            expected.snapshot(try session.snapshots(at: [t], now: now)[0])
+            expected.snapshot(try session.history(now: now).snapshots(at: [t])[0])
             let before = session.templateCount
             var answer = ResponseEncoder(flat: k % 2 == 0)
             try session.writeSnapshot(at: t, now: now, into: &answer)
@@ -177,7 +177,7 @@ import TestSupport
                 answer.writer.endArray()
             } else {
                 expected.writer.beginArray(); expected.writer.integer(7)
-                expected.snapshot(try session.snapshots(at: [0.35], now: now)[0])
+                expected.snapshot(try session.history(now: now).snapshots(at: [0.35])[0])
                 expected.writer.endArray()
             }
         }
@@ -229,8 +229,13 @@ import TestSupport
 
 extension Session {
     /// The snapshot at `t` written as `GET …/snapshot` writes it (by the session's templates), as
-    /// `encoder.snapshot(snapshots(at: [t], now: now)[0])` would write it in full.
+    /// `encoder.snapshot(history(now: now).snapshots(at: [t])[0])` would write it in full.
     func writeSnapshot(at t: Double, now: ContinuousClock.Instant, into encoder: inout ResponseEncoder) throws {
-        _ = try writeSnapshots(read(now: now), at: [t], into: &encoder, limit: .max)
+        _ = try SeriesWriter.writeFrames(read(now: now), at: [t], into: &encoder, limit: .max)
     }
+}
+
+extension Session {
+    /// Frame templates the session keeps of its current state.
+    var templateCount: Int { state.withLock { $0.cache.templates.count } }
 }

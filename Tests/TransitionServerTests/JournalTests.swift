@@ -123,7 +123,7 @@ final class FakeJournal: SessionJournal {
         #expect(try #require(a.send("GET", "/v1/sessions/\(id)").json?["historyStart"]?.numberValue) > 0)
         let exported = a.send("GET", "/v1/sessions/\(id)/scenario")
         #expect(exported.status == 200)
-        #expect(exported.json?["changes"]?.arrayValue?.count == 256 * ((Session.logEntryLimit / 256) + 1))
+        #expect(exported.json?["changes"]?.arrayValue?.count == 256 * ((SessionHistory.logEntryLimit / 256) + 1))
     }
 
     @Test func anUnreachableStoreIsA503UntilItAnswers() throws {

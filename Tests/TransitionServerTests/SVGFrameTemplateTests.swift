@@ -40,7 +40,7 @@ import TestSupport
     /// carried view's `visible` is not the template's.
     @Test func theOneSidedImageTurnsAwayHalfWay() throws {
         let session = try FrameTemplateTests.session(FrameTemplateTests.things, [Self.mirrorPush])
-        let shots = try session.snapshots(at: [0.2, 0.5], now: .now)
+        let shots = try session.history(now: .now).snapshots(at: [0.2, 0.5])
         func image(_ n: SnapshotNode) -> SnapshotNode? { n.path == "image" ? n : n.children.lazy.compactMap(image).first }
         let early = try #require(image(shots[0].root)), late = try #require(image(shots[1].root))
         #expect(early.visible && !late.visible)
@@ -69,9 +69,9 @@ import TestSupport
         var byTemplates = 0
         for (k, times) in series.enumerated() {
             for precision in [nil, 2, 15] as [Int?] {
-                let expected = Self.fullStrip(try session.snapshots(at: times, now: now), precision: precision)
+                let expected = Self.fullStrip(try session.history(now: now).snapshots(at: times), precision: precision)
                 var encoder = SVGEncoder(precision: precision)
-                byTemplates += try Application.drawFilmstrip(session.history(now: now), at: times, into: &encoder, limit: .max)
+                byTemplates += try SeriesWriter.drawFilmstrip(session.history(now: now), at: times, into: &encoder, limit: .max)
                 let same = encoder.writer.bytes == expected
                 #expect(same, "\(name), series \(k), precision \(String(describing: precision))")
             }
@@ -101,7 +101,7 @@ import TestSupport
         // stands still; and the frames differ.
         #expect(template.views.count > 10 && template.slots.count > 20)
         #expect(frames[0] != frames[1])
-        let shot = try session.snapshots(at: [0.3], now: .now)[0]
+        let shot = try session.history(now: .now).snapshots(at: [0.3])[0]
         var full = SVGEncoder(precision: nil)
         full.frame(shot, x: 0)
         #expect(frames[1] == full.writer.bytes)

@@ -69,7 +69,7 @@ import TestSupport
         var random = SplitMix64(seed: UInt64(scene) &+ 71)
         let times = (0..<90).map { Double($0) / 30 } + (0..<60).map { _ in Double(random.next() % 3_000_000) / 1_000_000 }
         var indexes = LeafIndexes()
-        for (t, snapshot) in zip(times, try session.snapshots(at: times, now: .now)) {
+        for (t, snapshot) in zip(times, try session.history(now: .now).snapshots(at: times)) {
             let frame = ComparedFrame(snapshot, indexes: &indexes)
             // Every view of a session reads: none is left out.
             #expect(frame.views.count == Self.count(snapshot.root), "\(name) at \(t)")

@@ -65,7 +65,7 @@ struct ChangeBatch: ~Copyable {
     }
 
     /// Adds `shot` as the batch's first frame, written by `write` as `ResponseEncoder.snapshot`
-    /// writes it whole into the batch's encoder (a frame template's bytes: `Session.writeChangeBatch`).
+    /// writes it whole into the batch's encoder (a frame template's bytes: `SeriesWriter.changeBatch`).
     mutating func addFirst(_ shot: Snapshot, writtenBy write: (inout ResponseEncoder) -> Void) {
         precondition(previous == nil, "the first frame")
         previous = Frame(shot, after: nil)
@@ -90,22 +90,15 @@ struct ChangeBatch: ~Copyable {
         encoder.writer.beginObject()
         encoder.writer.key("time"); encoder.writer.number(time)
         // As `memberChanges` finds it: the controllers are the same.
+        var members = PathChanges(rounding: rounding)
         if let progress = frame.takeProgress(of: transition) {
-            // `PathChanges.compare` of the two numbers, written as `PathChanges.write` writes them.
-            let elapsed = !rounding.writesSame(progress.before.elapsed, progress.after.elapsed)
-            let percentComplete = !rounding.writesSame(progress.before.percentComplete, progress.after.percentComplete)
-            if elapsed || percentComplete {
-                encoder.writer.key("set")
-                encoder.writer.beginObject()
-                if elapsed { encoder.writer.key("transition.elapsed"); encoder.writer.number(progress.after.elapsed) }
-                if percentComplete { encoder.writer.key("transition.percentComplete"); encoder.writer.number(progress.after.percentComplete) }
-                encoder.writer.endObject()
-            }
+            // The transition's other members are the same: its two progress numbers alone are compared.
+            members.compare(.number(progress.before.elapsed), .number(progress.after.elapsed), at: "transition.elapsed")
+            members.compare(.number(progress.before.percentComplete), .number(progress.after.percentComplete), at: "transition.percentComplete")
         } else {
-            var members = PathChanges(rounding: rounding)
             frame.replaceTransition(with: transition, into: &members)
-            members.write(set: "set", unset: "unset", into: &encoder.writer)
         }
+        members.write(set: "set", unset: "unset", into: &encoder.writer)
         views.reset()
         // The frame's nodes are updated in place, through pointers, as they are compared.
         let parents = frame.parents

@@ -26,7 +26,7 @@ extension Application {
     /// One run a comparison reads: its history, and the times it is read at: the compared
     /// frames' (`count`), then with a time tolerance the two around each.
     struct ComparedRun {
-        var history: Session.History
+        var history: SessionHistory
         var times: [Double]
         var count: Int
     }
@@ -44,7 +44,7 @@ extension Application {
         if timeTolerance > 0 {
             for t in times { all += [max(start, t - timeTolerance), min(World.latestTime, t + timeTolerance)] }
         }
-        return ComparedRun(history: try session.history(now: now), times: all, count: times.count)
+        return ComparedRun(history: session.history(now: now), times: all, count: times.count)
     }
 
     /// `body` once the frames of every run are weighed together (`work-budget-exceeded` naming

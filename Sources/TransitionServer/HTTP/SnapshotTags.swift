@@ -7,7 +7,7 @@ import TransitionCore
 /// the simulation replays deterministically: `SessionLog.version`); the times it shows, as read
 /// (so `t=0.1` and `t=0.10` are one query) and, when `t` is left out, the session time it
 /// resolved to; for a wall-clock session whose clock moved since its last change, that real
-/// time (`Session.History.caughtUp`), when a frame starts from the state at it; the
+/// time (`SessionHistory.caughtUp`), when a frame starts from the state at it; the
 /// representation (route, `flat`, `precision`, `changes`; the coding is the tag's suffix); and
 /// the build that writes it (`Application.tagSeed`). docs/performance.md § The HTTP path.
 extension Application {
@@ -31,13 +31,13 @@ extension Application {
 
     /// The tag of the JSON frames of `history` at `times` (in the order asked), written by
     /// `route` with these options.
-    func snapshotTag(_ route: SnapshotRoute, history: Session.History, times: [Double], flat: Bool, precision: Int?,
+    func snapshotTag(_ route: SnapshotRoute, history: SessionHistory, times: [Double], flat: Bool, precision: Int?,
                      changes: Bool = false) -> UInt64 {
         var tag = EntityTag.Derivation(seed: tagSeed)
         tag.combine(route.rawValue)
         tag.combine(history.log.version)
         tag.combine(history.log.endIndex)
-        // A frame at or after the current world's time starts from it (`History.forEachWorld`);
+        // A frame at or after the current world's time starts from it (`SessionHistory.forEachWorld`);
         // one that was advanced to real time shows that time's effects (a diagnostic's time).
         if history.caughtUp, let last = times.max(), last >= history.current.now {
             tag.combine(3)

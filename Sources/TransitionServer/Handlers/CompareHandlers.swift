@@ -21,7 +21,7 @@ extension Application {
         let report = try compare(expected, settings: settings, in: session, now: ctx.now)
         let frame = expected.frames[report.first?.frame ?? 0]
         var encoder = SVGEncoder(precision: nil)
-        encoder.comparison(expected: frame, service: try session.snapshots(at: [frame.time], now: ctx.now)[0], divergence: report.first)
+        encoder.comparison(expected: frame, service: try session.history(now: ctx.now).snapshots(at: [frame.time])[0], divergence: report.first)
         return HTTPResponse(status: 200, mediaType: .svg, body: encoder.writer.bytes)
     }
 

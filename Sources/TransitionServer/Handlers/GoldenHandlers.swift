@@ -10,9 +10,9 @@ extension Application {
         try Self.rejectUnknown(ctx.query, allowed: ["t", "from", "to", "fps"])
         let times = try Self.seriesTimes(ctx.query)
         let scenario = try JSONParser.parse(try session.scenario(), limits: limits.jsonBodyLimits)
-        let shots = try series(session.history(now: ctx.now), at: times, form: .json(flat: true, changes: false)) { $0 }
-        guard let bytes = GoldenFile.encode(scenario: scenario, frames: shots, settings: ComparisonSettings(), limit: configuration.maxResponseBytes) else {
-            throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
+        let history = session.history(now: ctx.now)
+        let bytes = try weighedSeries(history, at: times, form: .json(flat: true, changes: false)) {
+            try SeriesWriter.golden(scenario: scenario, history, at: times, limit: configuration.maxResponseBytes)
         }
         return Self.json(200, bytes)
     }

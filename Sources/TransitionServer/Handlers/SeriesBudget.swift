@@ -30,13 +30,13 @@ extension Application {
     /// are not the frame before's. A costly series is computed and encoded only while fewer than
     /// `costlySeries.slots` others are, so that heavy requests cannot hold every worker; one that
     /// finds no slot free is refused at once (503, `Retry-After`).
-    func series<Answer>(_ history: Session.History, at times: [Double], form: SeriesForm,
+    func series<Answer>(_ history: SessionHistory, at times: [Double], form: SeriesForm,
                         answer: ([Snapshot]) throws -> Answer) throws -> Answer {
         try weighedSeries(history, at: times, form: form) { try answer(history.snapshots(at: times)) }
     }
 
-    /// `series`, for an answer that computes its frames itself (`Session.writeSnapshots`).
-    func weighedSeries<Answer>(_ history: Session.History, at times: [Double], form: SeriesForm,
+    /// `series`, for an answer that computes its frames itself (`SeriesWriter`).
+    func weighedSeries<Answer>(_ history: SessionHistory, at times: [Double], form: SeriesForm,
                                answer: () throws -> Answer) throws -> Answer {
         var weight = SeriesWeight()
         try weigh(history, at: times, form: form, asked: times.count, into: &weight)
@@ -51,7 +51,7 @@ extension Application {
 
     /// Adds the frames of `history` at `times` to `weight`, refusing as soon as the sum passes a
     /// bound (`asked`: the frames the whole request asks, for the problem's detail).
-    func weigh(_ history: Session.History, at times: [Double], form: SeriesForm, asked: Int, into weight: inout SeriesWeight) throws {
+    func weigh(_ history: SessionHistory, at times: [Double], form: SeriesForm, asked: Int, into weight: inout SeriesWeight) throws {
         var census = SnapshotCensus()
         var previous: World?
         try history.forEachWorld(at: times) { i, world in

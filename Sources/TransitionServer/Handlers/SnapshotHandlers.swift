@@ -48,12 +48,10 @@ extension Application {
         let session = try session(ctx)
         try Self.rejectUnknown(ctx.query, allowed: Self.snapshotParameters)
         let precision = try Self.precision(ctx.query), flat = try Self.flat(ctx.query)
-        var encoder = ResponseEncoder(precision: precision, flat: flat)
         // One read of the session for the time, the frame and the tag, so that they agree.
         let read = session.read(now: ctx.now)
         let t = try ctx.query["t"].map { (text) throws in try Self.time(text, name: "t") } ?? read.history.current.now
-        _ = try session.writeSnapshots(read, at: [t], into: &encoder, limit: .max)
-        var response = HTTPResponse(status: 200, mediaType: .json, body: encoder.writer.finish())
+        var response = HTTPResponse(status: 200, mediaType: .json, body: try SeriesWriter.snapshot(read, at: t, precision: precision, flat: flat))
         response.derivedTag = snapshotTag(.snapshot, history: read.history, times: [t], flat: flat, precision: precision)
         return response
     }
@@ -68,44 +66,10 @@ extension Application {
         let times = try Self.seriesTimes(q)
         // One read of the session for the frames and the tag, so that they agree.
         let read = session.read(now: ctx.now)
-        var response: HTTPResponse
-        let inOrder = times.indices.dropFirst().allSatisfy { times[$0 - 1] <= times[$0] }
-        if changes, inOrder {
-            // Frames in time order are compared by the moving views of their states (`Session.writeChangeBatch`).
-            response = try weighedSeries(read.history, at: times, form: .json(flat: true, changes: true)) {
-                guard let batch = try session.writeChangeBatch(read, at: times, precision: precision, limit: configuration.maxResponseBytes) else {
-                    throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
-                }
-                return HTTPResponse(status: 200, mediaType: .json, body: batch.body)
-            }
-        } else if !changes, inOrder {
-            // Frames in time order are written as they are computed, by the session's templates.
-            response = try weighedSeries(read.history, at: times, form: .json(flat: flat, changes: false)) {
-                var encoder = ResponseEncoder(precision: precision, flat: flat)
-                encoder.writer.beginObject()
-                encoder.writer.key("snapshots")
-                encoder.writer.beginArray()
-                guard try session.writeSnapshots(read, at: times, into: &encoder, limit: configuration.maxResponseBytes) else {
-                    throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
-                }
-                encoder.writer.endArray()
-                encoder.writer.endObject()
-                return HTTPResponse(status: 200, mediaType: .json, body: encoder.writer.finish())
-            }
-        } else {
-            response = try series(read.history, at: times, form: .json(flat: flat || changes, changes: changes)) { shots in
-                if changes {
-                    guard let body = ChangeBatch.encode(shots, precision: precision, limit: configuration.maxResponseBytes) else {
-                        throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
-                    }
-                    return HTTPResponse(status: 200, mediaType: .json, body: body)
-                }
-                var encoder = ResponseEncoder(precision: precision, flat: flat)
-                guard encoder.snapshotSeries(shots, limit: configuration.maxResponseBytes) else {
-                    throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)
-                }
-                return HTTPResponse(status: 200, mediaType: .json, body: encoder.writer.finish())
-            }
+        var response = try weighedSeries(read.history, at: times, form: .json(flat: flat || changes, changes: changes)) {
+            let body = try SeriesWriter.snapshots(read, at: times, precision: precision, flat: flat, changes: changes,
+                                                  limit: configuration.maxResponseBytes)
+            return HTTPResponse(status: 200, mediaType: .json, body: body)
         }
         response.derivedTag = snapshotTag(.snapshots, history: read.history, times: times, flat: flat || changes,
                                           precision: precision, changes: changes)

@@ -28,7 +28,7 @@ struct Scenario {
             throw SimulationError(r.path("version"), "this service reads scenario version \(Self.version), not \(version)")
         }
         guard let session = r.value("session") else { throw SimulationError(r.path("session"), "is required: the session's creation body") }
-        guard let list = try r.array("changes", maxCount: Session.logEntryLimit) else {
+        guard let list = try r.array("changes", maxCount: SessionHistory.logEntryLimit) else {
             throw SimulationError(r.path("changes"), "is required: an array of changes")
         }
         try r.finish()

@@ -1,0 +1,215 @@
+import TransitionCore
+
+/// A session's states, past and present, as values: its log since the base (the oldest state it
+/// keeps), checkpoints along the log, and the current world. No lock: the session holds one
+/// under its own, and a read copies it (cheap: worlds share unchanged views) and replays it
+/// outside the lock.
+///
+/// A world only moves forward, deterministically, so the state at a past time t is the state
+/// after the last action at or before t, advanced to t; and that state is the base replayed
+/// through the log. Replaying from the base every time would be slow, so some states along the
+/// log are kept as checkpoints (without their event log, which the current world holds once).
+/// Checkpoints live within a byte budget; when the log itself outgrows its budget, its oldest
+/// half is dropped and history starts later. docs/semantics.md ("History") has the numbers and why.
+struct SessionHistory: Sendable {
+    /// The log keeps at most this many entries and bytes; past either, its oldest half goes.
+    static let logEntryLimit = 4096
+    static let logByteLimit = 4 << 20
+    /// Checkpoints besides the base: at most this many, estimated bytes at most this.
+    static let checkpointLimit = 64
+    static let checkpointByteBudget = 1 << 20
+    /// Checkpoints stay only every this many changes from the base, besides the newest (which
+    /// shares its views with the current world): a short session then holds two worlds rather
+    /// than one per change, and a past state is at most this many replayed changes away.
+    static let checkpointSpacing = 8
+
+    struct Checkpoint: Sendable {
+        /// Log position: the state after this many entries since creation.
+        var position: Int
+        var world: World
+        /// Estimated, for the checkpoints' budget.
+        var bytes: Int
+    }
+
+    private(set) var log: SessionLog
+    /// `[0]` is the base, where history starts; the rest are shortcuts, oldest first.
+    private(set) var checkpoints: [Checkpoint]
+    private(set) var current: World
+    /// `current` is the logged state advanced to real time (a wall-clock session whose clock
+    /// moved since its last change, `caughtUp(to:)`): what it shows depends on that time, which
+    /// no log entry holds.
+    private(set) var caughtUp = false
+    let limits: SceneLimits
+
+    /// The history of a session created by `creation` (its body, as compact JSON) as `world`.
+    init(creation: [UInt8], world: World, limits: SceneLimits) {
+        let base = world.droppingEventLog()
+        log = SessionLog(creation: creation)
+        checkpoints = [Checkpoint(position: 0, world: base, bytes: base.estimatedBytes)]
+        current = world
+        self.limits = limits
+    }
+
+    /// The oldest session time snapshots can still show.
+    var start: Double { checkpoints[0].world.now }
+
+    /// What it holds, estimated: the log, the checkpoints and the current world.
+    var estimatedBytes: Int { log.bytes + checkpoints.reduce(0) { $0 + $1.bytes } + current.estimatedBytes }
+
+    /// Whether the state after `position` log entries stays a checkpoint once a newer one exists.
+    static func keepsCheckpoint(at position: Int) -> Bool { position % checkpointSpacing == 0 }
+
+    /// Replays `change` on the current world and logs it (`last`: the last of its batch, whose
+    /// state stays a checkpoint); on failure nothing changes.
+    mutating func replay(_ change: SessionLog.Change, last: Bool) throws(SimulationError) {
+        var next = current
+        try next.replay(change, limits: limits)
+        current = next
+        let keeps = last || Self.keepsCheckpoint(at: log.endIndex + 1)
+        append(change, time: current.now, checkpoint: keeps ? current.droppingEventLog() : nil)
+    }
+
+    /// A change a request made on a copy of the current world: the change, the session time
+    /// after it and, when `keepsCheckpoint` says that state stays or it is the request's last,
+    /// the state (without its event log).
+    struct Recorded {
+        var change: SessionLog.Change
+        var time: Double
+        var checkpoint: World?
+    }
+
+    /// Makes `world` current, the state after `recorded`, which are logged in order.
+    mutating func commit(_ world: World, recorded: [Recorded]) {
+        current = world
+        for r in recorded { append(r.change, time: r.time, checkpoint: r.checkpoint) }
+    }
+
+    /// Logs one change (the session time after it is `time`) and keeps `checkpoint`, the state
+    /// after it without its event log, as the newest checkpoint (nil: a state `keepsCheckpoint`
+    /// drops, not the request's last), then restores the budgets.
+    private mutating func append(_ change: SessionLog.Change, time: Double, checkpoint: World?) {
+        log.append(SessionLog.Entry(change: change, time: time))
+        if let checkpoint {
+            checkpoints.append(Checkpoint(position: log.endIndex, world: checkpoint, bytes: checkpoint.estimatedBytes))
+            let previous = checkpoints.count - 2
+            if previous > 0, !Self.keepsCheckpoint(at: checkpoints[previous].position) {
+                checkpoints.remove(at: previous)
+            }
+        }
+        while checkpoints.count > Self.checkpointLimit + 1 || (checkpoints.count > 1 && checkpointBytes > Self.checkpointByteBudget) {
+            checkpoints.remove(at: Self.thinningVictim(checkpoints))
+        }
+        if log.entries.count > Self.logEntryLimit || log.bytes > Self.logByteLimit {
+            rebase()
+        }
+    }
+
+    /// The checkpoints' bytes besides the base's.
+    private var checkpointBytes: Int { checkpoints.dropFirst().reduce(0) { $0 + $1.bytes } }
+
+    /// The checkpoint to give up when over budget: among those between the base and the newest,
+    /// the one whose neighbours are closest, so that the rest stay evenly spread over the log
+    /// (any state is then a short replay away); the newest goes only when it is the only one.
+    static func thinningVictim(_ checkpoints: [Checkpoint]) -> Int {
+        guard checkpoints.count > 2 else { return checkpoints.count - 1 }
+        var victim = 1
+        var smallest = Int.max
+        for i in 1..<(checkpoints.count - 1) {
+            let gap = checkpoints[i + 1].position - checkpoints[i - 1].position
+            if gap < smallest { smallest = gap; victim = i }
+        }
+        return victim
+    }
+
+    /// Drops the older half of the log: the state in its middle becomes the base.
+    private mutating func rebase() {
+        let target = log.baseIndex + log.entries.count / 2
+        // Prefer a checkpoint at or after the middle (no replay needed); else replay to it.
+        let base: Checkpoint
+        if let kept = checkpoints.dropFirst().first(where: { $0.position >= target }) {
+            base = kept
+        } else {
+            // Unreachable in practice (the newest checkpoint is never thinned while others exist),
+            // but replay covers it: the base replayed to the middle of the log.
+            guard let replayed = try? world(at: target) else { return }
+            let stripped = replayed.droppingEventLog()
+            base = Checkpoint(position: target, world: stripped, bytes: stripped.estimatedBytes)
+        }
+        checkpoints.removeAll { $0.position <= base.position }
+        checkpoints.insert(base, at: 0)
+        log.dropEntries(before: base.position)
+    }
+
+    /// The state after `position` log entries: the nearest checkpoint at or before it, replayed.
+    func world(at position: Int) throws -> World {
+        let start = checkpoints.last(where: { $0.position <= position }) ?? checkpoints[0]
+        var world = start.world
+        for p in start.position..<position { try world.replay(log[p].change, limits: limits) }
+        return world
+    }
+
+    /// This history with its current world advanced to session time `t` (a wall-clock session's
+    /// real time), when that is later.
+    func caughtUp(to t: Double) -> SessionHistory {
+        guard t > current.now else { return self }
+        var history = self
+        history.current.advance(to: t)
+        history.caughtUp = true
+        return history
+    }
+
+    /// Snapshots at the given times (any order; each ≥ the start of history), in that order.
+    func snapshots(at times: [Double]) throws -> [Snapshot] {
+        var result = [Snapshot?](repeating: nil, count: times.count)
+        try forEachWorld(at: times) { i, world in result[i] = world.snapshot(at: world.now) }
+        return result.map { $0! }
+    }
+
+    /// Calls `body` with the index of each of `times` (any order; each ≥ the start of history)
+    /// and the world at that time, in increasing order of time, so that replay only moves
+    /// forward and one advancing copy serves every time that starts from the same state; a
+    /// series is weighed on them before its snapshots are computed.
+    func forEachWorld(at times: [Double], _ body: (Int, World) throws -> Void) throws {
+        try forEachState(at: times) { i, _, world in try body(i, world) }
+    }
+
+    /// `forEachWorld`, each world with the log position of the state it was advanced from
+    /// (`Int.max`: the current state).
+    func forEachState(at times: [Double], _ body: (Int, Int, World) throws -> Void) throws {
+        let oldest = start
+        // One time (`GET …/snapshot`) is in order as it is: sorting it made an array.
+        let order = times.count == 1 ? [0] : times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
+        var replayed: (position: Int, world: World)?
+        // The world that advances, and the position of its state (nil: none taken yet, it
+        // is still `current` as copied). A plain local: an optional tuple moved the world
+        // in and out of it for each time (docs/performance.md § Templates).
+        var working = current
+        var workingPosition: Int?
+        for i in order {
+            let t = times[i]
+            guard t >= oldest else {
+                throw Problem.historyTruncated("t = \(t) is before the session's history, which starts at \(oldest)")
+            }
+            let position = t >= current.now ? Int.max : log.position(before: t)
+            if workingPosition != position || working.now > t {
+                if position == Int.max {
+                    if workingPosition != nil { working = current }
+                } else {
+                    // Continue the replay when it is behind `position` and no checkpoint is closer.
+                    let nearest = checkpoints.last(where: { $0.position <= position }) ?? checkpoints[0]
+                    if var r = replayed, r.position <= position, r.position >= nearest.position {
+                        for p in r.position..<position { try r.world.replay(log[p].change, limits: limits) }
+                        r.position = position
+                        replayed = r
+                    } else {
+                        replayed = (position, try world(at: position))
+                    }
+                    working = replayed!.world
+                }
+                workingPosition = position
+            }
+            working.advance(to: t)
+            try body(i, position, working)
+        }
+    }
+}
