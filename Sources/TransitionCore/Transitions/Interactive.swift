@@ -295,7 +295,7 @@ extension World {
         if s.recognizer == .pan, let top = presentationChain().last, self[controller: top].presentedStyle?.isSheet == true {
             return .sheetPull(sheetHeight: tree[self[controller: top].view].frame.height)
         }
-        if s.recognizer == .edgePan, s.edge == nil || s.edge == "left" { return .defaultEdgePop }
+        if s.recognizer == .edgePan, s.edge == nil || s.edge == .left { return .defaultEdgePop }
         throw .conflict(.noInteraction, detail: "no interaction for a \(s.recognizer.rawValue) gesture is declared on '\(front.last ?? rootController)' or the session",
                         pointer: pointer + "/recognizer")
     }
