@@ -274,7 +274,7 @@ FLY = [
     for name, title, back in [("Bottom large title moves to top back label", "Page 1", "Page 1"),
                               ("Long title turns into the word back mid transition", "A title too long to fit", "Back")]
     for ms, which, what, value, differs in [
-        (50, "large title", "opacity", 0.8833301812410355, "bar-timing"), (50, "back label", "opacity", 0.0, None),
+        (50, "large title", "opacity", 0.8833301812410355, "bar-timing"), (50, "back label", "opacity", 0.0, "bar-fades"),
         (50, "large title", "x", 17.546875, "bar-timing"), (50, "large title", "y", 52.39453125, "large-title-box"),
         (50, "back label", "x", 17.546875, "bar-timing"), (50, "back label", "y", 52.39453125, "large-title-box"),
         (200, "large title", "opacity", 0.0, None), (200, "back label", "opacity", 0.4604858811944723, "bar-timing"),
