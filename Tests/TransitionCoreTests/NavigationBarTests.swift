@@ -6,17 +6,28 @@ import Testing
 /// 320 pt test screen "Things" and "Detail" are 6 × 8.5 = 51 pt wide: a title rests at
 /// x = (320 − 51) / 2 = 134.5 (centre 160), a back button label at x = 8 + 13 + 6 = 27 (centre
 /// 52.5), the chevron at (8, 11.5, 13, 21) (centre 14.5, 22). Every expectation below is written
-/// from those numbers and the push progress p: the views' centres move linearly in p, the fades
-/// are linear inside Flutter's windows.
+/// from those numbers and the push progress p: the views' centres move linearly in p; the coming
+/// item's views fade in as UIKit's cubic (0.75, 0.1, 0.75, 0.1) of p and the outgoing item's fade
+/// out as 1 − its cubic (0.25, 0.9, 0.25, 0.9) of p, over the whole push
+/// (`_UINavigationBarTransitionContext`, iOS 18.2).
 @Suite struct NavigationBarTests {
     /// The slide's curve: p at τ of a 0.5 s push.
     func pushProgress(_ tau: Double) -> Double {
         TimingCurve.named("fastEaseInToSlowEaseOut")!.value(at: tau, duration: 0.5)
     }
 
-    /// Alpha of a view fading in from `start` / out by `end` of the push progress.
-    func fadeIn(_ p: Double, from start: Double) -> Double { max(0, (p - start) / (1 - start)) }
-    func fadeOut(_ p: Double, by end: Double) -> Double { max(0, 1 - p / end) }
+    /// Alpha of a coming view fading in and of an outgoing view fading out at push progress p.
+    func fadeIn(_ p: Double) -> Double { CubicBezier(0.75, 0.1, 0.75, 0.1).solve(p) }
+    func fadeOut(_ p: Double) -> Double { 1 - CubicBezier(0.25, 0.9, 0.25, 0.9).solve(p) }
+
+    @Test func theFadeCurvesAreUIKits() {
+        // Values of the two cubics solved apart (bisection on x(t)): both are 0.0902 half way,
+        // the outgoing 0.649 at p = 0.1 and the coming 0.649 at p = 0.9, one the other turned.
+        for (p, coming, outgoing) in [(0.1, 0.013420855722588, 0.649074805666351), (0.5, 0.090166858667867, 0.090166858667867),
+                                      (0.9, 0.649074805666351, 0.013420855722588)] {
+            #expect(abs(fadeIn(p) - coming) < 1e-9 && abs(fadeOut(p) - outgoing) < 1e-9, "at \(p)")
+        }
+    }
 
     /// The bar's views in a snapshot, by id.
     func barViews(_ shot: Snapshot) throws -> [String: SnapshotNode] {
@@ -47,30 +58,31 @@ import Testing
             #expect(views.keys.sorted() == ["nav.backButton.incoming", "nav.backIndicator", "nav.navigationTitle", "nav.navigationTitle.incoming"])
             let old = try #require(views["nav.navigationTitle"])
             #expect(old.text == "Things")
-            // The old title moves its leading edge from 134.5 to the back button's 27 and is gone by p = 0.7.
+            // The old title moves its leading edge from 134.5 to the back button's 27 as it fades out.
             expectClose(old.center.x, 160 + (52.5 - 160) * p, "old title x at τ \(tau)")
-            expectClose(old.alpha, fadeOut(p, by: 0.7), "old title alpha at τ \(tau)")
+            expectClose(old.alpha, fadeOut(p), "old title alpha at τ \(tau)")
             let new = try #require(views["nav.navigationTitle.incoming"])
             #expect(new.text == "Detail" && new.role == .navigationTitle)
-            // The new title's centre comes from the trailing edge (320) to the middle (160), from p = 0.25 on.
+            // The new title's centre comes from the trailing edge (320) to the middle (160) as it fades in.
             expectClose(new.center.x, 320 - 160 * p, "new title x at τ \(tau)")
-            expectClose(new.alpha, fadeIn(p, from: 0.25), "new title alpha at τ \(tau)")
+            expectClose(new.alpha, fadeIn(p), "new title alpha at τ \(tau)")
             // The back button, titled after the previous controller, comes from the old title's place.
             let back = try #require(views["nav.backButton.incoming"])
             #expect(back.text == "Things" && back.role == .backButton)
             expectClose(back.center.x, 160 + (52.5 - 160) * p, "back button x at τ \(tau)")
-            expectClose(back.alpha, fadeIn(p, from: 0.3), "back button alpha at τ \(tau)")
-            // The first chevron comes in from two widths to the right and fades in from p = 0.7.
+            expectClose(back.alpha, fadeIn(p), "back button alpha at τ \(tau)")
+            // The first chevron comes in from two widths to the right, fading in with its back button.
             let chevron = try #require(views["nav.backIndicator"])
             #expect(chevron.role == .backIndicator)
             expectClose(chevron.center.x, 40.5 - 26 * p, "chevron x at τ \(tau)")
             expectClose(chevron.center.y, 22)
-            expectClose(chevron.alpha, fadeIn(p, from: 0.7), "chevron alpha at τ \(tau)")
+            expectClose(chevron.alpha, fadeIn(p), "chevron alpha at τ \(tau)")
         }
-        // Half-way through the time the push curve is well past half: the old title has faded
-        // more than half and the new one is more than half in.
+        // Half-way through the time the push curve is well past half (p = 0.91): the old title is
+        // all but gone (under 0.02) and the new one two thirds in.
         let mid = try barViews(world.shot(0.25))
-        #expect((mid["nav.navigationTitle"]?.alpha ?? 1) < 0.5 && (mid["nav.navigationTitle.incoming"]?.alpha ?? 0) > 0.5)
+        #expect(pushProgress(0.25) > 0.9 && (mid["nav.navigationTitle"]?.alpha ?? 1) < 0.02)
+        #expect((mid["nav.navigationTitle.incoming"]?.alpha ?? 0) > 0.65)
         // Completed: the new item is the shown one, at rest.
         let end = try barViews(world.shot(0.5))
         #expect(end.keys.sorted() == ["nav.backButton", "nav.backIndicator", "nav.navigationTitle"])
@@ -93,13 +105,13 @@ import Testing
         let detail = views["nav.navigationTitle"], things = views["nav.navigationTitle.incoming"]
         #expect(detail?.text == "Detail" && things?.text == "Things")
         expectClose(detail?.center.x, 320 - 160 * p, "Detail x \(when)")
-        expectClose(detail?.alpha, fadeIn(p, from: 0.25), "Detail alpha \(when)")
+        expectClose(detail?.alpha, fadeIn(p), "Detail alpha \(when)")
         expectClose(things?.center.x, 160 + (52.5 - 160) * p, "Things x \(when)")
-        expectClose(things?.alpha, fadeOut(p, by: 0.7), "Things alpha \(when)")
+        expectClose(things?.alpha, fadeOut(p), "Things alpha \(when)")
         expectClose(views["nav.backButton"]?.center.x, 160 + (52.5 - 160) * p, "back x \(when)")
-        expectClose(views["nav.backButton"]?.alpha, fadeIn(p, from: 0.3), "back alpha \(when)")
+        expectClose(views["nav.backButton"]?.alpha, fadeIn(p), "back alpha \(when)")
         expectClose(views["nav.backIndicator"]?.center.x, 40.5 - 26 * p, "chevron x \(when)")
-        expectClose(views["nav.backIndicator"]?.alpha, fadeIn(p, from: 0.7), "chevron alpha \(when)")
+        expectClose(views["nav.backIndicator"]?.alpha, fadeIn(p), "chevron alpha \(when)")
     }
 
     @Test func anInteractivePopScrubsTheBarAndACancelRunsItBack() throws {
@@ -109,10 +121,10 @@ import Testing
         // Held at τ = 0.2 on the slide's own curve (a percent-driven update keeps the curve).
         let held = pushProgress(0.2)
         try expectPopBar(barViews(world.shot(1.3)), pushProgress: 1 - held, "held at 40 %")
-        // The chevron goes with the pop to the root, in the first 30 % of its progress: the curve
-        // is that far (p = 1 − q < 0.7) at 40 % of its time.
-        let chevronAlpha = try barViews(world.shot(1.3))["nav.backIndicator"]?.alpha
-        #expect(1 - held < 0.7 && chevronAlpha == 0)
+        // The chevron goes with the pop to the root, as the back button it belongs to: the curve
+        // is far (p = 1 − q < 0.3) at 40 % of its time, so it is all but gone.
+        let chevronAlpha = try #require(try barViews(world.shot(1.3))["nav.backIndicator"]?.alpha)
+        #expect(1 - held < 0.3 && chevronAlpha < 0.04)
         try world.apply(try action(#"{"type": "cancel", "at": 1.2}"#))
         // Back from τ = 0.2 to 0 in 0.2 s on easeInOut: the bar returns with the pages.
         var lastDetailAlpha = 0.0
@@ -140,7 +152,7 @@ import Testing
         let views = try barViews(world.shot(2.2))
         expectPopBar(views, pushProgress: 0.5, "at half a screen")
         expectClose(views["nav.navigationTitle"]?.center.x, 240)
-        expectClose(views["nav.navigationTitle"]?.alpha, 1.0 / 3)
+        expectClose(views["nav.navigationTitle"]?.alpha, 0.090166858667867)
         expectClose(views["nav.navigationTitle.incoming"]?.center.x, 106.25)
     }
 
@@ -160,9 +172,9 @@ import Testing
         try world.apply(try action(#"{"type": "push", "viewController": {"id": "more", "title": "More"}}"#))
         let p = pushProgress(0.1)
         let views = try barViews(world.shot(1.1))
-        // The old back button ("Things") slides half a bar to the left and is gone by p = 0.2.
+        // The old back button ("Things") slides half a bar to the left as it fades out.
         expectClose(views["nav.backButton"]?.center.x, 52.5 - 160 * p)
-        expectClose(views["nav.backButton"]?.alpha, fadeOut(p, by: 0.2))
+        expectClose(views["nav.backButton"]?.alpha, fadeOut(p))
         // The new one is titled after Detail and comes from Detail's title's place.
         #expect(views["nav.backButton.incoming"]?.text == "Detail")
         expectClose(views["nav.backButton.incoming"]?.center.x, 134.5 + 25.5 + (52.5 - 160) * p)

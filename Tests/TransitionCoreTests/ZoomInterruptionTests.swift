@@ -294,7 +294,8 @@ import Testing
     /// frame's velocity on the way left; along the line it is the exact ratio.
     @Test func theSeedFitsTheFramesVelocityToTheWayLeft() {
         var pose = ZoomPose(clip: Rect(x: 10, y: 20, width: 100, height: 200), clipVelocity: Rect(x: -5, y: -10, width: 50, height: 100),
-                            cornerRadius: 0, offset: .identity, offsetMotion: [], pageCenter: .zero, pageTransform: .identity, dimming: 0, barProgress: nil)
+                            cornerRadius: 0, offset: .identity, offsetMotion: [], pageCenter: .zero, pageTransform: .identity, coveredTransform: .identity,
+                            dimming: 0, barProgress: nil)
         // Along the line: the way left, (−10, −20, 100, 200), is twice the velocity.
         #expect(abs(pose.initialVelocity(toward: Rect(x: 0, y: 0, width: 200, height: 400)) - 0.5) < 1e-12)
         // Off it: only the part along the way left, (v · g) / |g|².

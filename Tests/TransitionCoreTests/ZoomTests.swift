@@ -45,10 +45,14 @@ import Testing
         #expect(abs(s * alignment.width - source.width) < 1e-9)
     }
 
-    @Test func aGoneSourceIsThePointAtTheCentre() {
-        let g = ZoomGeometry.gone(container: screen, alignment: Rect(origin: .zero, size: screen), page: screen)
-        #expect(g.source == Rect(x: 160, y: 284, width: 0, height: 0))
-        #expect(g.contentScale == 0 && g.contentCenter == .zero)
+    /// UIKit's stand-in for a gone source: 44 pt wide at the centre (`fallbackSourceViewWidth`),
+    /// the alignment rect's aspect, so the page shrinks uniformly to 44 / 320 into it.
+    @Test func aGoneSourceIsAFortyFourPointStandInAtTheCentre() {
+        let g = ZoomGeometry.gone(container: screen, alignment: Rect(origin: .zero, size: screen), page: screen, width: 44)
+        let height = 44 * 568 / 320.0
+        #expect(g.source == Rect(x: 138, y: 284 - height / 2, width: 44, height: height))
+        #expect(abs(g.contentScale - 44 / 320.0) < 1e-12 && abs(g.contentCenter.x - 22) < 1e-9 && abs(g.contentCenter.y - height / 2) < 1e-9)
+        #expect(Catalogue.shared.fluidZoomParameters.fallbackSourceWidth == 44)
     }
 
     /// The catalogue's spring, ω = 2π / 0.33 ≈ 19 rad/s critically damped, settles before the
@@ -94,6 +98,39 @@ import Testing
         #expect(done.tree[try #require(done.tree.view(owner: ControllerID("things"), path: "cell-3"))].hidden == false)
     }
 
+    /// UIKit's backdrop (`_UIZoomTransitionSpec`, iOS 26.1): the covered page recedes to
+    /// (320 − 104/3) / 320 ≈ 0.8917 of its size with the clip's progress, and comes back on the
+    /// pop; the clip casts the platter's shadow (0.4, radius 40, 10 pt down).
+    @Test func theCoveredPageRecedesAndThePlatterCastsAShadow() throws {
+        let receded = (320 - 104.0 / 3) / 320
+        #expect(abs(Catalogue.shared.fluidZoomParameters.recededScale(width: 320) - receded) < 1e-12)
+        // Never below 0.8: a 100 pt container would give 0.653.
+        #expect(Catalogue.shared.fluidZoomParameters.recededScale(width: 100) == 0.8)
+        var w = try thingsScene()
+        try w.apply(try zoomPush())
+        for t in [0.0, 0.1, 0.3] {
+            let shot = w.shot(t)
+            let clip = try #require(shot.root.find(role: .zoomContainer))
+            #expect(clip.layer.shadowOpacity == 0.4 && clip.layer.shadowRadius == 40 && clip.layer.shadowOffset == Size(width: 0, height: 10))
+            let p = (clip.windowFrame.width - 100) / 220
+            let things = try #require(shot.root.find("things", ""))
+            #expect(abs(things.transform.a - (1 - p * (1 - receded))) < 1e-9 && things.transform.a == things.transform.d, "covered at \(t)")
+        }
+        // Once the push completes the covered page is out of the window and at rest again.
+        w.advance(to: 1)
+        #expect(w.tree[try #require(w.tree.view(owner: ControllerID("things"), path: ""))].transform == .identity)
+        try w.apply(try action(#"{"type": "pop"}"#))
+        for t in [1.0, 1.1, 1.3] {
+            let shot = w.shot(t)
+            let clip = try #require(shot.root.find(role: .zoomContainer))
+            let p = 1 - (clip.windowFrame.width - 100) / 220
+            let things = try #require(shot.root.find("things", ""))
+            #expect(abs(things.transform.a - (receded + p * (1 - receded))) < 1e-9, "revealed at \(t)")
+        }
+        w.advance(to: 2)
+        #expect(try #require(w.snapshot(at: 2).root.find("things", "")).transform == .identity)
+    }
+
     /// The zoom in, then at t = 1 the grid below scrolled by `y` and the pop started.
     func popAfterScrolling(by y: Int) throws -> World {
         var w = try thingsScene()
@@ -115,11 +152,12 @@ import Testing
         #expect(w.shot(2).root.find(role: .zoomContainer) == nil)
     }
 
-    /// Scrolled out of the window, the source is gone: the page shrinks toward the centre.
+    /// Scrolled out of the window, the source is gone: the page shrinks toward UIKit's stand-in,
+    /// 44 pt wide at the centre, with the page's aspect.
     @Test func aGoneSourceTakesThePageToTheCentre() throws {
         let w = try popAfterScrolling(by: 400)
         let near = try #require(w.shot(1.48).root.find(role: .zoomContainer)).windowFrame
-        #expect(abs(near.midX - 160) < 1e-6 && abs(near.midY - 284) < 1e-6 && near.width < 1)
+        #expect(abs(near.midX - 160) < 1e-6 && abs(near.midY - 284) < 1e-6 && abs(near.width - 44) < 1 && abs(near.height - 78.1) < 1)
     }
 
     /// A zooming page sheet is shown full screen; the dismissal zooms back into the cell of the

@@ -355,3 +355,32 @@ def test_inline_spec_overrides_and_choices_checked_at_creation(api):
     problem(status, raw, "/viewController/dismissAnimator")
     assert api.json("GET", f"/v1/sessions/{sid}")["controllers"]["topViewController"] == "things"
     api.request("DELETE", f"/v1/sessions/{sid}")
+
+
+def test_the_full_screen_cover_rides_uikits_curve_seven(server):
+    """The default full-screen presentation (`coverVertical`) on UIKit's curve 7: the system
+    spring, critically damped (ω₀ = √(1000/3)), stopped at 0.5 s (docs/reference.md § Cover
+    vertical); the dismissal the same way down."""
+    import math
+
+    def fallen(t):
+        w = math.sqrt(1000 / 3)
+        return math.exp(-w * t) * (1 + w * t)
+
+    sid = server.post("/v1/sessions", {"screen": {"width": 320, "height": 568, "scale": 2},
+                                       "root": {"id": "home", "title": "Home"}}).json()["id"]
+    r = server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": {"id": "sheet"}})
+    assert r.status_code == 200 and r.json()["transition"]["animator"] == "coverVertical"
+
+    def top(t):
+        flat = server.get(f"/v1/sessions/{sid}/snapshot", params={"t": t, "flat": "true"}).json()["views"]
+        found = [v for v in flat if v.get("viewController") == "sheet" and v["path"] == ""]
+        return found[0]["windowFrame"]["y"] if found else None
+
+    for t in (0, 0.05, 0.1, 0.25, 0.499):
+        assert abs(top(t) - 568 * fallen(t)) < 1e-6, t
+    assert abs(top(0.1) - 258.57) < 0.01 and top(0.5) == 0
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "dismiss", "at": 1})
+    for t in (0, 0.1, 0.3):
+        assert abs(top(1 + t) - 568 * (1 - fallen(t))) < 1e-6, t
+    assert top(1.5) is None

@@ -270,7 +270,7 @@ FLY = [
     for name, title, back in [("Bottom large title moves to top back label", "Page 1", "Page 1"),
                               ("Long title turns into the word back mid transition", "A title too long to fit", "Back")]
     for ms, which, what, value, differs in [
-        (50, "large title", "opacity", 0.9280824661254883, "bar-fades"), (50, "back label", "opacity", 0.0, None),
+        (50, "large title", "opacity", 0.9280824661254883, "bar-fades"), (50, "back label", "opacity", 0.0, "bar-fades"),
         (50, "large title", "x", 17.3, "bar-timing"), (50, "large title", "y", 52.2, "large-title-box"),
         (50, "back label", "x", 17.3, "bar-timing"), (50, "back label", "y", 52.2, "large-title-box"),
         (250, "large title", "opacity", 0.0, None), (250, "back label", "opacity", 0.4604858811944723, "bar-fades"),

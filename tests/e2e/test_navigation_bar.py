@@ -16,12 +16,27 @@ def center_x(view):
     return view["frame"]["x"] + view["frame"]["width"] / 2
 
 
-def fade_in(p, start):
-    return max(0.0, (p - start) / (1 - start))
+def cubic(x1, y1, x2, y2, x):
+    """A CSS / CAMediaTimingFunction cubic's y at x, by bisection on its x(t)."""
+    lo, hi = 0.0, 1.0
+    for _ in range(100):
+        t = (lo + hi) / 2
+        if 3 * (1 - t) ** 2 * t * x1 + 3 * (1 - t) * t * t * x2 + t ** 3 < x:
+            lo = t
+        else:
+            hi = t
+    t = (lo + hi) / 2
+    return 3 * (1 - t) ** 2 * t * y1 + 3 * (1 - t) * t * t * y2 + t ** 3
 
 
-def fade_out(p, end):
-    return max(0.0, 1 - p / end)
+def fade_in(p):
+    """UIKit's fade-in of the coming item's views (`_UINavigationBarTransitionContext`)."""
+    return cubic(0.75, 0.1, 0.75, 0.1, p)
+
+
+def fade_out(p):
+    """UIKit's fade-out of the outgoing item's views: 1 − its cubic."""
+    return 1 - cubic(0.25, 0.9, 0.25, 0.9, p)
 
 
 def check_bar(views, p, when):
@@ -32,10 +47,10 @@ def check_bar(views, p, when):
     back = next(v for v in views.values() if v["role"] == "backButton")
     chevron = views["nav.backIndicator"]
     expected = {
-        "Things x": (center_x(things), 160 + (52.5 - 160) * p), "Things alpha": (things["alpha"], fade_out(p, 0.7)),
-        "Detail x": (center_x(detail), 320 - 160 * p), "Detail alpha": (detail["alpha"], fade_in(p, 0.25)),
-        "back x": (center_x(back), 160 + (52.5 - 160) * p), "back alpha": (back["alpha"], fade_in(p, 0.3)),
-        "chevron x": (center_x(chevron), 40.5 - 26 * p), "chevron alpha": (chevron["alpha"], fade_in(p, 0.7)),
+        "Things x": (center_x(things), 160 + (52.5 - 160) * p), "Things alpha": (things["alpha"], fade_out(p)),
+        "Detail x": (center_x(detail), 320 - 160 * p), "Detail alpha": (detail["alpha"], fade_in(p)),
+        "back x": (center_x(back), 160 + (52.5 - 160) * p), "back alpha": (back["alpha"], fade_in(p)),
+        "chevron x": (center_x(chevron), 40.5 - 26 * p), "chevron alpha": (chevron["alpha"], fade_in(p)),
     }
     for name, (actual, want) in expected.items():
         assert abs(actual - want) < 1e-6, (when, name, actual, want)

@@ -77,12 +77,13 @@ def test_the_pop_finds_the_source_again_moved_or_gone(server):
     assert close(role(server, sid, 1.48, "zoomContainer")["windowFrame"], dict(CELL, y=30), 0.5)
 
     act(server, sid, {"type": "push", "viewController": zooming(), "at": 2})
-    # Scrolled out of the window, the cell is gone: the page shrinks toward the centre.
+    # Scrolled out of the window, the cell is gone: the page shrinks toward UIKit's stand-in, a
+    # source 44 pt wide at the centre (fallbackSourceViewWidth), with the page's aspect.
     act(server, sid, {"type": "scroll", "viewController": "things", "view": "", "contentOffset": {"x": 0, "y": 600}, "at": 3})
     act(server, sid, {"type": "pop", "at": 3})
     near = role(server, sid, 3.48, "zoomContainer")["windowFrame"]
     assert abs(near["x"] + near["width"] / 2 - 160) < 1e-6 and abs(near["y"] + near["height"] / 2 - 284) < 1e-6
-    assert near["width"] < 1
+    assert abs(near["width"] - 44) < 1 and abs(near["height"] - 44 * 568 / 320) < 1
 
     # An exported scenario replays the zooms.
     copy = server.post("/v1/sessions", {"scenario": server.get(f"/v1/sessions/{sid}/scenario").json()}).json()["id"]
@@ -192,3 +193,26 @@ def test_a_cancelled_interactive_pop_leaves_the_page_at_rest(server):
     # Back in the container at rest, not left at the scale the run back ended its animation from.
     assert end[("detail", "")]["windowFrame"] == SCREEN and end[("detail", "")]["transform"]["a"] == 1
     assert role(server, sid, 3, "zoomContainer") is None and role(server, sid, 3, "dimming") is None
+
+
+def test_the_covered_page_recedes_under_a_shadowed_platter(server):
+    """UIKit's backdrop (`_UIZoomTransitionSpec`, iOS 26.1): the page below recedes to
+    (W − 104/3) / W of its size with the flight and comes back on the pop; the clip casts the
+    platter's shadow (0.4, radius 40, 10 pt down)."""
+    receded = (320 - 104 / 3) / 320
+    sid = create(server, SCENE)
+    act(server, sid, {"type": "push", "viewController": zooming(), "at": 0})
+    for t in (0, 0.1, 0.3):
+        clip = role(server, sid, t, "zoomContainer")
+        assert (clip["shadowOpacity"], clip["shadowRadius"], clip["shadowOffset"]) == (0.4, 40, {"width": 0, "height": 10})
+        p = (clip["windowFrame"]["width"] - 100) / 220
+        things = views(server, sid, t)[("things", "")]
+        scale = 1 - p * (1 - receded)
+        assert abs(things["transform"]["a"] - scale) < 1e-9 and abs(things["transform"]["d"] - scale) < 1e-9, t
+    act(server, sid, {"type": "pop", "at": 1})
+    start, end = views(server, sid, 1)[("things", "")], views(server, sid, 1.6)[("things", "")]
+    assert abs(start["transform"]["a"] - receded) < 1e-9
+    mid = role(server, sid, 1.1, "zoomContainer")["windowFrame"]
+    p = 1 - (mid["width"] - 100) / 220
+    assert abs(views(server, sid, 1.1)[("things", "")]["transform"]["a"] - (receded + p * (1 - receded))) < 1e-9
+    assert end["transform"]["a"] == 1 and end["windowFrame"] == SCREEN

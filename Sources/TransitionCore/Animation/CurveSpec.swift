@@ -12,7 +12,7 @@ struct CurveSpec: Sendable, Equatable {
     var expressions: [Located<Expression>]
 
     /// Strings inside a timing object that are words of the timing language, not expressions.
-    static let keywords: Set<String> = ["system"]
+    static let keywords: Set<String> = ["system", "curve7"]
     static let maxNodes = 64
 
     static func decode(_ json: JSONValue?, at pointer: String) throws(SimulationError) -> CurveSpec {

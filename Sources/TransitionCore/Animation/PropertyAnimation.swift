@@ -92,6 +92,11 @@ enum AnimationPath: Sendable, Equatable {
     case direct
     /// Through keys at fractions of the curved progress (`animateKeyframes`, crossDissolve).
     case keyframes([KeyframeKey], KeyframeCalculationMode)
+    /// `from` → `to` at the fraction a timing function gives for the curved progress: a value
+    /// UIKit sets frame by frame from its progress through a `CAMediaTimingFunction` (the bar's
+    /// fades, `_solveForInput:`). A knee first maps the progress to the change's, for a change
+    /// that goes on from where an interrupted one left it.
+    case eased(CubicBezier, knee: NavigationBarTransition.Knee?)
     /// A 3D rotation computed at each instant (flips and curls).
     case rotation(RotationPath)
 }
@@ -119,7 +124,7 @@ struct PropertyAnimation: Sendable, Equatable {
     /// The presentation value at animation time τ. Before the start (a delay) the layer shows
     /// the old value, as UIKit's backwards fill does; at and after the end the model value.
     func value(atTau tau: Double) -> AnimatedValue {
-        if tau <= begin { return duration > 0 ? from : to }
+        if tau <= begin { return duration > 0 ? start : to }
         if tau >= end { return to }
         let p = curve.value(at: tau - begin, duration: duration)
         switch path {
@@ -130,9 +135,19 @@ struct PropertyAnimation: Sendable, Equatable {
             return value
         case .keyframes(let keys, let mode):
             return Self.sample(keys, mode: mode, at: min(1, max(0, p)))
+        case .eased(let ease, let knee):
+            let r = min(1, max(0, p))
+            return from.interpolate(to: to, fraction: ease.solve(knee?.progress(atRun: r) ?? r))
         case .rotation(let r):
             return .transform3D(r.transform(atProgress: min(1, max(0, p))))
         }
+    }
+
+    /// What it shows before it starts: `from`, or for an eased path that goes on from part way
+    /// (a knee), the value there.
+    var start: AnimatedValue {
+        guard case .eased(let ease, let knee?) = path else { return from }
+        return from.interpolate(to: to, fraction: ease.solve(knee.progress(atRun: 0)))
     }
 
     /// The keys re-timed so that equal distances take equal time (values without components

@@ -75,18 +75,18 @@ public struct Catalogue: Sendable {
     }
 
     /// `default` is the platform default of each operation, spelled out in the language: slide's
-    /// push and pop, coverVertical's present and dismiss, with the parameters of both (they
-    /// share `duration` and `curve`, with the same defaults).
+    /// push and pop, coverVertical's present and dismiss, with the parameters of both. They share
+    /// `duration` and `curve`; where their defaults differ (the curve) the list shows slide's, and
+    /// each operation runs its own transition's default unless the choice overrides it.
     static func makeDefault(slide: AnimatorDefinition, coverVertical cover: AnimatorDefinition) -> AnimatorDefinition {
         var parameters = slide.parameters
-        for (key, value) in cover.parameters.entries {
-            precondition(parameters[key] == nil || parameters[key] == value, "slide and coverVertical disagree on '\(key)'")
+        for (key, value) in cover.parameters.entries where parameters[key] == nil {
             parameters[key] = value
         }
         var json = JSONObject()
         json["name"] = .string("default")
         json["summary"] = .string("UIKit's platform default for the operation: slide for push and pop, coverVertical for present and dismiss; a tab switch has none.")
-        json["source"] = .string("UIKit: UINavigationController's built-in push/pop and UIModalTransitionStyleCoverVertical, used when no animation controller is returned. Push/pop are slide's (about 0.5 s, parallax 0.3, dimming 0.1, fastEaseInToSlowEaseOut: measured by others, docs/reference.md § UIKit defaults); present/dismiss are coverVertical's (the same 0.5 s and curve, approximate: UIKit's modal numbers were not found). Evidence (docs/reference.md § Evidence): slide.duration, slide.parallax, slide.dimming, slide.curve, coverVertical.duration, coverVertical.curve.")
+        json["source"] = .string("UIKit: UINavigationController's built-in push/pop and UIModalTransitionStyleCoverVertical, used when no animation controller is returned. Push/pop are slide's (about 0.5 s, parallax 0.3, dimming 0.1, fastEaseInToSlowEaseOut: measured by others, docs/reference.md § UIKit defaults); present/dismiss are coverVertical's (0.5 s on UIKit's curve 7, the system spring: docs/reference.md § Cover vertical), whose curve the parameter list leaves out: it shows slide's. Evidence (docs/reference.md § Evidence): slide.duration, slide.parallax, slide.dimming, slide.curve, coverVertical.duration, coverVertical.curve.")
         json["parameters"] = .object(parameters)
         for op in ["push", "pop"] { json[op] = slide.json.objectValue?[op] }
         for op in ["present", "dismiss"] { json[op] = cover.json.objectValue?[op] }

@@ -76,7 +76,7 @@ extension World {
         var following = resize
         (following.property, following.from, following.to) = (property, value(from), value(to))
         switch resize.path {
-        case .direct:
+        case .direct, .eased:
             break
         case .keyframes(let keys, let mode):
             var mapped: [KeyframeKey] = []

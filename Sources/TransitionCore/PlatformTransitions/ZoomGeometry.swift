@@ -28,8 +28,12 @@ struct ZoomGeometry: Sendable, Equatable {
     }
 
     /// The zoom toward the container's centre when the source is gone (popped, hidden or
-    /// scrolled out of the window): UIKit shrinks the page into nothing there.
-    static func gone(container: Size, alignment: Rect, page: Size) -> ZoomGeometry {
-        meeting(Rect(x: container.width / 2, y: container.height / 2, width: 0, height: 0), cornerRadius: 0, alignment: alignment, page: page)
+    /// scrolled out of the window): UIKit zooms into a stand-in source `width` points wide there
+    /// (`_UIZoomTransitionSpec.fallbackSourceViewWidth`), as tall as the alignment rect's aspect
+    /// makes it, square corners.
+    static func gone(container: Size, alignment: Rect, page: Size, width: Double) -> ZoomGeometry {
+        let height = alignment.width > 0 ? width * alignment.height / alignment.width : width
+        return meeting(Rect(x: (container.width - width) / 2, y: (container.height - height) / 2, width: width, height: height),
+                       cornerRadius: 0, alignment: alignment, page: page)
     }
 }

@@ -30,6 +30,23 @@ struct ZoomParameters: Sendable, Equatable {
     var commitDampingRatio: Double
     var cancelResponse: Double
     var cancelDampingRatio: Double
+    /// How much narrower the covered page gets while the zoomed page is up (points), and the
+    /// smallest scale that may leave it: it recedes to max(`recededMinScale`, (W − this) / W)
+    /// of its size, W the container's width (`_UIZoomTransitionSpec`
+    /// `recededBackgroundScaleDownPoints` 104/3, `recededBackgroundMinScale` 0.8).
+    var recededScaleDown: Double
+    var recededMinScale: Double
+    /// That scale for this transition's container, filled when it starts.
+    var recededScale: Double
+    /// The zoomed page's platter's shadow: opacity (0…1), blur radius (points) and how far down
+    /// it falls (points) (`platterShadowOpacity` 0.4, `platterShadowRadius` 40,
+    /// `platterShadowYOffset` 10).
+    var shadowOpacity: Double
+    var shadowRadius: Double
+    var shadowOffsetY: Double
+    /// The width, points, of the source a page zooms into when its own is gone
+    /// (`fallbackSourceViewWidth` 44), at the container's centre.
+    var fallbackSourceWidth: Double
     /// Where the zoom meets its source.
     var geometry: ZoomGeometry
 
@@ -46,6 +63,13 @@ struct ZoomParameters: Sendable, Equatable {
         commitDampingRatio = try r.requiredNumber("commitDampingRatio")
         cancelResponse = try r.requiredNumber("cancelResponse")
         cancelDampingRatio = try r.requiredNumber("cancelDampingRatio")
+        recededScaleDown = try r.requiredNumber("recededScaleDown")
+        recededMinScale = try r.requiredNumber("recededMinScale")
+        recededScale = try r.requiredNumber("recededScale")
+        shadowOpacity = try r.requiredNumber("shadowOpacity")
+        shadowRadius = try r.requiredNumber("shadowRadius")
+        shadowOffsetY = try r.requiredNumber("shadowOffsetY")
+        fallbackSourceWidth = try r.requiredNumber("fallbackSourceWidth")
         geometry = ZoomGeometry(source: Rect(x: try r.requiredNumber("sourceX"), y: try r.requiredNumber("sourceY"),
                                              width: try r.requiredNumber("sourceWidth"), height: try r.requiredNumber("sourceHeight")),
                                 sourceCornerRadius: try r.requiredNumber("sourceCornerRadius"), contentScale: try r.requiredNumber("contentScale"),
@@ -60,10 +84,19 @@ struct ZoomParameters: Sendable, Equatable {
                            ("pinchThreshold", .number(pinchThreshold)), ("flingSpeed", .number(flingSpeed)),
                            ("commitResponse", .number(commitResponse)), ("commitDampingRatio", .number(commitDampingRatio)),
                            ("cancelResponse", .number(cancelResponse)), ("cancelDampingRatio", .number(cancelDampingRatio)),
+                           ("recededScaleDown", .number(recededScaleDown)), ("recededMinScale", .number(recededMinScale)),
+                           ("recededScale", .number(recededScale)), ("shadowOpacity", .number(shadowOpacity)),
+                           ("shadowRadius", .number(shadowRadius)), ("shadowOffsetY", .number(shadowOffsetY)),
+                           ("fallbackSourceWidth", .number(fallbackSourceWidth)),
                            ("sourceX", .number(g.source.minX)), ("sourceY", .number(g.source.minY)),
                            ("sourceWidth", .number(g.source.width)), ("sourceHeight", .number(g.source.height)),
                            ("sourceCornerRadius", .number(g.sourceCornerRadius)), ("contentScale", .number(g.contentScale)),
                            ("contentX", .number(g.contentCenter.x)), ("contentY", .number(g.contentCenter.y))])
+    }
+
+    /// The covered page's scale while a page of a container `width` points wide is zoomed in.
+    func recededScale(width: Double) -> Double {
+        width > 0 ? max(recededMinScale, (width - recededScaleDown) / width) : 1
     }
 
     /// The threshold of UIKit's dismissing `recognizer`.

@@ -106,6 +106,10 @@ public struct CubicBezier: Sendable, Hashable {
         return dx != 0 ? derivativeY(t) / dx : 0
     }
 
+    /// The same curve run backwards, y(x) = 1 − f(1 − x): the curve turned half a turn about
+    /// (0.5, 0.5), its control points swapped.
+    var flipped: CubicBezier { CubicBezier(1 - x2, 1 - y2, 1 - x1, 1 - y1) }
+
     // Core Animation's named curves (docs/timing.md § Cubic Bézier).
     static let linear = CubicBezier(0, 0, 1, 1)
     static let easeIn = CubicBezier(0.42, 0, 1, 1)

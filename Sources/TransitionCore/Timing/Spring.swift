@@ -136,6 +136,14 @@ public struct Spring: Sendable, Hashable {
     /// runs it critically damped (docs/timing.md § Over-damped springs).
     static let system = Spring(mass: 3, stiffness: 1000, damping: 500)
 
+    /// Seconds a `UIView` animation block on UIKit's curve 7 runs its system spring, whatever
+    /// the block's own duration: `-[UIViewAnimationState setAnimationAttributes:…customCurve:]`
+    /// gives a curve-7 spring animation `_UIViewDefaultSpringDuration`, which
+    /// `_UILoadDefaultSpringParameters` sets to 0.5 (iOS 18.2 and 26.1 decompiles). The spring is
+    /// then within 0.0011 of its end, where Core Animation's animation stops and the model
+    /// value shows (docs/timing.md § Springs).
+    static let curve7Duration = 0.5
+
     /// `UISpringTimingParameters(dampingRatio:initialVelocity:)` with a response, and SwiftUI's
     /// `Spring(response:dampingRatio:)`: mass 1, stiffness (2π / response)², damping 4π·ζ / response.
     public static func response(_ response: Double, dampingRatio: Double, initialVelocity: Double = 0) -> Spring {

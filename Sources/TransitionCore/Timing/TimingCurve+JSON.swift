@@ -6,7 +6,9 @@ extension TimingCurve {
     /// `{"dampingRatio", "initialVelocity"}` (UIKit's duration form, which uses `duration`),
     /// `{"mass", "stiffness", "damping", "initialVelocity"}` (CASpringAnimation; defaults 1/100/10/0),
     /// `{"response", "dampingRatio", "initialVelocity"?}`, `{"duration", "bounce", "initialVelocity"?}`,
-    /// or `"system"`; the object forms also take `"allowsOverdamping": true` (off by default, as in
+    /// `"system"` (`UISpringTimingParameters()`, run until it settles) or `"curve7"` (the same spring
+    /// as a `UIView` block on UIKit's curve 7 runs it: for `Spring.curve7Duration`); the object
+    /// forms also take `"allowsOverdamping": true` (off by default, as in
     /// Core Animation: a damping above critical then runs critically damped;
     /// docs/timing.md § Over-damped springs). `naturalDuration`
     /// is the settling time of springs that define their own.
@@ -48,6 +50,9 @@ extension TimingCurve {
         if json.stringValue == "system" {
             return (.spring(.system), Spring.system.settlingDuration)
         }
+        if json.stringValue == "curve7" {
+            return (.spring(.system), Spring.curve7Duration)
+        }
         var r = try SpecReader(json, at: pointer)
         let velocity = try r.number("initialVelocity", in: -1000...1000) ?? 0
         let overdamping = try r.bool("allowsOverdamping") ?? false
@@ -70,7 +75,7 @@ extension TimingCurve {
             natural = spring.settlingDuration
         } else {
             guard r.has("dampingRatio") else {
-                throw SimulationError(pointer, "a spring needs dampingRatio (UIKit's duration form), mass/stiffness/damping, response, duration/bounce, or \"system\"")
+                throw SimulationError(pointer, "a spring needs dampingRatio (UIKit's duration form), mass/stiffness/damping, response, duration/bounce, \"system\" or \"curve7\"")
             }
             // UIKit's duration form never over-damps: its mapping takes ζ ≤ 1 (DurationSpringModel).
             guard !overdamping else {

@@ -1,14 +1,13 @@
 /// The large titles' part of the bar's change (docs/semantics.md § Large titles), written for a
 /// push like the rest of `NavigationBarTransition`: the paths, windows and sizes of Flutter's
 /// `_NavigationBarComponentsTransition` (`bottomLargeTitle`, `topBackLabel`, `topLargeTitle`),
-/// each fade linear in the progress inside its window as the bar's other fades are.
+/// each large title's fade linear in the progress inside its window; the back button coming
+/// out of a large title fades in as every coming back button does (UIKit's `fadeInCurve`).
 extension NavigationBarTransition {
     /// The bottom large title has faded out by this progress on its way into the back button
     /// (Flutter: 0.6), or in place when the top item has no back button (0.4).
     static let bottomLargeTitleFadeOutEnd = 0.6
     static let bottomLargeTitleAloneFadeOutEnd = 0.4
-    /// The back button coming out of the large title starts fading in here (Flutter: 0.4).
-    static let backFromLargeTitleFadeInStart = 0.4
     /// The top large title starts fading in here (Flutter: 0.3).
     static let topLargeTitleFadeInStart = 0.3
 
@@ -41,7 +40,7 @@ extension NavigationBarTransition {
                 result.append(Self.fadeOut(.bottomLargeTitle, by: Self.bottomLargeTitleFadeOutEnd))
                 result.append(track(.topBackButton, .center, .point(Point(x: anchor.x + label.width / r / 2, y: anchor.y)), .point(label.center)))
                 result.append(track(.topBackButton, .transform, .affine(.scale(1 / r, 1 / r)), .affine(.identity)))
-                result.append(Self.fadeIn(.topBackButton, from: Self.backFromLargeTitleFadeInStart))
+                result.append(Self.contentFadeIn(.topBackButton))
             } else {
                 // No back button to fly into: it drifts a quarter of the bar towards the trailing edge.
                 result.append(track(.bottomLargeTitle, .center, .point(rest.center), .point(Point(x: rest.center.x + barWidth / 4, y: rest.center.y))))

@@ -6,9 +6,10 @@
 /// The outgoing title slides to where the back button will be and fades out, the back button
 /// comes from the title's place and fades in, the new title comes from the trailing edge, an old
 /// back button slides half a bar away as it fades, and the chevron comes with the first back
-/// button and goes with the last. The windows in which each view fades are Flutter's
-/// (`_NavigationBarComponentsTransition`); the positions are UIKit's layout
-/// (`NavigationBarLayout`).
+/// button and goes with the last. The outgoing item's views fade out and the coming item's fade
+/// in over the whole change on UIKit's two timing functions (`_UINavigationBarTransitionContext`
+/// `+fadeOutFunction`, `+fadeInFunction`); the paths are Flutter's
+/// (`_NavigationBarComponentsTransition`) between UIKit's layout (`NavigationBarLayout`).
 struct NavigationBarTransition {
     /// The views a change moves.
     enum Part: CaseIterable {
@@ -17,15 +18,25 @@ struct NavigationBarTransition {
         case bottomLargeTitle, topLargeTitle
     }
 
-    /// One property of one part, as keys over the push's progress (times in 0…1).
+    /// One property of one part, as keys over the push's progress (times in 0…1), straight
+    /// between keys, or (`ease`) from the first key to the last along a timing function of the
+    /// progress, which `knee` re-times.
     struct Track {
         var part: Part
         var property: AnimatedProperty
         var keys: [KeyframeKey]
+        var ease: CubicBezier? = nil
+        var knee: Knee? = nil
 
         /// The same motion for a pop, whose progress runs from the top item to the bottom one.
         var reversed: Track {
-            Track(part: part, property: property, keys: keys.reversed().map { KeyframeKey(time: 1 - $0.time, value: $0.value) })
+            Track(part: part, property: property, keys: keys.reversed().map { KeyframeKey(time: 1 - $0.time, value: $0.value) },
+                  ease: ease?.flipped, knee: knee)
+        }
+
+        /// How the track moves: straight from the first key to the last, through its keys, or eased.
+        var path: AnimationPath {
+            if let ease { .eased(ease, knee: knee) } else if keys.count == 2 { .direct } else { .keyframes(keys, .linear) }
         }
 
         /// The same motion re-timed to stand at `knee.progress` at time `knee.run` (0…1), linearly
@@ -34,6 +45,11 @@ struct NavigationBarTransition {
         func passing(_ knee: Knee) -> Track {
             let start = knee.progress, run = knee.run
             guard start > 0 || run > 0 else { return self }
+            if ease != nil {
+                var bent = self
+                bent.knee = knee
+                return bent
+            }
             let first = KeyframeKey(time: run, value: PropertyAnimation.sample(keys, mode: .linear, at: min(1, start)))
             // Before the knee (only when it is part way through the run): 0…start over 0…run.
             let before = run > 0 ? keys.filter { $0.time < start }.map { KeyframeKey(time: $0.time / start * run, value: $0.value) } : []
@@ -64,19 +80,15 @@ struct NavigationBarTransition {
     var bottomExtension = 0.0
     var topExtension = 0.0
 
-    /// The bottom title has faded out by this progress (Flutter: 0.7).
-    static let bottomTitleFadeOutEnd = 0.7
-    /// The bottom back button has faded out by this progress (Flutter: 0.2).
-    static let bottomBackFadeOutEnd = 0.2
-    /// The top title starts fading in here (Flutter: 0.25).
-    static let topTitleFadeInStart = 0.25
-    /// The top back button starts fading in here (Flutter: 0.3).
-    static let topBackFadeInStart = 0.3
-    /// A first chevron starts fading in here (Flutter: 0.7), coming in from two of its widths
-    /// to the right.
-    static let firstIndicatorFadeInStart = 0.7
-    /// A last chevron has faded out by this progress (Flutter: 0.6), in place.
-    static let lastIndicatorFadeOutEnd = 0.6
+    /// UIKit's fade-in of the coming item's back button, title and bar buttons: the alpha is
+    /// this function of the change's progress (`+[_UINavigationBarTransitionContext
+    /// fadeInFunction]`, control points (0.75, 0.1, 0.75, 0.1), iOS 18.2): it stays low until
+    /// late (0.10 at half way).
+    static let fadeInCurve = CubicBezier(0.75, 0.1, 0.75, 0.1)
+    /// UIKit's fade-out of the outgoing item's: the alpha is 1 − this function of the progress
+    /// (`+fadeOutFunction`, (0.25, 0.9, 0.25, 0.9)), gone early (0.10 at half way). It is
+    /// `fadeInCurve` turned half a turn, so a pop run backwards fades as UIKit's pop does.
+    static let fadeOutCurve = CubicBezier(0.25, 0.9, 0.25, 0.9)
 
     /// Every property that moves, for a push.
     var tracks: [Track] {
@@ -96,30 +108,32 @@ struct NavigationBarTransition {
         if !bottomShowsLargeTitle {
             let bottomTitleEnd = top.hasBackButton ? NavigationBarLayout.backLabelX + bottomTitle.width / 2 : bottomTitle.midX
             result.append(slide(.bottomTitle, from: bottomTitle.midX, to: bottomTitleEnd))
-            result.append(Self.fadeOut(.bottomTitle, by: Self.bottomTitleFadeOutEnd))
+            result.append(Self.contentFadeOut(.bottomTitle))
         }
         if let back = bottom.backTitle {
             let frame = NavigationBarLayout.backButtonFrame(back)
             result.append(slide(.bottomBackButton, from: frame.midX, to: frame.midX - barWidth / 2))
-            result.append(Self.fadeOut(.bottomBackButton, by: Self.bottomBackFadeOutEnd))
+            result.append(Self.contentFadeOut(.bottomBackButton))
         }
         // The incoming title starts with its centre on the bar's trailing edge.
         if !topShowsLargeTitle {
             result.append(slide(.topTitle, from: barWidth, to: topTitle.midX))
-            result.append(Self.fadeIn(.topTitle, from: Self.topTitleFadeInStart))
+            result.append(Self.contentFadeIn(.topTitle))
         }
         if let back = top.backTitle, !bottomShowsLargeTitle {
             let frame = NavigationBarLayout.backButtonFrame(back)
             result.append(slide(.topBackButton, from: bottomTitle.minX + frame.width / 2, to: frame.midX))
-            result.append(Self.fadeIn(.topBackButton, from: Self.topBackFadeInStart))
+            result.append(Self.contentFadeIn(.topBackButton))
         }
+        // The chevron is part of the back button it comes or goes with, and fades with it; between
+        // two items that both have one it stays.
         let chevron = NavigationBarLayout.indicator
         switch (bottom.hasBackButton, top.hasBackButton) {
         case (false, true):
             result.append(move(.indicator, from: Point(x: chevron.midX + 2 * chevron.width, y: chevron.midY), to: chevron.center))
-            result.append(Self.fadeIn(.indicator, from: Self.firstIndicatorFadeInStart))
+            result.append(Self.contentFadeIn(.indicator))
         case (true, false):
-            result.append(Self.fadeOut(.indicator, by: Self.lastIndicatorFadeOutEnd))
+            result.append(Self.contentFadeOut(.indicator))
         default:
             break
         }
@@ -143,7 +157,22 @@ struct NavigationBarTransition {
             : NavigationBarLargeTitleLayout.barFrame(width: barWidth, safeTop: safeTop, extension: e)
     }
 
-    /// Opaque at 0, transparent from `end` on, linear in the progress between.
+    /// UIKit's fade of an outgoing item's view (`-[_UINavigationBarTransitionContextPush
+    /// _animateContentView]`): opaque at 0, transparent at 1, 1 − `fadeOutCurve` of the progress.
+    static func contentFadeOut(_ part: Part) -> Track {
+        Track(part: part, property: .alpha, keys: [KeyframeKey(time: 0, value: .number(1)), KeyframeKey(time: 1, value: .number(0))],
+              ease: fadeOutCurve)
+    }
+
+    /// UIKit's fade of a coming item's view: transparent at 0, opaque at 1, `fadeInCurve` of the
+    /// progress.
+    static func contentFadeIn(_ part: Part) -> Track {
+        Track(part: part, property: .alpha, keys: [KeyframeKey(time: 0, value: .number(0)), KeyframeKey(time: 1, value: .number(1))],
+              ease: fadeInCurve)
+    }
+
+    /// Opaque at 0, transparent from `end` on, linear in the progress between (the large titles'
+    /// fades, Flutter's windows).
     static func fadeOut(_ part: Part, by end: Double) -> Track {
         Track(part: part, property: .alpha, keys: [KeyframeKey(time: 0, value: .number(1)), KeyframeKey(time: end, value: .number(0)),
                                                   KeyframeKey(time: 1, value: .number(0))])
@@ -155,7 +184,8 @@ struct NavigationBarTransition {
         Track(part: part, property: .alpha, keys: [KeyframeKey(time: 0, value: .number(0)), KeyframeKey(time: 1, value: .number(0))])
     }
 
-    /// Transparent until `start`, opaque at 1, linear in the progress between.
+    /// Transparent until `start`, opaque at 1, linear in the progress between (the large
+    /// titles' fades, Flutter's windows).
     static func fadeIn(_ part: Part, from start: Double) -> Track {
         Track(part: part, property: .alpha, keys: [KeyframeKey(time: 0, value: .number(0)), KeyframeKey(time: start, value: .number(0)),
                                                   KeyframeKey(time: 1, value: .number(1))])

@@ -153,14 +153,14 @@ extension World {
         let start = zoomBarStart(t)
         self[transition: id].barStart = start
         for track in change.tracks {
-            let keys = (push ? track : track.reversed).passing(start).keys
+            let moved = (push ? track : track.reversed).passing(start)
+            let keys = moved.keys
             guard let view = views.view(for: track.part, push: push) else { continue }
             tree[view].apply(keys[keys.count - 1].value, to: track.property)
             // A move from the first key to the last is a plain animation: no keys to keep (a
             // session's history holds every animation in flight at each of its checkpoints).
-            let path: AnimationPath = keys.count == 2 ? .direct : .keyframes(keys, .linear)
             animations.install(PropertyAnimation(property: track.property, from: keys[0].value, to: keys[keys.count - 1].value, transition: id,
-                                      begin: tau, duration: t.duration, curve: curve, path: path, outlivesTransition: true), on: view)
+                                      begin: tau, duration: t.duration, curve: curve, path: moved.path, outlivesTransition: true), on: view)
         }
     }
 

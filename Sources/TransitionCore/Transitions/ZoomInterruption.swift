@@ -68,6 +68,7 @@ extension World {
     private mutating func completeAtOnce(_ t: Transition) {
         guard let clip = t.named["zoom"], let veil = t.named["zoomDimming"] else { return }
         let c = presentation(of: clip, at: now), page = presentation(of: t.operation.bringsIn ? t.toView : t.fromView, at: now)
+        let covered = presentation(of: t.operation.bringsIn ? t.fromView : t.toView, at: now)
         // The clip's frame without the finger's offset, which goes on apart (`offset`).
         let frame = Rect(x: c.center.x - c.bounds.width / 2, y: c.center.y - c.bounds.height / 2, width: c.bounds.width, height: c.bounds.height)
         let centre = rate(of: .center, on: clip, t) ?? [0, 0], size = rate(of: .bounds, on: clip, t) ?? [0, 0, 0, 0]
@@ -75,7 +76,7 @@ extension World {
         self[transition: t.id].zoomPose = ZoomPose(clip: frame, clipVelocity: velocity, cornerRadius: c.layer.cornerRadius,
                                                    offset: tree[clip].transform,
                                                    offsetMotion: animations.animations(on: clip).filter { $0.property == .transform && $0.transition == nil },
-                                                   pageCenter: page.center, pageTransform: page.transform,
+                                                   pageCenter: page.center, pageTransform: page.transform, coveredTransform: covered.transform,
                                                    dimming: presentation(of: veil, at: now).alpha, barProgress: navigationBarProgress(of: t),
                                                    caught: t.phase == .cancelling)
         if t.phase == .cancelling {
@@ -167,6 +168,8 @@ struct ZoomPose: Sendable, Equatable {
     /// The page's centre in the clip (points) and its transform (a uniform scale).
     var pageCenter: Point
     var pageTransform: AffineTransform
+    /// The covered page's transform (the scale it recedes to).
+    var coveredTransform: AffineTransform
     /// The veil's alpha.
     var dimming: Double
     /// How far the navigation bar's change had come (0…1, the interrupted transition's way);

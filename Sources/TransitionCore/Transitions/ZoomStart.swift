@@ -25,7 +25,7 @@ extension World {
     /// The source lives in the controller zoomed from: `from` on a push, `to` on a pop. A push
     /// from a path that controller lacks is refused at the option; any other source that is not
     /// to be seen (missing on a pop, hidden, out of the container) is gone, and the page zooms
-    /// toward the centre.
+    /// toward a stand-in at the centre.
     func zoomParameters(_ options: ZoomOptions, operation: TransitionOperation, probe: Transition) throws(SimulationError) -> (ZoomParameters, source: ViewID?) {
         var parameters = Catalogue.shared.fluidZoomParameters
         parameters.dimming = options.dimmingAlpha ?? parameters.dimming
@@ -36,20 +36,21 @@ extension World {
         let owner = visibleChain(from: below).last ?? below
         let reader = reader(for: probe)
         let size = reader.containerBounds().size
+        parameters.recededScale = parameters.recededScale(width: size.width)
         let alignment = options.alignmentRect ?? Rect(origin: .zero, size: size)
         let found = tree.view(owner: owner, path: options.sourceView)
         if found == nil, operation.bringsIn {
             throw SimulationError(options.pointer, "controller '\(owner)', which '\(probe.to)' zooms from, has no view at path '\(options.sourceView)'")
         }
         guard let source = found, !tree.ancestry(source).contains(where: { tree[$0].hidden }) else {
-            parameters.geometry = .gone(container: size, alignment: alignment, page: size)
+            parameters.geometry = .gone(container: size, alignment: alignment, page: size, width: parameters.fallbackSourceWidth)
             return (parameters, nil)
         }
         // A page not yet in the window (the one a pop reveals) is where it will rest: at the
         // container's origin.
         let rect = reader.frameInContainer(source)
         guard rect.maxX > 0, rect.maxY > 0, rect.minX < size.width, rect.minY < size.height else {
-            parameters.geometry = .gone(container: size, alignment: alignment, page: size)
+            parameters.geometry = .gone(container: size, alignment: alignment, page: size, width: parameters.fallbackSourceWidth)
             return (parameters, nil)
         }
         parameters.geometry = .meeting(rect, cornerRadius: tree[source].layer.cornerRadius, alignment: alignment, page: size)
@@ -73,6 +74,11 @@ extension World {
                             frame: zoomingIn ? zoom.geometry.source : bounds)
         clip.layer.clipsToBounds = true
         clip.layer.cornerRadius = zoomingIn ? zoom.geometry.sourceCornerRadius : zoom.displayCornerRadius
+        // The platter's shadow, carried by the clip: one view stands for UIKit's platter and its
+        // clipped content.
+        clip.layer.shadowOpacity = zoom.shadowOpacity
+        clip.layer.shadowRadius = zoom.shadowRadius
+        clip.layer.shadowOffset = Size(width: 0, height: zoom.shadowOffsetY)
         // A zoom that interrupts another starts where that left the views; one a finger starts
         // by catching the page (during the zoom in, or a cancel springing back) is made from full
         // screen and held where the page stood (`regrabs`), keeping only the swipe's offset of the clip.
@@ -103,6 +109,11 @@ extension World {
             tree[clipID].transform = presentation(of: clipID, at: now).transform
             animations.removeAnimations(on: clipID) { $0.property == .transform }
         }
+        // The covered page recedes while the page is up: it starts where an interrupted zoom left
+        // it, else at rest (zooming in) or receded (zooming out); the body scales it.
+        let covered = zoomingIn ? t.fromView : t.toView
+        if let pose = posed { tree[covered].transform = pose.coveredTransform }
+        else if !zoomingIn { tree[covered].transform = .scale(zoom.recededScale, zoom.recededScale) }
         let page = zoomingIn ? t.toView : t.fromView
         tree.addSubview(page, to: clipID)
         tree[page].bounds = bounds
