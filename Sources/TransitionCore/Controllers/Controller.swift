@@ -1,7 +1,7 @@
 import JSONCodec
 
 /// The kinds of controller a scene is built from.
-enum ControllerKind: String, Sendable {
+public enum ControllerKind: String, Sendable {
     case viewController
     case navigation
     case tabBar

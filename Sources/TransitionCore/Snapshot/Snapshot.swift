@@ -100,7 +100,8 @@ public struct TransitionState: Sendable {
 /// A controller and, for containers, their children (the shape of `controllers`).
 public struct ControllerState: Sendable {
     public var id: String
-    public var type: String
+    /// What kind of controller it is: the snapshot's `type`.
+    public var kind: ControllerKind
     public var title: String?
     /// Navigation stack (bottom first) or tabs.
     public var viewControllers: [ControllerState]
@@ -160,7 +161,7 @@ extension World {
     private func controllerState(_ id: ControllerID, visible: Bool, heads: Bool) -> ControllerState {
         let c = self[controller: id]
         let shown = visible ? c.visibleChild : nil
-        return ControllerState(id: id.rawValue, type: c.kind.rawValue, title: c.title,
+        return ControllerState(id: id.rawValue, kind: c.kind, title: c.title,
                                viewControllers: c.children.map { controllerState($0, visible: $0 == shown, heads: false) },
                                selectedIndex: c.kind == .tabBar ? c.selectedIndex : nil,
                                topViewController: c.kind == .navigation ? c.children.last?.rawValue : nil,

@@ -8,12 +8,12 @@ extension World {
         if let id {
             let c = try existingController(id, pointer: pointer)
             guard c.kind == .navigation else {
-                throw .conflict(type: "wrong-container", detail: "'\(id)' is a \(c.kind.rawValue) controller, not a navigation controller", pointer: pointer)
+                throw .conflict(.wrongContainer, detail: "'\(id)' is a \(c.kind.rawValue) controller, not a navigation controller", pointer: pointer)
             }
             return id
         }
         guard let nav = frontChain().last(where: { controllers[$0]?.kind == .navigation }) else {
-            throw .conflict(type: "wrong-container", detail: "no navigation controller is on screen; name one with 'container'", pointer: pointer)
+            throw .conflict(.wrongContainer, detail: "no navigation controller is on screen; name one with 'container'", pointer: pointer)
         }
         return nav
     }

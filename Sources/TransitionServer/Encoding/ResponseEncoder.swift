@@ -108,10 +108,10 @@ struct ResponseEncoder: ~Copyable {
     mutating func controller(_ c: ControllerState) {
         writer.beginObject()
         writer.key("id"); writer.string(c.id)
-        writer.key("type"); writer.string(c.type)
+        writer.key("type"); writer.string(c.kind.rawValue)
         writer.key("title"); if let t = c.title { writer.string(t) } else { writer.null() }
         writer.key("visible"); writer.bool(c.visible)
-        if c.type != "viewController" {
+        if c.kind != .viewController {
             writer.key("viewControllers")
             writer.beginArray()
             for child in c.viewControllers { controller(child) }

@@ -168,7 +168,7 @@ struct SVGEncoder: ~Copyable {
             }
         }
         if let text = n.text, !text.isEmpty, let place {
-            var style = SVGStyle.textStyle(kind: n.kind, role: n.role)
+            var style = SVGStyle.textStyle(kind: ViewKind(rawValue: n.kind), role: n.role)
             if let size = n.fontSize { style.size = size }
             let x = style.centered ? n.bounds.midX : n.bounds.minX + style.inset
             label(text, at: Point(x: x, y: n.bounds.midY), place, style: style)
