@@ -1,13 +1,15 @@
-// The thin C layer: gather one request with libmicrohttpd's multi-call upload protocol, call
-// the Swift handler, queue its response. No routing, no JSON and no policy here: what the shim
-// notices about a request's framing it reports to Swift as facts (shim_request), and Swift
-// decides. docs/connections.md explains the connection-level choices.
+// The thin C layer between libmicrohttpd 0.9.75 and Swift: gather one request with
+// libmicrohttpd's multi-call upload protocol, call the Swift handler, queue its answer, and report
+// connections and log lines. No routing, no JSON and no policy here: what the shim notices about
+// a request's framing goes to Swift as facts (shim_request), and Swift decides, keeps the
+// whole-request deadlines and rate-limits the log (Sources/TransitionSim/Bridge.swift). What is
+// more than forwarding says which limit of libmicrohttpd keeps it in C. docs/connections.md
+// explains the connection-level choices.
 #include "shim.h"
 
 #include <microhttpd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -15,7 +17,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
 /* libmicrohttpd 0.9.75 cannot queue a response while the body is being uploaded ("The response
@@ -44,20 +45,10 @@ struct shim_daemon {
     shim_handler handler;
     void *context;
     size_t max_body;
-    int64_t request_timeout_ms;   /* 0: no whole-request deadline */
     atomic_uint in_flight;        /* requests begun (request line read) and not yet freed */
     atomic_int quiescing;         /* set by shim_quiesce: answers carry Connection: close */
     shim_logger logger;
-    pthread_mutex_t log_lock;     /* the logger's rate limit */
-    int64_t log_second;
-    unsigned log_count, log_dropped;
-    /* Every open connection, for the deadline reaper. */
-    pthread_mutex_t lock;
-    pthread_cond_t wake;
-    shim_connection *connections;
-    int stopping;
-    int reaper_started;
-    pthread_t reaper;
+    shim_connection_watcher watcher;
 };
 
 /// Per-request state: made when the request line arrives (URI log callback), freed when
@@ -82,24 +73,15 @@ typedef struct {
 /// freed when it is closed. It owns the request in progress, so that a request libmicrohttpd
 /// drops without NOTIFY_COMPLETED (it does, for some requests it rejects itself) is still freed.
 struct shim_connection {
-    shim_connection *prev, *next; /* the daemon's list, under its lock */
     shim_daemon *daemon;
     request_state *request;       /* in progress, or NULL */
-    _Atomic int64_t deadline_ms;  /* monotonic time by which the request must be in; 0: none */
     MHD_socket fd;
-    int cut;                      /* the reaper shut the socket down */
 };
 
-static int64_t now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
-/// The deadline for a request that may start now.
-static void arm_deadline(shim_connection *c) {
-    int64_t timeout = c->daemon->request_timeout_ms;
-    atomic_store(&c->deadline_ms, timeout > 0 ? now_ms() + timeout : 0);
+/// Tells Swift what happened to a connection (it keeps the whole-request deadline).
+static void watch(shim_connection *c, shim_connection_event event) {
+    shim_daemon *daemon = c->daemon;
+    if (daemon->watcher != NULL) daemon->watcher(daemon->context, (uintptr_t)c, c->fd, event);
 }
 
 static void free_request(request_state *state) {
@@ -129,9 +111,9 @@ static int content_length_readable(const char *value, const char *end) {
     return 1;
 }
 
-/// libmicrohttpd 0.9.75 answers a Content-Length it cannot read itself, before the access
-/// handler is ever called, and writes that answer's status line and headers twice (an HTML body
-/// after them). So the shim reads the header block here, where libmicrohttpd has parsed the
+/// In C: libmicrohttpd 0.9.75 answers a Content-Length it cannot read itself, before any
+/// callback that reaches Swift, and writes that answer's status line and headers twice (an HTML
+/// body after them). So the shim reads the header block here, where libmicrohttpd has parsed the
 /// request line but not yet the header lines that follow it in its read buffer, and hides every
 /// unreadable Content-Length from it by renaming the field in place ('X'-ontent-Length); Swift is
 /// told (content_length_invalid) and answers the one 400. Only complete lines before the first
@@ -160,6 +142,8 @@ static int hide_unreadable_content_lengths(char *version) {
     return hidden;
 }
 
+/// Owns the per-connection state (libmicrohttpd's socket context) and forwards the connection's
+/// start and end to the watcher.
 static void connection_notify(void *cls, struct MHD_Connection *connection, void **socket_context,
                               enum MHD_ConnectionNotificationCode code) {
     shim_daemon *daemon = cls;
@@ -170,29 +154,21 @@ static void connection_notify(void *cls, struct MHD_Connection *connection, void
         const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
         c->daemon = daemon;
         c->fd = info != NULL ? info->connect_fd : MHD_INVALID_SOCKET;
-        arm_deadline(c);
-        pthread_mutex_lock(&daemon->lock);
-        c->next = daemon->connections;
-        if (c->next != NULL) c->next->prev = c;
-        daemon->connections = c;
-        pthread_mutex_unlock(&daemon->lock);
+        watch(c, SHIM_CONNECTION_OPENED);
         return;
     }
     // MHD_CONNECTION_NOTIFY_CLOSED: the last callback of a connection, before its socket closes.
     shim_connection *c = *socket_context;
     if (c == NULL) return;
-    pthread_mutex_lock(&daemon->lock);
-    if (c->prev != NULL) c->prev->next = c->next;
-    else daemon->connections = c->next;
-    if (c->next != NULL) c->next->prev = c->prev;
-    pthread_mutex_unlock(&daemon->lock);
+    watch(c, SHIM_CONNECTION_CLOSED);
     free_request(c->request);
     free(c);
     *socket_context = NULL;
 }
 
 /// The URI log callback: libmicrohttpd's first word about a request, called with the request
-/// line parsed but before the query is split into arguments.
+/// line parsed but before the query is split into arguments. In C: the only moment the query
+/// and the header block can be edited in libmicrohttpd's buffer before it parses them (below).
 static void *begin_request(void *cls, const char *uri, struct MHD_Connection *connection) {
     (void)cls;
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
@@ -235,7 +211,7 @@ static void end_request(void *cls, struct MHD_Connection *connection, void **con
     if (state == NULL) return;
     shim_connection *c = state->connection;
     if (c->request == state) c->request = NULL;
-    arm_deadline(c);  /* the next request on this connection */
+    watch(c, SHIM_CONNECTION_WAITING);  /* the next request on this connection may start */
     free_request(state);
 }
 
@@ -250,9 +226,11 @@ typedef struct {
     size_t first_content_length_size;
 } header_scan;
 
-/// libmicrohttpd replaces each line's CR and LF with NUL in place, so between the end of one
-/// header's value and the start of the next header's name there are only NULs — unless the
-/// value itself had a NUL (libmicrohttpd cut the value there) or a folded continuation line.
+/// In C, like the scan below: libmicrohttpd's header pointers and read buffer are valid only
+/// inside its callbacks. libmicrohttpd replaces each line's CR and LF with NUL in place, so
+/// between the end of one header's value and the start of the next header's name there are only
+/// NULs — unless the value itself had a NUL (libmicrohttpd cut the value there) or a folded
+/// continuation line.
 static void check_gap(header_scan *scan, uintptr_t end) {
     if (scan->gap_start == 0 || end <= scan->gap_start || end > scan->block_end) return;
     for (const char *p = (const char *)scan->gap_start; (uintptr_t)p < end; p++) {
@@ -305,8 +283,8 @@ static enum MHD_Result scan_header(void *cls, enum MHD_ValueKind kind, const cha
     return MHD_YES;
 }
 
-/// An IPv4 address in dotted decimal, as inet_ntop writes it (which took 1,700 instructions a
-/// request, for the access log); `out` holds at least 16 bytes.
+/// An IPv4 address in dotted decimal, as inet_ntop writes it but without its generic parsing of
+/// the format, for the access log of every request; `out` holds at least 16 bytes.
 static void format_ipv4(const uint8_t address[4], char *out) {
     for (int i = 0; i < 4; i++) {
         unsigned byte = address[i];
@@ -317,8 +295,9 @@ static void format_ipv4(const uint8_t address[4], char *out) {
     }
 }
 
-/// Fills the facts Swift judges. `method` and `version` are libmicrohttpd's pointers into the
-/// request line, at the start of the header block.
+/// Fills the facts Swift judges. In C: they are read from libmicrohttpd's pointers into its read
+/// buffer, valid only during this callback. `method` and `version` point into the request line,
+/// at the start of the header block.
 static void gather_facts(shim_daemon *daemon, struct MHD_Connection *connection, request_state *state,
                          const char *method, const char *version) {
     shim_request *facts = &state->facts;
@@ -358,46 +337,15 @@ static void gather_facts(shim_daemon *daemon, struct MHD_Connection *connection,
         facts->body_state = SHIM_BODY_TOO_LARGE_DECLARED;
 }
 
-/// Whether anything in the facts is out of the ordinary, so that Swift must look at them
-/// before the body is read. Swift judges; this only spares it the plain requests.
-static int notable(const shim_request *facts) {
-    return facts->body_state != SHIM_BODY_FITS || facts->content_length_count > 1 || facts->content_length_invalid
-        || facts->transfer_encoding_count > 0
-        || facts->host_count != 1 || facts->target_has_nul || facts->header_value_invalid;
-}
-
 // MARK: Log lines
 
-/// Passes one line to the logger, at most 10 lines a second: a flood of clients over a limit
-/// must not flood the log (nor block every worker thread on a full standard-error pipe).
+/// Passes one line to Swift's logger, which rate-limits it.
 static void log_line(shim_daemon *daemon, const char *line) {
-    if (daemon->logger == NULL) return;
-    unsigned dropped = 0;
-    pthread_mutex_lock(&daemon->log_lock);
-    int64_t second = now_ms() / 1000;
-    if (second != daemon->log_second) {
-        daemon->log_second = second;
-        daemon->log_count = 0;
-    }
-    int allowed = daemon->log_count < 10;
-    if (allowed) {
-        daemon->log_count++;
-        dropped = daemon->log_dropped;
-        daemon->log_dropped = 0;
-    } else {
-        daemon->log_dropped++;
-    }
-    pthread_mutex_unlock(&daemon->log_lock);
-    if (!allowed) return;
-    if (dropped > 0) {
-        char note[96];
-        snprintf(note, sizeof note, "%u more HTTP-layer messages were dropped (over 10 a second)", dropped);
-        daemon->logger(daemon->context, note);
-    }
-    daemon->logger(daemon->context, line);
+    if (daemon->logger != NULL) daemon->logger(daemon->context, line);
 }
 
-/// libmicrohttpd's own messages (clients over a limit, requests it rejects itself).
+/// libmicrohttpd's own messages (clients over a limit, requests it rejects itself). In C because
+/// libmicrohttpd hands a printf format and a va_list, which Swift cannot take in a C callback.
 static void log_message(void *cls, const char *format, va_list arguments) {
     char line[512];
     vsnprintf(line, sizeof line, format, arguments);
@@ -425,7 +373,8 @@ static void add_headers(struct MHD_Response *response, char *block) {
     }
 }
 
-/// Once the daemon is quiescing, keep-alive clients are told to go away after this answer.
+/// Once the daemon is quiescing, keep-alive clients are told to go away after this answer. In C:
+/// MHD_quiesce_daemon leaves open connections open, and only an answer's header can end them.
 static void mark_closing(shim_daemon *daemon, struct MHD_Response *response) {
     if (atomic_load_explicit(&daemon->quiescing, memory_order_relaxed)
         && MHD_get_response_header(response, MHD_HTTP_HEADER_CONNECTION) == NULL)
@@ -452,6 +401,8 @@ static enum MHD_Result queue_answer(shim_daemon *daemon, struct MHD_Connection *
 }
 
 
+/// In C: libmicrohttpd 0.9.75 hands the body over piece by piece and cannot queue an answer
+/// before it ends, so a body over the limit is counted and discarded here as it arrives.
 static enum MHD_Result append_body(shim_daemon *daemon, request_state *state, const char *data, size_t size) {
     if (state->facts.body_state == SHIM_BODY_FITS && size > daemon->max_body - state->length) {
         // Over the limit: drop what was stored and only count from now on.
@@ -494,13 +445,12 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
     request_state *state = *con_cls;
     if (state == NULL) return MHD_NO;
     if (!state->started) {
-        // The first call only sees headers. Answering here would cost the keep-alive, so Swift
-        // is asked now only when the framing is out of the ordinary (it may then reject early).
+        // The first call only sees headers: Swift may reject the request before its body (which
+        // costs the keep-alive), or carry on (status 0).
         state->started = 1;
         gather_facts(daemon, connection, state, method, version);
         state->facts.target = state->target;
         state->facts.probe = listener->probe;
-        if (!notable(&state->facts)) return MHD_YES;
         shim_request request = state->facts;
         request.early = 1;
         shim_response answer = {0};
@@ -510,7 +460,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
             free(answer.headers);
             return MHD_YES;
         }
-        atomic_store(&state->connection->deadline_ms, 0);
+        watch(state->connection, SHIM_CONNECTION_ANSWERING);
         return queue_answer(daemon, connection, &answer);
     }
     if (*upload_data_size != 0) {
@@ -518,45 +468,13 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
         *upload_data_size = 0;
         return result;
     }
-    // The whole request is in: no deadline while it is answered.
-    atomic_store(&state->connection->deadline_ms, 0);
+    watch(state->connection, SHIM_CONNECTION_ANSWERING);
     shim_request request = state->facts;
     request.body = state->body;
     request.body_length = state->length;
     shim_response answer = {0};
     daemon->handler(daemon->context, &request, &answer);
     return queue_answer(daemon, connection, &answer);
-}
-
-// MARK: The whole-request deadline
-
-/// Shuts down the sockets of connections whose request is overdue. libmicrohttpd then reads
-/// end-of-stream and closes them on its own thread, through its usual path (and callbacks).
-/// A connection is in the list from NOTIFY_STARTED to NOTIFY_CLOSED, which libmicrohttpd calls
-/// before it closes the socket; both hold the lock, so the descriptor shut down is still its own.
-static void *reaper_main(void *arg) {
-    shim_daemon *daemon = arg;
-    pthread_mutex_lock(&daemon->lock);
-    while (!daemon->stopping) {
-        struct timespec until;
-        clock_gettime(CLOCK_MONOTONIC, &until);
-        until.tv_nsec += 250 * 1000000L;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec += 1;
-            until.tv_nsec -= 1000000000L;
-        }
-        pthread_cond_timedwait(&daemon->wake, &daemon->lock, &until);
-        int64_t now = now_ms();
-        for (shim_connection *c = daemon->connections; c != NULL; c = c->next) {
-            int64_t deadline = atomic_load(&c->deadline_ms);
-            if (deadline != 0 && now >= deadline && !c->cut && c->fd != MHD_INVALID_SOCKET) {
-                shutdown(c->fd, SHUT_RDWR);
-                c->cut = 1;
-            }
-        }
-    }
-    pthread_mutex_unlock(&daemon->lock);
-    return NULL;
 }
 
 // MARK: Daemons
@@ -611,13 +529,6 @@ static shim_daemon *make_daemon(const shim_options *options) {
     if (daemon == NULL) return NULL;
     daemon->max_body = options->max_body;
     daemon->main.listen_fd = daemon->probe.listen_fd = -1;
-    pthread_mutex_init(&daemon->lock, NULL);
-    pthread_mutex_init(&daemon->log_lock, NULL);
-    pthread_condattr_t attributes;
-    pthread_condattr_init(&attributes);
-    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
-    pthread_cond_init(&daemon->wake, &attributes);
-    pthread_condattr_destroy(&attributes);
     return daemon;
 }
 
@@ -626,8 +537,8 @@ static shim_daemon *start(const shim_options *options, const shim_guards *guards
     /* libmicrohttpd refuses a pool with fewer connections than threads. */
     unsigned limit = options->connection_limit < threads ? threads : options->connection_limit;
     unsigned per_ip = guards != NULL ? guards->per_ip_limit : 0;
-    daemon->request_timeout_ms = guards != NULL ? (int64_t)guards->request_timeout * 1000 : 0;
     daemon->logger = guards != NULL ? guards->logger : NULL;
+    daemon->watcher = guards != NULL ? guards->watcher : NULL;
     daemon->main.mhd = listen_on(daemon, &daemon->main, options->host, options->port, threads, limit,
                                  options->connection_timeout, per_ip, error, error_size);
     if (daemon->main.mhd != NULL && guards != NULL && guards->probe_port != 0) {
@@ -642,13 +553,7 @@ static shim_daemon *start(const shim_options *options, const shim_guards *guards
             daemon->main.mhd = NULL;
         }
     }
-    if (daemon->main.mhd != NULL && daemon->request_timeout_ms > 0) {
-        if (pthread_create(&daemon->reaper, NULL, &reaper_main, daemon) == 0) daemon->reaper_started = 1;
-    }
     if (daemon->main.mhd == NULL) {
-        pthread_cond_destroy(&daemon->wake);
-        pthread_mutex_destroy(&daemon->lock);
-        pthread_mutex_destroy(&daemon->log_lock);
         free(daemon);
         return NULL;
     }
@@ -695,19 +600,9 @@ unsigned shim_in_flight(const shim_daemon *daemon) {
 
 void shim_stop(shim_daemon *daemon) {
     if (daemon == NULL) return;
-    if (daemon->reaper_started) {
-        pthread_mutex_lock(&daemon->lock);
-        daemon->stopping = 1;
-        pthread_cond_signal(&daemon->wake);
-        pthread_mutex_unlock(&daemon->lock);
-        pthread_join(daemon->reaper, NULL);
-    }
     if (daemon->probe.mhd != NULL) MHD_stop_daemon(daemon->probe.mhd);
     MHD_stop_daemon(daemon->main.mhd);  /* closes every connection: their state is freed */
     if (daemon->probe.listen_fd >= 0) close(daemon->probe.listen_fd);
     if (daemon->main.listen_fd >= 0) close(daemon->main.listen_fd);
-    pthread_cond_destroy(&daemon->wake);
-    pthread_mutex_destroy(&daemon->lock);
-    pthread_mutex_destroy(&daemon->log_lock);
     free(daemon);
 }

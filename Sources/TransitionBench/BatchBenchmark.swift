@@ -3,7 +3,7 @@ import JSONCodec
 /// A 60-frame `/snapshots` answer for the benchmark scene mid-push (0 to 0.9834 s at 60 fps),
 /// asked for in-process in full, flat, and change-only (`changes=true`): the time of the whole
 /// request and the bytes; and the same 60 frames compared with the flat answer
-/// (`POST …/compare`, issue 32): what a golden check costs beside the batch it reads, and with
+/// (`POST …/compare`): what a golden check costs beside the batch it reads, and with
 /// one view a frame, where the service's side is most of it.
 enum BatchBenchmark {
     static func run() {

@@ -9,9 +9,9 @@ public struct SimulationError: Error, Sendable, CustomStringConvertible {
         /// document the client sent, empty for the whole of it.
         case invalid(pointer: String)
         /// Valid, but not in the session's current state (→ 409): the same request could succeed
-        /// in another state (docs/semantics.md § Conflict or invalid request). A problem slug and
-        /// extension members for the problem document, in this order.
-        case conflict(type: String, extras: [(key: String, value: JSONValue)])
+        /// in another state: which conflict, and extension members for the problem document, in
+        /// this order.
+        case conflict(Conflict, extras: [(key: String, value: JSONValue)])
         /// A size bound was reached (→ 422).
         case limitExceeded
     }
@@ -31,19 +31,19 @@ public struct SimulationError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public static func conflict(type: String, detail: String, extras: [(key: String, value: JSONValue)] = []) -> SimulationError {
-        SimulationError(kind: .conflict(type: type, extras: extras), reason: detail)
+    public static func conflict(_ conflict: Conflict, detail: String, extras: [(key: String, value: JSONValue)] = []) -> SimulationError {
+        SimulationError(kind: .conflict(conflict, extras: extras), reason: detail)
     }
 
     /// A conflict caused by the member at `pointer` (a JSON pointer into the request), which the
     /// problem names and its detail starts with, as a 422's do.
-    static func conflict(type: String, detail: String, pointer: String, extras: [(key: String, value: JSONValue)] = []) -> SimulationError {
-        conflict(type: type, detail: pointer.isEmpty ? detail : "\(pointer): \(detail)", extras: [("pointer", .string(pointer))] + extras)
+    static func conflict(_ conflict: Conflict, detail: String, pointer: String, extras: [(key: String, value: JSONValue)] = []) -> SimulationError {
+        .conflict(conflict, detail: pointer.isEmpty ? detail : "\(pointer): \(detail)", extras: [("pointer", .string(pointer))] + extras)
     }
 
     /// A time at `pointer` (`at`, the clock's `to`) before the session clock, `now` (seconds).
     public static func timeInThePast(at pointer: String, now: Double) -> SimulationError {
-        conflict(type: "time-in-the-past", detail: "is in the past: the session clock is at \(now)", pointer: pointer, extras: [("now", .number(now))])
+        conflict(.timeInThePast, detail: "is in the past: the session clock is at \(now)", pointer: pointer, extras: [("now", .number(now))])
     }
 
     public static func limitExceeded(_ detail: String) -> SimulationError {
@@ -66,8 +66,8 @@ public struct SimulationError: Error, Sendable, CustomStringConvertible {
     /// an `interaction` member point at the declaration (a JSON pointer into the request that
     /// declared it), since the gesture sample itself names no operation.
     func started(by interaction: Interaction) -> SimulationError {
-        guard case .conflict(let type, let extras) = kind else { return self }
-        return .conflict(type: type, detail: "\(reason) (the \(interaction.operation.rawValue) the \(interaction.recognizer.rawValue) interaction at \(interaction.origin) declares)",
+        guard case .conflict(let which, let extras) = kind else { return self }
+        return .conflict(which, detail: "\(reason) (the \(interaction.operation.rawValue) the \(interaction.recognizer.rawValue) interaction at \(interaction.origin) declares)",
                          extras: extras + [("interaction", .string(interaction.origin))])
     }
 

@@ -71,7 +71,7 @@ public struct World: Sendable {
     /// gone: popped and dismissed controllers leave it) is a conflict with its state.
     func existingController(_ id: ControllerID, pointer: String) throws(SimulationError) -> Controller {
         guard let c = controllers[id] else {
-            throw .conflict(type: "unknown-controller", detail: "no controller '\(id)' in this session", pointer: pointer)
+            throw .conflict(.unknownController, detail: "no controller '\(id)' in this session", pointer: pointer)
         }
         return c
     }
@@ -79,7 +79,7 @@ public struct World: Sendable {
     /// Builds a controller and its views (detached) and returns its id.
     mutating func makeController(_ spec: ControllerSpec, parent: ControllerID?) throws(SimulationError) -> ControllerID {
         guard controllers[spec.id] == nil else {
-            throw .conflict(type: "controller-exists", detail: "a controller with id '\(spec.id)' already exists in this session", pointer: spec.pointer + "/id")
+            throw .conflict(.controllerExists, detail: "a controller with id '\(spec.id)' already exists in this session", pointer: spec.pointer + "/id")
         }
         guard controllers.count < limits.controllersPerSession else {
             throw .limitExceeded("a session holds at most \(limits.controllersPerSession) controllers")
@@ -93,7 +93,7 @@ public struct World: Sendable {
         var controller: Controller
         switch spec.kind {
         case .viewController:
-            let viewSpec = spec.view ?? ViewSpec(id: "root", kind: "view", backgroundColor: .white)
+            let viewSpec = spec.view ?? ViewSpec(id: "root", kind: .view, backgroundColor: .white)
             let root = try createViews(viewSpec, owner: spec.id, path: "", frame: bounds)
             controller = Controller(id: spec.id, title: spec.title, kind: .viewController, parent: parent, view: root)
             controller.scrollViews = scrollViews(made: viewSpec, at: root, nested: false)
@@ -131,8 +131,16 @@ public struct World: Sendable {
         if c.kind == .navigation {
             try makeNavigationBar(for: id)
         } else if c.kind == .tabBar {
+            if display.hasFloatingTabBar, let direction = c.settings.tabBarMinimizeBehavior?.direction {
+                self[controller: id].scrollAway = ScrollAwayInteraction(direction: direction)
+            }
             var bar = ViewNode(id: "\(id).tabBar", kind: "tabBar", owner: nil, path: "\(id).tabBar", role: .tabBar, frame: tabBarFrame(id))
             bar.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97)
+            if display.hasFloatingTabBar {
+                var capsule = LayerProperties()
+                capsule.cornerRadius = FloatingTabBarLayout.cornerRadius
+                bar.setLayerKeepingFrame(capsule)
+            }
             let barID = try tree.create(bar)
             for (i, child) in c.children.enumerated() {
                 var item = ViewNode(id: "\(id).tabBarItem.\(i)", kind: "label", owner: nil, path: "\(id).tabBarItem.\(i)",
@@ -147,7 +155,7 @@ public struct World: Sendable {
     }
 
     mutating func createViews(_ spec: ViewSpec, owner: ControllerID, path: String, frame: Rect?) throws(SimulationError) -> ViewID {
-        var node = ViewNode(id: spec.id, kind: spec.kind, owner: owner, path: path, frame: frame ?? spec.frame ?? .zero)
+        var node = ViewNode(id: spec.id, kind: spec.kind.rawValue, owner: owner, path: path, frame: frame ?? spec.frame ?? .zero)
         node.alpha = spec.alpha
         node.hidden = spec.hidden
         node.backgroundColor = spec.backgroundColor

@@ -1,24 +1,52 @@
 import CHTTPShim
+import Synchronization
 import TransitionServer
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// What libmicrohttpd's threads reach through the shim's `void *context`: the application.
-/// Passed with `Unmanaged`, retained once at start and released after the daemon stopped.
+/// What libmicrohttpd's threads reach through the shim's `void *context`: the application, the
+/// whole-request deadlines and the library log's rate limit. Passed with `Unmanaged`, retained
+/// once at start and released after the daemon stopped.
 final class BridgeContext: Sendable {
     let application: Application
-    init(application: Application) { self.application = application }
+    /// Its lock also makes a connection's removal (before libmicrohttpd closes the socket) and
+    /// the shutdown of an overdue socket exclusive, so the descriptor shut down is never a reused one.
+    let deadlines: Mutex<RequestDeadlines>
+    let logLimit = Mutex(LogRateLimit())
+
+    init(application: Application) {
+        self.application = application
+        deadlines = Mutex(RequestDeadlines(timeout: Int64(application.configuration.requestTimeout) * 1000))
+    }
+
+    /// Shuts down the sockets of connections whose request is overdue; libmicrohttpd then reads
+    /// end-of-stream and closes them on its own thread, through its usual path and callbacks.
+    func cutOverdueRequests() {
+        deadlines.withLock { deadlines in
+            for socket in deadlines.overdue(now: monotonicMilliseconds()) { shutdown(socket, Int32(SHUT_RDWR)) }
+        }
+    }
+}
+
+/// A monotonic clock in milliseconds: deadlines must not move with the wall clock.
+func monotonicMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
 }
 
 /// The shim's handler. A plain global function, not top-level code in main.swift: that would be
 /// main-actor isolated, and libmicrohttpd calls this on its own threads.
 ///
-/// Called once per request with the whole body, and before that, right after the headers
-/// (`early`), when the shim saw something unusual in the framing: then status 0 means carry on,
-/// anything else is the answer and the body is never read.
+/// Called twice per request: right after the headers (`early`), where status 0 means carry on
+/// and anything else is the answer (the body is never read), then with the whole body.
 func handleRequest(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer<shim_request>?, _ response: UnsafeMutablePointer<shim_response>?) {
     guard let context, let request, let response else { return }
+    if request.pointee.early != 0 && hasPlainFraming(request.pointee) {
+        response.pointee.status = 0
+        return
+    }
     let bridge = Unmanaged<BridgeContext>.fromOpaque(context).takeUnretainedValue()
     let application = bridge.application
     let r = request.pointee
@@ -60,6 +88,14 @@ func handleRequest(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer
     response.pointee.headers = answer.mallocHeaderBlock()
 }
 
+/// Whether nothing the shim noticed about a message's framing is out of the ordinary: then no
+/// framing problem can be found before its body, and the request is not built twice. Most
+/// messages are plain.
+private func hasPlainFraming(_ r: shim_request) -> Bool {
+    r.body_state == SHIM_BODY_FITS && r.content_length_count <= 1 && r.content_length_invalid == 0 && r.transfer_encoding_count == 0
+        && r.host_count == 1 && r.target_has_nul == 0 && r.header_value_invalid == 0
+}
+
 /// The header fields the service reads, out of all the shim passes; names in lower case.
 func readHeaders(_ fields: UnsafePointer<shim_header>?, count: Int) -> [(name: String, value: String)] {
     guard let fields else { return [] }
@@ -86,9 +122,27 @@ private func lowercasedName(_ name: UnsafePointer<CChar>) -> String? {
 }
 
 /// The shim's logger: libmicrohttpd's own messages (clients over a limit, malformed requests it
-/// rejects itself), already rate-limited, as warnings in the service's log format.
+/// rejects itself) and the shim's, at most ten a second, as warnings in the service's log format.
 func logLibraryMessage(_ context: UnsafeMutableRawPointer?, _ message: UnsafePointer<CChar>?) {
     guard let context, let message else { return }
     let bridge = Unmanaged<BridgeContext>.fromOpaque(context).takeUnretainedValue()
+    let second = monotonicMilliseconds() / 1000
+    let (logged, dropped) = bridge.logLimit.withLock { $0.admit(at: second) }
+    guard logged else { return }
+    if dropped > 0 { bridge.application.logger.warning("libmicrohttpd", ["detail": LogRateLimit.droppedLine(dropped)]) }
     bridge.application.logger.warning("libmicrohttpd", ["detail": String(cString: message)])
+}
+
+/// The shim's connection watcher: keeps each connection's whole-request deadline.
+func watchConnection(_ context: UnsafeMutableRawPointer?, _ connection: UInt, _ socket: Int32, _ event: shim_connection_event) {
+    guard let context else { return }
+    let bridge = Unmanaged<BridgeContext>.fromOpaque(context).takeUnretainedValue()
+    bridge.deadlines.withLock { deadlines in
+        switch event {
+        case SHIM_CONNECTION_OPENED: deadlines.opened(connection, socket: socket, now: monotonicMilliseconds())
+        case SHIM_CONNECTION_WAITING: deadlines.waiting(connection, now: monotonicMilliseconds())
+        case SHIM_CONNECTION_ANSWERING: deadlines.answering(connection)
+        default: deadlines.closed(connection)
+        }
+    }
 }

@@ -67,15 +67,15 @@ if let folder = configuration.scenariosFolder {
         exit(0)
     }
 }
-let context = Unmanaged.passRetained(BridgeContext(application: application))
+let bridge = BridgeContext(application: application)
+let context = Unmanaged.passRetained(bridge)
 var errorText = [CChar](repeating: 0, count: 256)
 let daemon: OpaquePointer? = configuration.host.withCString { host in
     var options = shim_options(host: host, port: configuration.port, threads: UInt32(configuration.threads),
                                max_body: configuration.maxBodyBytes, connection_limit: UInt32(configuration.connectionLimit),
                                connection_timeout: UInt32(configuration.connectionTimeout))
-    var guards = shim_guards(per_ip_limit: UInt32(configuration.maxConnectionsPerIP),
-                             request_timeout: UInt32(configuration.requestTimeout), probe_port: configuration.probePort ?? 0,
-                             logger: logLibraryMessage)
+    var guards = shim_guards(per_ip_limit: UInt32(configuration.maxConnectionsPerIP), probe_port: configuration.probePort ?? 0,
+                             logger: logLibraryMessage, watcher: watchConnection)
     return shim_start(&options, &guards, handleRequest, context.toOpaque(), &errorText, errorText.count)
 }
 guard let daemon else {
@@ -88,29 +88,14 @@ application.logger.info("listening", ["version": build.version, "commit": build.
                                       "threads": String(configuration.threads),
                                       "probe_port": configuration.probePort != nil ? String(shim_probe_port(daemon)) : "none"])
 
-// Wait for a signal, doing the service's upkeep (expiry, returning memory) once a second.
-var received: Int32 = 0
-var tick = timespec(tv_sec: 1, tv_nsec: 0)
-while true {
-    let signal = sigtimedwait(&signals, nil, &tick)
-    if signal > 0 {
-        received = signal
-        break
-    }
-    application.maintain()
-}
+var mainLoop = SignalWait(signals: signals, bridge: bridge)
+let received = mainLoop.awaitSignal(until: nil)
 application.logger.info("draining", ["signal": received == SIGTERM ? "SIGTERM" : "SIGINT",
                                      "seconds": String(configuration.drainSeconds)])
 application.beginShutdown()
 // The drain: readiness is false and requests are still served, until the time is up or a second
 // signal says not to wait.
-let drainEnd = ContinuousClock.now + .milliseconds(Int64(configuration.drainSeconds * 1000))
-while ContinuousClock.now < drainEnd {
-    let left = min(drainEnd - ContinuousClock.now, .seconds(1))
-    var wait = timespec(tv_sec: Int(left.components.seconds), tv_nsec: Int(left.components.attoseconds / 1_000_000_000))
-    if sigtimedwait(&signals, nil, &wait) > 0 { break }
-    application.maintain()
-}
+_ = mainLoop.awaitSignal(until: .now + .milliseconds(Int64(configuration.drainSeconds * 1000)))
 application.logger.info("shutting down")
 // No new connections, and answers from now on close theirs. Requests already in flight get up
 // to five seconds to be answered and sent (idle keep-alive connections are not waited for).
@@ -119,6 +104,7 @@ var waited = 0
 while shim_in_flight(daemon) > 0 && waited < 250 {
     usleep(20_000)
     waited += 1
+    if waited % 12 == 0 { bridge.cutOverdueRequests() }  // about every 250 ms, as while waiting for a signal
 }
 let unfinished = shim_in_flight(daemon)
 shim_stop(daemon)  // joins libmicrohttpd's threads; handlers still running finish first

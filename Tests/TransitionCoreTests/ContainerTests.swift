@@ -123,13 +123,13 @@ import Testing
         var world = try scene(#"{"id": "home"}"#)
         #expect {
             try world.apply(try action(#"{"type": "dismiss"}"#))
-        } throws: { e in if case .conflict(let type, _)? = (e as? SimulationError)?.kind { type == "nothing-presented" } else { false } }
+        } throws: { e in if case .conflict(let type, _)? = (e as? SimulationError)?.kind { type == .nothingPresented } else { false } }
         try world.apply(try action(#"{"type": "present", "animated": false, "viewController": {"id": "b"}}"#))
         try world.apply(try action(#"{"type": "present", "animated": false, "viewController": {"id": "c"}}"#))
         #expect(world.presentationChain() == ["b", "c"])
         #expect {
             try world.apply(try action(#"{"type": "present", "from": "home", "animated": false, "viewController": {"id": "d"}}"#))
-        } throws: { e in if case .conflict(let type, _)? = (e as? SimulationError)?.kind { type == "already-presenting" } else { false } }
+        } throws: { e in if case .conflict(let type, _)? = (e as? SimulationError)?.kind { type == .alreadyPresenting } else { false } }
         // UIKit: `dismiss` sent to a presenting controller dismisses what it presents.
         try world.apply(try action(#"{"type": "dismiss", "viewController": "b", "animated": false}"#))
         #expect(world.presentationChain() == ["b"])

@@ -184,7 +184,7 @@ import Testing
         let before = w.events.nextSeq - 1
         try pan(&w, [("began", 1, 0, 0), ("changed", 1.1, -300, -100)])
         let error = #expect(throws: SimulationError.self) { try pan(&w, [("began", 1.15, 0, 0)]) }
-        if case .conflict(let type, _)? = error?.kind { #expect(type == "gesture-in-progress") } else { Issue.record("not a conflict") }
+        if case .conflict(let type, _)? = error?.kind { #expect(type == .gestureInProgress) } else { Issue.record("not a conflict") }
         try pan(&w, [("cancelled", 1.2, -300, -100)])
         w.advance(to: 2)
         #expect(try abs(frame(w, "s", at: 2).minY - mediumTop) < 1e-9 && w.eventNames(after: before) == [])

@@ -24,7 +24,7 @@ import Testing
         try #require(w.shot(t).root.find(controller, "")).windowFrame
     }
 
-    func conflictType(_ error: SimulationError?) -> String? {
+    func conflictType(_ error: SimulationError?) -> Conflict? {
         if case .conflict(let type, _)? = error?.kind { return type }
         return nil
     }
@@ -92,7 +92,7 @@ import Testing
         var error = #expect(throws: SimulationError.self) {
             try undeclared.apply(try action(#"{"type": "selectDetent", "viewController": "s", "detent": "large"}"#))
         }
-        #expect(conflictType(error) == "detent-unavailable" && conflictPointer(error) == "/detent")
+        #expect(conflictType(error) == .detentUnavailable && conflictPointer(error) == "/detent")
         var plain = try resting()
         try plain.apply(try action(#"{"type": "dismiss"}"#))
         plain.advance(to: 3)
@@ -101,18 +101,18 @@ import Testing
         error = #expect(throws: SimulationError.self) {
             try plain.apply(try action(#"{"type": "selectDetent", "viewController": "t", "detent": "large"}"#))
         }
-        #expect(conflictType(error) == "detent-unavailable" && conflictPointer(error) == "/viewController")
+        #expect(conflictType(error) == .detentUnavailable && conflictPointer(error) == "/viewController")
         error = #expect(throws: SimulationError.self) {
             try plain.apply(try action(#"{"type": "selectDetent", "viewController": "ghost", "detent": "large"}"#))
         }
-        #expect(conflictType(error) == "unknown-controller")
+        #expect(conflictType(error) == .unknownController)
         // Still presenting: the container is busy.
         var busy = try resting()
         try busy.apply(try action(#"{"type": "dismiss"}"#))
         error = #expect(throws: SimulationError.self) {
             try busy.apply(try action(#"{"type": "selectDetent", "viewController": "s", "detent": "large"}"#))
         }
-        #expect(conflictType(error) == "transition-in-progress")
+        #expect(conflictType(error) == .transitionInProgress)
         // An unknown name is invalid whatever the state.
         let invalid = #expect(throws: SimulationError.self) { _ = try action(#"{"type": "selectDetent", "viewController": "s", "detent": "half"}"#) }
         #expect(conflictType(invalid) == nil && invalid?.pointer == "/detent")

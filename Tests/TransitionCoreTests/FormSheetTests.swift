@@ -86,6 +86,6 @@ import Testing
         let error = #expect(throws: SimulationError.self) {
             try w.apply(try action(#"{"type": "selectDetent", "viewController": "s", "detent": "medium"}"#))
         }
-        if case .conflict(let type, _)? = error?.kind { #expect(type == "detent-unavailable") } else { Issue.record("not a conflict") }
+        if case .conflict(let type, _)? = error?.kind { #expect(type == .detentUnavailable) } else { Issue.record("not a conflict") }
     }
 }

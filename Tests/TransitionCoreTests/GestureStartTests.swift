@@ -28,7 +28,7 @@ import Testing
         try world.apply(try action(#"{"type": "gesture", "recognizer": "\#(recognizer)", "phase": "\#(phase)", "at": \#(t), "translation": {"x": \#(x), "y": \#(y)}\#(edgeMember)}"#))
     }
 
-    func conflict(_ world: World, _ apply: (inout World) throws -> Void) -> (type: String, detail: String, interaction: String?)? {
+    func conflict(_ world: World, _ apply: (inout World) throws -> Void) -> (type: Conflict, detail: String, interaction: String?)? {
         var copy = world
         do {
             try apply(&copy)
@@ -91,7 +91,7 @@ import Testing
         try gesture(&world, "edgePan", "ended", at: 1.1, x: -300)
         world.advance(to: 3)
         let c = try #require(conflict(world) { try gesture(&$0, "edgePan", "began", at: 3, edge: "right") })
-        #expect(c.type == "controller-exists" && c.interaction == "/interactions/0")
+        #expect(c.type == .controllerExists && c.interaction == "/interactions/0")
         #expect(c.detail.contains("/interactions/0"))
 
         // A tab switch to `next` from the last tab has nothing to switch to.
@@ -100,7 +100,7 @@ import Testing
          "interactions": [{"recognizer": "pan", "operation": "selectTab", "tab": "next", "animator": "crossDissolve"}]}
         """)
         let last = try #require(conflict(tabs) { try gesture(&$0, "pan", "began", at: 0) })
-        #expect(last.type == "nothing-to-select" && last.interaction == "/interactions/0")
+        #expect(last.type == .nothingToSelect && last.interaction == "/interactions/0")
         // From the first tab it switches, interactively, driven by the pan.
         try tabs.apply(try action(#"{"type": "selectTab", "index": 0, "animated": false}"#))
         try gesture(&tabs, "pan", "began", at: 1)

@@ -121,7 +121,7 @@ import Testing
             try world.apply(try action(#"{"type": "pop"}"#))
         } throws: { error in
             guard case .conflict(let type, let extras)? = (error as? SimulationError)?.kind else { return false }
-            return type == "transition-in-progress" && extras.first?.value == .string("t1")
+            return type == .transitionInProgress && extras.first?.value == .string("t1")
                 && extras.contains { $0.key == "expectedEnd" && $0.value == .number(0.5) }
         }
         // With `at` after the end, it goes through.
@@ -134,14 +134,14 @@ import Testing
         #expect {
             try world.apply(try action(#"{"type": "pop"}"#))
         } throws: { error in
-            if case .conflict(let type, _)? = (error as? SimulationError)?.kind { return type == "nothing-to-pop" }
+            if case .conflict(let type, _)? = (error as? SimulationError)?.kind { return type == .nothingToPop }
             return false
         }
         #expect {
             try world.apply(try action(#"{"type": "popTo", "viewController": "nope"}"#))
         } throws: { error in
             if case .conflict(let type, let extras)? = (error as? SimulationError)?.kind {
-                return type == "not-in-container" && extras.first?.value == .string("/viewController")
+                return type == .notInContainer && extras.first?.value == .string("/viewController")
             }
             return false
         }

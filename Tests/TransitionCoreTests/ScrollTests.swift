@@ -80,6 +80,6 @@ import Testing
             try w.apply(try action(#"{"type": "scroll", "viewController": "nobody", "view": "", "contentOffset": {"x": 0, "y": 1}}"#))
         }
         guard case .conflict(let type, let extras)? = error?.kind else { Issue.record("not a conflict: \(String(describing: error))"); return }
-        #expect(type == "unknown-controller" && extras.first?.value == .string("/viewController"))
+        #expect(type == .unknownController && extras.first?.value == .string("/viewController"))
     }
 }

@@ -128,7 +128,7 @@ import Testing
         #expect(Set(end.keys) == ["navigationTitle:Things"] && end["navigationTitle:Things"]?.alpha == 1)
     }
 
-    func conflictType(_ error: SimulationError?) -> String? {
+    func conflictType(_ error: SimulationError?) -> Conflict? {
         if case .conflict(let type, _)? = error?.kind { return type }
         return nil
     }
@@ -145,7 +145,7 @@ import Testing
         let push = spec == "animator" ? #"{"type": "push", "animator": "slide", "viewController": "# + (try detail()) + "}"
             : #"{"type": "push", "viewController": "# + spec + "}"
         let error = #expect(throws: SimulationError.self) { try w.apply(try action(push)) }
-        #expect(conflictType(error) == "transition-in-progress")
+        #expect(conflictType(error) == .transitionInProgress)
         let last = try #require(w.transitions.last)
         #expect(last.operation == .pop && last.phase == .animating && last.id == w.runningTransition?.id)
     }
@@ -175,7 +175,7 @@ import Testing
         try w.apply(try action(#"{"type": "pop", "interactive": true}"#))
         try w.apply(try action(#"{"type": "update", "percent": 0.3, "at": 1.1}"#))
         let error = #expect(throws: SimulationError.self) { try w.apply(try action(#"{"type": "push", "at": 1.2, "viewController": "# + (try detail()) + "}")) }
-        #expect(conflictType(error) == "transition-in-progress")
+        #expect(conflictType(error) == .transitionInProgress)
     }
 
     /// The flight's spring (the catalogue's `curve`: response 0.33 s, critically damped).

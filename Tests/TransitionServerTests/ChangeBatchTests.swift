@@ -43,7 +43,7 @@ import Testing
         let window = SnapshotNode(id: "window", kind: "window", path: "", role: .window, frame: Rect(x: 0, y: 0, width: 320, height: 568),
                                   bounds: Rect(x: 0, y: 0, width: 320, height: 568), center: Point(x: 160, y: 284), transform: .identity,
                                   alpha: 1, hidden: false, windowFrame: Rect(x: 0, y: 0, width: 320, height: 568), children: views)
-        let controllers = ControllerState(id: "detail", type: "viewController", title: "Detail", viewControllers: [], selectedIndex: nil,
+        let controllers = ControllerState(id: "detail", kind: .viewController, title: "Detail", viewControllers: [], selectedIndex: nil,
                                           topViewController: nil, visible: true, presented: [], modalPresentationStyle: nil, selectedDetent: nil)
         return Snapshot(time: time, transition: transition, controllers: controllers, root: window)
     }

@@ -89,15 +89,15 @@ import TransitionCore
             let parsed = try? JSONParser.parse(problem.response(instance: "/i").body)
             #expect(parsed?.objectValue?.keys.prefix(5) == ["type", "title", "status", "detail", "instance"])
         }
-        // TransitionCore names its conflicts by slug: each is a type of the table, and a slug the
-        // table lacks is a bug of ours (500), not a 409 without a page.
-        for slug in ["transition-in-progress", "nothing-to-pop", "nothing-presented", "already-presenting", "no-interactive-transition",
-                     "gesture-in-progress", "no-running-transition", "unknown-controller", "wrong-container", "not-in-container",
-                     "controller-exists", "time-in-the-past", "no-interaction", "nothing-to-select", "detent-unavailable"] {
-            let problem = Problem(SimulationError.conflict(type: slug, detail: "x"))
-            #expect(problem.status == 409 && problem.type.rawValue == slug, "\(slug)")
+        // Every conflict of the core is a 409 of the table, answered with the core's detail and
+        // extension members.
+        for conflict in Conflict.allCases {
+            let problem = Problem(SimulationError.conflict(conflict, detail: "x", extras: [("now", .number(1))]))
+            #expect(problem.status == 409 && problem.type == conflict.problemType && problem.detail == "x", "\(conflict)")
+            #expect(problem.extensions.map(\.key) == ["now"], "\(conflict)")
         }
-        #expect(Problem(SimulationError.conflict(type: "no-such-conflict", detail: "x")).status == 500)
+        // Each maps to a type of its own: two conflicts never share a page.
+        #expect(Set(Conflict.allCases.map(\.problemType)).count == Conflict.allCases.count)
         // Every type has a row: a status of its class and a title.
         for type in ProblemType.allCases {
             #expect((400...599).contains(type.status) && !type.title.isEmpty, "\(type)")

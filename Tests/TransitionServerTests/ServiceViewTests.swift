@@ -116,7 +116,7 @@ import TestSupport
         for leaf in leaves { #expect(ServiceLeaves.defaults[leaf.name] == leaf.value, "\(leaf.name)") }
     }
 
-    static let controllers = ControllerState(id: "c", type: "viewController", title: nil, viewControllers: [], selectedIndex: nil,
+    static let controllers = ControllerState(id: "c", kind: .viewController, title: nil, viewControllers: [], selectedIndex: nil,
                                              topViewController: nil, visible: true, presented: [], modalPresentationStyle: nil, selectedDetent: nil)
 
     static let strings = ["", "image", "Thing \"3\" é", "back\\slash", "tab\tnew\nline\u{01}\u{7f}", "e\u{301}", "\u{2028}🙂", "/a/b~c"]

@@ -4,6 +4,7 @@ Loopback only (127.0.0.1, and 127.0.0.2 as a second client address); every test 
 connections and time.
 """
 import json
+import re
 import resource
 import signal
 import socket
@@ -390,6 +391,29 @@ def test_request_deadline_cuts_a_trickling_client(make_server):
     assert cut is not None and 1.5 < cut < 4, cut
     # A prompt client on a fresh connection is unaffected.
     assert exchange(s.port, get(b"/livez"))[0] == 200
+
+
+def test_library_messages_are_kept_to_ten_a_second(make_server):
+    # libmicrohttpd warns once for every connection it refuses: a flood of them is cut down to ten
+    # lines a second, and the next line let through says how many were dropped.
+    s = make_server("--max-connections-per-ip", "1")  # its own liveness check holds the one
+    attempts = 60
+    refused = []
+    for _ in range(attempts):
+        try:
+            refused.append(socket.create_connection(("127.0.0.1", s.port), timeout=1))
+        except OSError:
+            pass
+    time.sleep(1.2)
+    with socket.create_connection(("127.0.0.1", s.port), timeout=1):
+        time.sleep(0.5)
+    for sock in refused:
+        sock.close()
+    lines = [line for line in s.read_log().splitlines() if "msg=libmicrohttpd" in line]
+    dropped = [int(re.search(r'detail="(\d+) more HTTP-layer messages were dropped \(over 10 a second\)"', line).group(1))
+               for line in lines if "were dropped" in line]
+    assert dropped and dropped[0] > 0, lines
+    assert len(lines) - len(dropped) <= 21 and len(lines) < attempts, lines
 
 
 def test_keep_alive_survives_the_checks(server):

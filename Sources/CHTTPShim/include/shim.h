@@ -61,9 +61,22 @@ typedef struct {
 
 typedef void (*shim_handler)(void *context, const shim_request *request, shim_response *response);
 
-/// Receives libmicrohttpd's own messages and the shim's (one line, no newline), at most 10 a
-/// second; a line saying how many were dropped follows a burst.
+/// Receives libmicrohttpd's own messages and the shim's (one line, no newline), every one: the
+/// receiver rate-limits them.
 typedef void (*shim_logger)(void *context, const char *message);
+
+/// What happened to a connection, for the whole-request deadline the receiver keeps.
+typedef enum {
+    SHIM_CONNECTION_OPENED = 0,    /* accepted: its first request may start */
+    SHIM_CONNECTION_WAITING = 1,   /* a response is done: its next request may start */
+    SHIM_CONNECTION_ANSWERING = 2, /* the request is in, or answered before its body */
+    SHIM_CONNECTION_CLOSED = 3,    /* closing: `socket` stays open until this call returns */
+} shim_connection_event;
+
+/// Called on libmicrohttpd's threads for every connection of both listeners; `connection` names
+/// it from OPENED to CLOSED. Shutting `socket` down (never closing it) ends the connection
+/// through libmicrohttpd's usual path.
+typedef void (*shim_connection_watcher)(void *context, uintptr_t connection, int socket, shim_connection_event event);
 
 typedef struct {
     const char *host;           /* address to bind: IPv4, IPv6, or "::" for both families */
@@ -77,18 +90,18 @@ typedef struct {
 /// How the daemon protects itself from slow or greedy clients (see docs/connections.md).
 typedef struct {
     unsigned per_ip_limit;      /* connections one client address may hold; 0: unlimited */
-    unsigned request_timeout;   /* seconds from "may send a request" to its last byte; 0: none */
     uint16_t probe_port;        /* 0: no probe listener; else a second listener for probes only */
     shim_logger logger;         /* NULL: libmicrohttpd writes to standard error itself */
+    shim_connection_watcher watcher; /* NULL: connections are not watched */
 } shim_guards;
 
 typedef struct shim_daemon shim_daemon;
 
 /// Starts the daemon (epoll, internal thread pool). Returns NULL and fills `error` on failure.
 ///
-/// `handler` is called on one of libmicrohttpd's threads (so concurrently): once per request
-/// after the whole body has arrived, and also right after the headers (`early`) when the framing
-/// is out of the ordinary, a body over `max_body` included. The body over the limit is never
+/// `handler` is called on one of libmicrohttpd's threads (so concurrently): twice per request,
+/// right after the headers (`early`: it may reject the request before its body, a body over
+/// `max_body` included) and after the whole body has arrived. The body over the limit is never
 /// stored: a declared Content-Length over it is flagged before the body is read (the client's
 /// `Expect: 100-continue` is never granted); a chunked body that outgrows it is discarded and
 /// flagged when it ends (libmicrohttpd 0.9.75 cannot answer mid-upload), and past 8 MiB of

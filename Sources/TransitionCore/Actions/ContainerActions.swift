@@ -45,7 +45,7 @@ enum ContainerActions {
             var target = index ?? 0
             if let controller {
                 guard let i = world[controller: tabs].children.firstIndex(of: controller) else {
-                    throw .conflict(type: "not-in-container", detail: "'\(controller)' is not a tab of '\(tabs)'", pointer: action.pointer + "/viewController")
+                    throw .conflict(.notInContainer, detail: "'\(controller)' is not a tab of '\(tabs)'", pointer: action.pointer + "/viewController")
                 }
                 target = i
             }

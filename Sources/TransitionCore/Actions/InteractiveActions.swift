@@ -25,7 +25,7 @@ enum InteractiveActions {
     struct Pause: ActionBody {
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
             guard let running = world.transitions.last(where: { $0.phase == .animating || $0.phase == .finishing || $0.phase == .cancelling }) else {
-                throw .conflict(type: "no-running-transition", detail: "no transition is running; nothing to pause")
+                throw .conflict(.noRunningTransition, detail: "no transition is running; nothing to pause")
             }
             world.pause(running.id)
         }
@@ -94,7 +94,7 @@ struct GestureAction: ActionBody {
     var velocity: Point?
     var location: Point?
     var scale: Double?
-    var edge: String?
+    var edge: Edge?
     var container: ControllerID?
 
     static func decode(_ r: inout SpecReader) throws(SimulationError) -> GestureAction {
@@ -109,10 +109,7 @@ struct GestureAction: ActionBody {
         g.velocity = try r.point("velocity")
         g.location = try r.point("location")
         g.scale = try r.number("scale", in: 0.001...1000)
-        if let edge = try r.string("edge", maxLength: 8) {
-            guard Interaction.edges.contains(edge) else { throw SimulationError(r.path("edge"), "one of \(Interaction.edges.joined(separator: ", "))") }
-            g.edge = edge
-        }
+        g.edge = try Edge.read(&r)
         return g
     }
 

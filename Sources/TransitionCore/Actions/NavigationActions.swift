@@ -53,13 +53,13 @@ enum NavigationActions {
             case .root: keep = 1
             case .controller(let id):
                 guard let index = stack.firstIndex(of: id) else {
-                    throw .conflict(type: "not-in-container", detail: "'\(id)' is not in the stack of '\(nav)' (\(stack.map(\.rawValue).joined(separator: ", ")))",
+                    throw .conflict(.notInContainer, detail: "'\(id)' is not in the stack of '\(nav)' (\(stack.map(\.rawValue).joined(separator: ", ")))",
                                     pointer: action.pointer + "/viewController")
                 }
                 keep = index + 1
             }
             guard keep < stack.count, keep >= 1 else {
-                throw .conflict(type: "nothing-to-pop", detail: "'\(stack.last!)' is the top of '\(nav)' and nothing above \(keep == stack.count ? "it" : "the root") can be popped; UIKit would return nil and do nothing")
+                throw .conflict(.nothingToPop, detail: "'\(stack.last!)' is the top of '\(nav)' and nothing above \(keep == stack.count ? "it" : "the root") can be popped; UIKit would return nil and do nothing")
             }
             try world.changeStack(of: nav, to: Array(stack[..<keep]), operation: .pop, animated: action.animated,
                                   animator: action.animator, interactive: action.interactive)
@@ -80,7 +80,7 @@ enum NavigationActions {
                 switch entry {
                 case .existing(let id):
                     guard stack.contains(id) else {
-                        throw .conflict(type: "not-in-container", detail: "'\(id)' is not in the stack of '\(nav)'; give a spec to add a new controller", pointer: p)
+                        throw .conflict(.notInContainer, detail: "'\(id)' is not in the stack of '\(nav)'; give a spec to add a new controller", pointer: p)
                     }
                     guard !newStack.contains(id) else { throw SimulationError(p, "'\(id)' appears twice") }
                     newStack.append(id)

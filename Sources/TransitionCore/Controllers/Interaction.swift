@@ -39,7 +39,7 @@ public struct Interaction: Sendable {
     enum CompletionSpeedRule: String, Sendable { case constant, remaining }
 
     public var recognizer: Recognizer
-    var edge = "left"
+    var edge = Edge.left
     var axis = Axis.horizontal
     public var operation = TransitionOperation.pop
     /// The controller a `push` or `present` interaction brings in, declared with it.
@@ -101,31 +101,26 @@ public struct Interaction: Sendable {
         return i
     }
 
-    /// The screen edges an edge pan starts from.
-    static let edges = ["left", "right", "top", "bottom"]
-
     /// Its own animator and those its declared controller writes.
     var animatorChoices: [AnimatorChoice?] { [animator] + (controller?.allAnimatorChoices ?? []) }
 
     /// −1 when the finger moves toward negative coordinates to make progress: an edge pan from
     /// the right or the bottom edge moves left or up.
-    var direction: Double { recognizer == .edgePan && (edge == "right" || edge == "bottom") ? -1 : 1 }
+    var direction: Double { recognizer == .edgePan ? edge.direction : 1 }
 
     static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits, depth: Int) throws(SimulationError) -> Interaction {
         var r = try SpecReader(json, at: pointer)
         let name = try r.requiredString("recognizer", maxLength: 16)
         guard let recognizer = Recognizer(rawValue: name) else { throw SimulationError(r.path("recognizer"), "one of edgePan, pan, pinch") }
         var i = Interaction(recognizer: recognizer, origin: pointer)
-        if let edge = try r.string("edge", maxLength: 8) {
-            guard edges.contains(edge) else { throw SimulationError(r.path("edge"), "one of \(edges.joined(separator: ", "))") }
+        if let edge = try Edge.read(&r) {
             i.edge = edge
-            // A pan from the top or bottom edge moves vertically.
-            if edge == "top" || edge == "bottom" { i.axis = .vertical }
+            i.axis = edge.axis
         }
         if let axis = try r.string("axis", maxLength: 16) {
             guard let parsed = Axis(rawValue: axis) else { throw SimulationError(r.path("axis"), "horizontal or vertical") }
             guard recognizer != .edgePan || parsed == i.axis else {
-                throw SimulationError(r.path("axis"), "an edge pan from the \(i.edge) edge moves \(i.axis.rawValue)ly")
+                throw SimulationError(r.path("axis"), "an edge pan from the \(i.edge.rawValue) edge moves \(i.axis.rawValue)ly")
             }
             i.axis = parsed
         }

@@ -100,7 +100,8 @@ public struct TransitionState: Sendable {
 /// A controller and, for containers, their children (the shape of `controllers`).
 public struct ControllerState: Sendable {
     public var id: String
-    public var type: String
+    /// What kind of controller it is: the snapshot's `type`.
+    public var kind: ControllerKind
     public var title: String?
     /// Navigation stack (bottom first) or tabs.
     public var viewControllers: [ControllerState]
@@ -113,6 +114,18 @@ public struct ControllerState: Sendable {
     public var modalPresentationStyle: String?
     /// A presented sheet with detents: the detent it rests at (or is moving to).
     public var selectedDetent: String?
+    /// A tab bar controller's floating bar (iOS 26 iPhones).
+    public var tabBar: FloatingTabBarState?
+}
+
+/// The floating tab bar's minimization, as a tab bar controller's snapshot shows it.
+public struct FloatingTabBarState: Sendable {
+    /// `tabBarMinimizeBehavior`: automatic, never, onScrollDown or onScrollUp.
+    public var minimizeBehavior: String
+    /// `minimized` once the progress reaches 1, else `expanded`.
+    public var state: String
+    /// 0: expanded, 1: minimized; in between while a drag is moving it.
+    public var progress: Double
 }
 
 extension World {
@@ -148,14 +161,21 @@ extension World {
     private func controllerState(_ id: ControllerID, visible: Bool, heads: Bool) -> ControllerState {
         let c = self[controller: id]
         let shown = visible ? c.visibleChild : nil
-        return ControllerState(id: id.rawValue, type: c.kind.rawValue, title: c.title,
+        return ControllerState(id: id.rawValue, kind: c.kind, title: c.title,
                                viewControllers: c.children.map { controllerState($0, visible: $0 == shown, heads: false) },
                                selectedIndex: c.kind == .tabBar ? c.selectedIndex : nil,
                                topViewController: c.kind == .navigation ? c.children.last?.rawValue : nil,
                                visible: visible,
                                presented: c.presented.map { [controllerState($0, visible: heads, heads: heads)] } ?? [],
                                modalPresentationStyle: c.presentedStyle?.rawValue,
-                               selectedDetent: c.presentedStyle?.isSheet == true ? c.settings.sheet?.selected.rawValue : nil)
+                               selectedDetent: c.presentedStyle?.isSheet == true ? c.settings.sheet?.selected.rawValue : nil,
+                               tabBar: c.kind == .tabBar && display.hasFloatingTabBar ? floatingTabBarState(c) : nil)
+    }
+
+    private func floatingTabBarState(_ c: Controller) -> FloatingTabBarState {
+        let progress = c.scrollAway?.progress ?? 0
+        return FloatingTabBarState(minimizeBehavior: (c.settings.tabBarMinimizeBehavior ?? .automatic).rawValue,
+                                   state: c.scrollAway?.isMinimized == true ? "minimized" : "expanded", progress: progress)
     }
 
     /// `toWindow` maps the superview's bounds coordinates to the window; `clip` is what the

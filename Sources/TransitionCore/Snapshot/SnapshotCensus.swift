@@ -1,5 +1,5 @@
 /// What a snapshot of a world holds, counted from the model without computing it, so that a
-/// series of frames can be weighed before any frame is (issue 28): the views in the window (a
+/// series of frames can be weighed before any frame is: the views in the window (a
 /// snapshot has a node for each, animations change their values but never which they are) and
 /// the bytes of the names every encoding writes for each.
 public struct SnapshotCensus: Sendable, Equatable {

@@ -7,8 +7,8 @@ import JSONCodec
 ///
 /// Every change works on a copy of the session's world, so the events are held in chunks of
 /// `chunkSize`: a copy shares them, and its first append copies the list of chunks (one reference
-/// per chunk) and the last chunk, never the whole log (issue 28: a copy of one array of 10,000
-/// events per change made each request's garbage grow with the history before it).
+/// per chunk) and the last chunk, never the whole log: copying one array of all the events on
+/// every change would make each request's garbage grow with the history before it.
 public struct EventLog: Sendable, RandomAccessCollection {
     /// The log keeps this many newest events.
     public static let limit = 10_000

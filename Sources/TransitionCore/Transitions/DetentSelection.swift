@@ -13,15 +13,15 @@ extension World {
         _ = try existingController(id, pointer: pointer + "/viewController")
         guard sheetTransition(of: id) == .sheet, let sheet = self[controller: id].settings.sheet,
               self[controller: id].presenting != nil, self[controller: id].presentationContainer != nil else {
-            throw .conflict(type: "detent-unavailable", detail: "'\(id)' is not presented as a sheet with detents (its spec's \"sheet\": {\"detents\": …}, iOS 15 or later)",
+            throw .conflict(.detentUnavailable, detail: "'\(id)' is not presented as a sheet with detents (its spec's \"sheet\": {\"detents\": …}, iOS 15 or later)",
                             pointer: pointer + "/viewController")
         }
         if let top = presentationChain().last, top != id {
-            throw .conflict(type: "detent-unavailable", detail: "'\(id)' is covered by the sheet '\(top)'; only the front sheet changes detents here",
+            throw .conflict(.detentUnavailable, detail: "'\(id)' is covered by the sheet '\(top)'; only the front sheet changes detents here",
                             pointer: pointer + "/viewController")
         }
         guard sheet.detents.contains(detent) else {
-            throw .conflict(type: "detent-unavailable", detail: "the sheet of '\(id)' has no \(detent.rawValue) detent; it has \(sheet.detents.map(\.rawValue).joined(separator: ", "))",
+            throw .conflict(.detentUnavailable, detail: "the sheet of '\(id)' has no \(detent.rawValue) detent; it has \(sheet.detents.map(\.rawValue).joined(separator: ", "))",
                             pointer: pointer + "/detent", extras: [("detents", .array(sheet.detents.map { .string($0.rawValue) }))])
         }
         try ensureIdle()

@@ -7,7 +7,7 @@ extension World {
     /// The transition a gesture or an update drives now.
     func interactiveTransition(pointer: String) throws(SimulationError) -> TransitionID {
         guard let interactive = transitions.last(where: { $0.phase == .interactive }) else {
-            throw .conflict(type: "no-interactive-transition",
+            throw .conflict(.noInteractiveTransition,
                             detail: "no interactive transition is waiting for updates; start one with \"interactive\": true or a gesture")
         }
         return interactive.id
@@ -93,11 +93,11 @@ extension World {
             if catchSpringBack(following: true, { (world) throws(SimulationError) in try world.gestureSample(s, pointer: pointer) }) { return }
             refusedGesture = false
             if let g = gesture, g.decision == nil, transitions.contains(where: { $0.id == g.transition && $0.phase == .interactive }) {
-                throw .conflict(type: "gesture-in-progress", detail: "a \(g.recognizer.rawValue) gesture already drives transition \(g.transition)")
+                throw .conflict(.gestureInProgress, detail: "a \(g.recognizer.rawValue) gesture already drives transition \(g.transition)")
             }
             if let pull = detentPull {
                 guard presentationChain().last != pull.sheet else {
-                    throw .conflict(type: "gesture-in-progress", detail: "a pan gesture already moves the sheet '\(pull.sheet)' between its detents")
+                    throw .conflict(.gestureInProgress, detail: "a pan gesture already moves the sheet '\(pull.sheet)' between its detents")
                 }
                 detentPull = nil  // its sheet went while it lasted
             }
@@ -129,7 +129,7 @@ extension World {
                 let nav = try navigationController(named: s.container, pointer: pointer + "/container")
                 let stack = self[controller: nav].children
                 guard stack.count > 1 else {
-                    throw .conflict(type: "nothing-to-pop", detail: "'\(nav)' shows its root controller; the gesture has nothing to pop")
+                    throw .conflict(.nothingToPop, detail: "'\(nav)' shows its root controller; the gesture has nothing to pop")
                 }
                 try changeStack(of: nav, to: Array(stack.dropLast()), operation: .pop, animated: true,
                                 animator: interaction.animator, interactive: true,
@@ -180,7 +180,7 @@ extension World {
             // Released. Like the seeds, the decision reads the release sample but the timeline
             // stays where the last `changed` left it.
             let (finish, reason) = s.phase == .cancelled ? (false, .gestureCancelled) : decide(progress, g, s, finishesAtThreshold: driven.tracking != nil)
-            // The gesture reports the progress its decision read (issue 12, item 9).
+            // The gesture reports the progress its decision read, so a client sees why it went that way.
             if s.phase == .ended { g.progress = progress }
             g.decision = finish ? .finish : .cancel
             g.reason = reason
@@ -244,7 +244,7 @@ extension World {
             }
             guard c.children.indices.contains(index), index != c.selectedIndex else {
                 let which = c.children.indices.contains(index) ? "is already selected" : "does not exist (\(c.children.count) tabs, tab \(c.selectedIndex) selected)"
-                throw .conflict(type: "nothing-to-select", detail: "tab \(index) of '\(tabs)' \(which); the gesture has no tab to switch to")
+                throw .conflict(.nothingToSelect, detail: "tab \(index) of '\(tabs)' \(which); the gesture has no tab to switch to")
             }
             try selectTab(tabs, index: index, animated: true, animator: interaction.animator, interactive: true, pointer: interaction.origin)
         default:
@@ -271,8 +271,8 @@ extension World {
         if s.recognizer == .pan, let top = presentationChain().last, self[controller: top].presentedStyle?.isSheet == true {
             return .sheetPull(sheetHeight: tree[self[controller: top].view].frame.height)
         }
-        if s.recognizer == .edgePan, s.edge == nil || s.edge == "left" { return .defaultEdgePop }
-        throw .conflict(type: "no-interaction", detail: "no interaction for a \(s.recognizer.rawValue) gesture is declared on '\(front.last ?? rootController)' or the session",
+        if s.recognizer == .edgePan, s.edge == nil || s.edge == .left { return .defaultEdgePop }
+        throw .conflict(.noInteraction, detail: "no interaction for a \(s.recognizer.rawValue) gesture is declared on '\(front.last ?? rootController)' or the session",
                         pointer: pointer + "/recognizer")
     }
 

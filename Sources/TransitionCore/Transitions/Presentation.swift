@@ -24,7 +24,7 @@ extension World {
         while let parent = self[controller: presenting].parent { presenting = parent }
         let p = self[controller: presenting]
         if let already = p.presented {
-            throw .conflict(type: "already-presenting", detail: "'\(presenting)' is already presenting '\(already)'; UIKit refuses to present on a controller that is presenting (present from '\(already)' instead)",
+            throw .conflict(.alreadyPresenting, detail: "'\(presenting)' is already presenting '\(already)'; UIKit refuses to present on a controller that is presenting (present from '\(already)' instead)",
                             extras: [("presented", .string(already.rawValue))])
         }
         try ensureIdle()
@@ -71,7 +71,7 @@ extension World {
                           platformGesture: Transition.TouchTracking? = nil, pointer: String) throws(SimulationError) {
         let chain = presentationChain()
         guard let top = chain.last else {
-            throw .conflict(type: "nothing-presented", detail: "no controller is presented; UIKit's dismiss does nothing")
+            throw .conflict(.nothingPresented, detail: "no controller is presented; UIKit's dismiss does nothing")
         }
         var dismissed = top
         if let target {
@@ -81,7 +81,7 @@ extension World {
             } else if c.presenting != nil {
                 dismissed = target
             } else {
-                throw .conflict(type: "nothing-presented", detail: "'\(target)' neither presents nor is presented")
+                throw .conflict(.nothingPresented, detail: "'\(target)' neither presents nor is presented")
             }
         }
         completeZoomIn(of: dismissed, in: dismissed)

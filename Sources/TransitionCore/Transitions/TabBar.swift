@@ -6,12 +6,12 @@ extension World {
         if let id {
             let c = try existingController(id, pointer: pointer)
             guard c.kind == .tabBar else {
-                throw .conflict(type: "wrong-container", detail: "'\(id)' is a \(c.kind.rawValue) controller, not a tab bar controller", pointer: pointer)
+                throw .conflict(.wrongContainer, detail: "'\(id)' is a \(c.kind.rawValue) controller, not a tab bar controller", pointer: pointer)
             }
             return id
         }
         guard let tabs = frontChain().last(where: { controllers[$0]?.kind == .tabBar }) else {
-            throw .conflict(type: "wrong-container", detail: "no tab bar controller is on screen; name one with 'container'", pointer: pointer)
+            throw .conflict(.wrongContainer, detail: "no tab bar controller is on screen; name one with 'container'", pointer: pointer)
         }
         return tabs
     }
@@ -21,7 +21,7 @@ extension World {
                             pointer: String) throws(SimulationError) {
         let c = self[controller: tabs]
         guard c.children.indices.contains(index) else {
-            throw .conflict(type: "not-in-container", detail: "tab \(index) is out of range: '\(tabs)' has \(c.children.count) tabs (0…\(c.children.count - 1))",
+            throw .conflict(.notInContainer, detail: "tab \(index) is out of range: '\(tabs)' has \(c.children.count) tabs (0…\(c.children.count - 1))",
                             pointer: pointer)
         }
         try ensureIdle()
@@ -36,6 +36,7 @@ extension World {
         }
         let chosen = chooseAnimator(.selectTab, from: from, to: to, actionChoice: animator)
         self[controller: tabs].selectedIndex = index
+        expandTabBar(tabs)
         // `default` is UIKit's own switch, which does not animate.
         let animates = chosen.choice.map { !$0.namesPlatformDefault } ?? false
         guard animated || interactive, animates else {

@@ -12,7 +12,7 @@ struct Timeline: Sendable, Equatable {
         /// (a percent-driven finish or cancel). Then a finish (`cancelled` false) goes on at rate 1,
         /// as animations may outlive the transition, and a cancel rests at `target`, its start.
         /// The direction is stated, not read from `target` against τ: a cancel released at 0 %
-        /// has nowhere to go and must stay there (issue 30, item 1).
+        /// has nowhere to go and must stay there.
         case completing(target: Double, seconds: Double, curve: TimingCurve, cancelled: Bool)
     }
 

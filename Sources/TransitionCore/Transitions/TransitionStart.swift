@@ -49,7 +49,7 @@ extension World {
         } else {
             detail = "transition \(running.id) is \(running.phase.rawValue); finish or cancel it first"
         }
-        throw .conflict(type: "transition-in-progress", detail: detail, extras: extras)
+        throw .conflict(.transitionInProgress, detail: detail, extras: extras)
     }
 
     struct TransitionRequest {

@@ -32,10 +32,10 @@ extension World {
         guard let zoomed = zoomedPage() else { return nil }
         if s.recognizer == .edgePan {
             guard zoomed.operation == .pop else {
-                throw .conflict(type: "no-interaction", detail: "'\(zoomed.page)' was presented with the fluid zoom: UIKit's edge swipe zooms out only a pushed page (a swipe down or a pinch dismisses it)",
+                throw .conflict(.noInteraction, detail: "'\(zoomed.page)' was presented with the fluid zoom: UIKit's edge swipe zooms out only a pushed page (a swipe down or a pinch dismisses it)",
                                 pointer: pointer + "/recognizer")
             }
-            guard s.edge == nil || s.edge == "left" else { return nil }
+            guard s.edge == nil || s.edge == .left else { return nil }
         }
         return .zoomDismiss(s.recognizer, operation: zoomed.operation, zoom: Catalogue.shared.fluidZoomParameters)
     }

@@ -62,7 +62,7 @@ extension World {
     /// behaviours their specs give (`automatic` by default, UIKit's); `nested`: `view` lies inside
     /// a scroll view.
     func scrollViews(made spec: ViewSpec, at view: ViewID, nested: Bool) -> [ScrollViewInset] {
-        let scrolls = Self.scrollingKinds.contains(spec.kind)
+        let scrolls = spec.kind.scrolls
         var found: [ScrollViewInset] = []
         if scrolls { found.append(ScrollViewInset(view: view, behavior: spec.contentInsetAdjustmentBehavior ?? .automatic, nested: nested)) }
         for (childSpec, child) in zip(spec.children, tree[view].children) {

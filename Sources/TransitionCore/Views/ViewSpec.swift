@@ -19,7 +19,7 @@ public struct SceneLimits: Sendable {
 /// `contentInsetAdjustmentBehavior`.
 public struct ViewSpec: Sendable, Equatable {
     public var id: String
-    public var kind: String
+    public var kind: ViewKind
     public var frame: Rect?
     public var alpha: Double
     public var hidden: Bool
@@ -32,16 +32,11 @@ public struct ViewSpec: Sendable, Equatable {
     var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior?
     public var children: [ViewSpec]
 
-    public init(id: String, kind: String = "view", frame: Rect? = nil, alpha: Double = 1, hidden: Bool = false,
+    public init(id: String, kind: ViewKind = .view, frame: Rect? = nil, alpha: Double = 1, hidden: Bool = false,
                 backgroundColor: Color? = nil, text: String? = nil, image: String? = nil, children: [ViewSpec] = []) {
         self.id = id; self.kind = kind; self.frame = frame; self.alpha = alpha; self.hidden = hidden
         self.backgroundColor = backgroundColor; self.text = text; self.image = image; self.children = children
     }
-
-    /// The view kinds a spec may name: UIKit's common classes, lower-camel-cased.
-    static let kinds: Set<String> = [
-        "view", "imageView", "label", "button", "collection", "cell", "table", "scrollView", "textField", "stackView",
-    ]
 
     public static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits) throws(SimulationError) -> ViewSpec {
         var count = 0
@@ -58,9 +53,9 @@ public struct ViewSpec: Sendable, Equatable {
         guard Self.isValidID(id) else {
             throw SimulationError(r.path("id"), "ids are 1–64 characters of letters, digits, '-', '_' and '.'")
         }
-        let kind = try r.string("kind", maxLength: 32) ?? "view"
-        guard kinds.contains(kind) else {
-            throw SimulationError(r.path("kind"), "unknown kind '\(kind)'; one of \(kinds.sorted().joined(separator: ", "))")
+        let kindName = try r.string("kind", maxLength: 32) ?? ViewKind.view.rawValue
+        guard let kind = ViewKind(rawValue: kindName) else {
+            throw SimulationError(r.path("kind"), "unknown kind '\(kindName)'; one of \(ViewKind.list)")
         }
         var spec = ViewSpec(id: id, kind: kind)
         if let frame = r.value("frame") { spec.frame = try decodeRect(frame, at: r.path("frame")) }
@@ -77,8 +72,8 @@ public struct ViewSpec: Sendable, Equatable {
             guard let behavior = ContentInsetAdjustmentBehavior(rawValue: name) else {
                 throw SimulationError(r.path("contentInsetAdjustmentBehavior"), "unknown behavior '\(name)'; one of \(ContentInsetAdjustmentBehavior.list) (UIKit's scrollableAxes and always are not simulated)")
             }
-            guard World.scrollingKinds.contains(kind) else {
-                throw SimulationError(r.path("contentInsetAdjustmentBehavior"), "only a scroll view has a content inset; the kinds that scroll are \(World.scrollingKinds.sorted().joined(separator: ", "))")
+            guard kind.scrolls else {
+                throw SimulationError(r.path("contentInsetAdjustmentBehavior"), "only a scroll view has a content inset; the kinds that scroll are \(ViewKind.scrollingList)")
             }
             spec.contentInsetAdjustmentBehavior = behavior
         }

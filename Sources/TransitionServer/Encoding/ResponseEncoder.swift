@@ -108,10 +108,10 @@ struct ResponseEncoder: ~Copyable {
     mutating func controller(_ c: ControllerState) {
         writer.beginObject()
         writer.key("id"); writer.string(c.id)
-        writer.key("type"); writer.string(c.type)
+        writer.key("type"); writer.string(c.kind.rawValue)
         writer.key("title"); if let t = c.title { writer.string(t) } else { writer.null() }
         writer.key("visible"); writer.bool(c.visible)
-        if c.type != "viewController" {
+        if c.kind != .viewController {
             writer.key("viewControllers")
             writer.beginArray()
             for child in c.viewControllers { controller(child) }
@@ -121,6 +121,14 @@ struct ResponseEncoder: ~Copyable {
         if let index = c.selectedIndex { writer.key("selectedIndex"); writer.integer(index) }
         if let style = c.modalPresentationStyle { writer.key("modalPresentationStyle"); writer.string(style) }
         if let detent = c.selectedDetent { writer.key("selectedDetent"); writer.string(detent) }
+        if let bar = c.tabBar {
+            writer.key("tabBar")
+            writer.beginObject()
+            writer.key("minimizeBehavior"); writer.string(bar.minimizeBehavior)
+            writer.key("state"); writer.string(bar.state)
+            writer.key("progress"); writer.number(bar.progress)
+            writer.endObject()
+        }
         if let presented = c.presented.first { writer.key("presented"); controller(presented) }
         writer.endObject()
     }

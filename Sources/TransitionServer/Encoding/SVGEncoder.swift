@@ -168,14 +168,15 @@ struct SVGEncoder: ~Copyable {
             }
         }
         if let text = n.text, !text.isEmpty, let place {
-            var style = SVGStyle.textStyle(kind: n.kind, role: n.role)
+            var style = SVGStyle.textStyle(kind: ViewKind(rawValue: n.kind), role: n.role)
             if let size = n.fontSize { style.size = size }
             let x = style.centered ? n.bounds.midX : n.bounds.minX + style.inset
             label(text, at: Point(x: x, y: n.bounds.midY), place, style: style)
         }
         switch n.role {
         case .navigationBar: line(quad[3], quad[2], SVGStyle.hairline)
-        case .tabBar: line(quad[0], quad[1], SVGStyle.hairline)
+        // The floating capsule of iOS 26 has no top edge to draw.
+        case .tabBar where n.layer.cornerRadius == 0: line(quad[0], quad[1], SVGStyle.hairline)
         case .snapshot:
             writer.raw("<polygon")
             writer.points(quad)

@@ -39,8 +39,9 @@ enum SVGStyle {
         var color = Color.black
     }
 
-    /// The style for a view's text, by role first (the service's views), then by kind.
-    static func textStyle(kind: String, role: ViewRole?) -> TextStyle {
+    /// The style for a view's text, by role first (the service's views), then by the kind its
+    /// spec named (nil for the service's own kinds).
+    static func textStyle(kind: ViewKind?, role: ViewRole?) -> TextStyle {
         switch (role, kind) {
         case (.navigationTitle, _): TextStyle(size: 17, bold: true, centered: true)
         // UIKit's large title: bold, on the leading edge (Apple HIG, Typography: Large Title).
@@ -48,9 +49,9 @@ enum SVGStyle {
         case (.tabBarItem, _): TextStyle(size: 10, centered: true, color: secondaryText)
         // The back button's title starts right after the chevron, in the tint like any bar button.
         case (.backButton, _): TextStyle(size: 17, centered: false, color: tint)
-        case (_, "button"): TextStyle(size: 17, centered: true, color: tint)
+        case (_, .button?): TextStyle(size: 17, centered: true, color: tint)
         // UITextField's rounded-rect style insets its text 7 points.
-        case (_, "textField"): TextStyle(size: 17, centered: false, inset: 7)
+        case (_, .textField?): TextStyle(size: 17, centered: false, inset: 7)
         default: TextStyle(size: 17, centered: false)
         }
     }

@@ -38,7 +38,7 @@ struct SVGWriter: ~Copyable {
     ///
     /// A drawing writes the same fractional numbers again and again (a view's quadrilateral as its
     /// shape, as its image and as the image's diagonals; the same `y` in every frame of a
-    /// horizontal slide), and a shortest decimal costs hundreds of instructions: the bytes the
+    /// horizontal slide), and finding a shortest decimal is far dearer than copying it: the bytes the
     /// writer wrote for a fractional value are kept (`memo`, by the value's bits) and copied when
     /// the same value comes again. The same writer, at the same precision, wrote them, so they
     /// are the bytes it would write again. Integers are cheap and written as they come.

@@ -13,17 +13,39 @@ extension Problem: ProblemConvertible {
 }
 
 extension SimulationError: ProblemConvertible {
-    /// Invalid → 422 with the pointer; a conflict → its type's problem (409, ProblemType), read
-    /// from the slug the core names it by (one the table lacks is a bug of ours: 500); a limit →
-    /// 422 `limit-exceeded`.
+    /// Invalid → 422 with the pointer; a conflict → its type's problem (409, ProblemType); a
+    /// limit → 422 `limit-exceeded`.
     var problem: Problem {
         switch kind {
         case .invalid(let pointer):
             .invalid(pointer: pointer, reason: reason)
-        case .conflict(let slug, let extras):
-            ProblemType(rawValue: slug).map { Problem($0, detail: reason, extensions: extras) } ?? .internalError()
+        case .conflict(let conflict, let extras):
+            Problem(conflict.problemType, detail: reason, extensions: extras)
         case .limitExceeded:
             Problem(.limitExceeded, detail: reason)
+        }
+    }
+}
+
+extension Conflict {
+    /// The 409 problem type a conflict of the core is answered with.
+    var problemType: ProblemType {
+        switch self {
+        case .transitionInProgress: .transitionInProgress
+        case .nothingToPop: .nothingToPop
+        case .nothingPresented: .nothingPresented
+        case .alreadyPresenting: .alreadyPresenting
+        case .noInteractiveTransition: .noInteractiveTransition
+        case .gestureInProgress: .gestureInProgress
+        case .noRunningTransition: .noRunningTransition
+        case .unknownController: .unknownController
+        case .wrongContainer: .wrongContainer
+        case .notInContainer: .notInContainer
+        case .controllerExists: .controllerExists
+        case .timeInThePast: .timeInThePast
+        case .noInteraction: .noInteraction
+        case .nothingToSelect: .nothingToSelect
+        case .detentUnavailable: .detentUnavailable
         }
     }
 }

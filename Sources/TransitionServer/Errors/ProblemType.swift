@@ -1,8 +1,8 @@
 /// Every problem type the service sends, with its status, title and documentation: the one
 /// table `Problem` takes a type's status and title from and `GET /problems/<slug>` documents it
 /// from. A problem's `type` is `/problems/<slug>` (an absolute path, RFC 9457 §3.1.1); a new type
-/// is a case here, and the compiler asks for its row. TransitionCore names its conflicts by slug
-/// (`SimulationError.Kind.conflict`), read once into a type here (ProblemConvertible).
+/// is a case here, and the compiler asks for its row. TransitionCore's `Conflict` cases each map to
+/// one of these (`Conflict.problemType`, an exhaustive switch).
 public enum ProblemType: String, CaseIterable, Sendable {
     case badRequest = "bad-request"
     case malformedJSON = "malformed-json"

@@ -17,8 +17,8 @@ public enum GoldenCommand {
     /// Files are not requests: a golden holds at most 3,000,000 compared values
     /// (`FrameBounds.goldenFile`), each one JSON value and a view's members and objects a few
     /// more, and a scenario. This holds every golden `check` can read, and bounds what reading
-    /// costs before the frames' bounds are checked: a 60 MB file of 30,000,000 values took 1.5 GB
-    /// and three minutes to refuse in a debug build at the former 50,000,000, and takes 0.3 GB and 9 s now.
+    /// costs before the frames' bounds are checked: a file far over it is refused after reading
+    /// this many values, not after parsing all of them.
     static let fileLimits = JSONParser.Limits(maxDepth: SceneLimits().jsonBodyLimits.maxDepth, maxValues: 5_000_000)
 
     /// The most frames one golden holds, as one series of `/snapshots`.

@@ -9,9 +9,8 @@ import TransitionCore
 /// while it runs counts against the memory budget.
 extension Application {
     /// Bytes one compared view holds while a comparison runs, estimated: its snapshot node and
-    /// the leaves it is read into, with their index (measured: 69.7 MB peak RSS for a comparison
-    /// of 29,580 views, debug and release builds alike, about 2,400 bytes a view, when the frames
-    /// were read through their JSON; 59 MB in a release build since, about 2,000: docs/golden.md § Cost).
+    /// the leaves it is read into, with their index, rounded up from the peak resident memory of
+    /// large comparisons (docs/golden.md § Cost).
     static let comparedViewBytes = 2_500
 
     /// The session a scenario document makes, replayed, registered nowhere: a creation, so

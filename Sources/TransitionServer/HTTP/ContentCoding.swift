@@ -7,9 +7,9 @@ public enum ContentCoding: String, Sendable {
 
     /// Bodies below this are sent as they are: compressing a packet's worth saves no round trip.
     static let minimumBytes = 1024
-    /// zlib's level. On a 240-frame answer (1.4 MB; scripts/bench prints the levels) 3 is as fast
-    /// as 1 (about 3 ms) and a third smaller (37 KB); the default, 6, halves that again (19 KB)
-    /// for three times the time, which would add most of a request's own CPU time to it.
+    /// zlib's level. On a long series (scripts/bench prints the levels) 3 is as fast as 1 and a
+    /// third smaller; the default, 6, halves that again for three times the time, which would add
+    /// most of a request's own CPU time to it.
     public static let level: Int32 = 3
 
     /// The coding to send for an `Accept-Encoding` value (nil: the field is absent): gzip or

@@ -13,7 +13,7 @@ enum EntityTag {
     static func of(hash: UInt64, coding: ContentCoding = .identity) -> String {
         let suffix = coding == .identity ? "" : "-" + coding.rawValue
         // Written in place: a tag is made for every answer of a cacheable route, and building it
-        // from `String(_:radix:)` and concatenations cost 7,500 instructions.
+        // from `String(_:radix:)` and concatenations would cost more than the rest of the tag.
         return String(unsafeUninitializedCapacity: 18 + suffix.utf8.count) { out in
             out[0] = UInt8(ascii: "\"")
             Hex.write(hash, into: out.baseAddress! + 1)

@@ -2,16 +2,13 @@ import Synchronization
 import TransitionCore
 
 /// What a series of frames (`/snapshots`, `/filmstrip.svg`) may cost, weighed on the worlds of its
-/// frames before any frame is computed (issue 28): one request of a huge scene used to compute
-/// and draw frames for half a second only to be refused for its size, and a few of them at once
-/// held every libmicrohttpd worker (docs/reliability.md § Heavy and light clients).
+/// frames before any frame is computed: otherwise one request of a huge scene would compute and
+/// draw frames for half a second only to be refused for its size, and a few of them at once
+/// would hold every libmicrohttpd worker (docs/reliability.md § Heavy and light clients).
 extension Application {
     /// Views one series may compute, in all (each frame's views in the window, summed over its
-    /// frames): in a release build, about a quarter of a second for a film strip of labels and
-    /// half a second for a change-only batch as it was when the budget was set, when it read each
-    /// frame back (docs/reliability.md § Heavy and light clients; it now compares values and costs
-    /// about what the full batch does, docs/performance.md § Change-only batches cost); twice the
-    /// README scene's 240 frames.
+    /// frames): a fraction of a second for a film strip of labels in a release build
+    /// (docs/reliability.md § Heavy and light clients), and twice the README scene's 240 frames.
     static let maxSeriesWork = 30_000
 
     /// A series at least this costly computes only while a slot of `costlySeries` is free.

@@ -1,6 +1,6 @@
 /// The values a matched route's parameters (`{id}` in `/v1/sessions/{id}`) took from the path,
-/// by name. A route has one parameter, so a name is found by comparing, not by hashing: the
-/// dictionary this replaces was built for every request that matched (issue 33, item 3).
+/// by name. A route has one parameter, so a name is found by comparing, not by hashing: a
+/// dictionary would be built for every request that matched.
 public struct RouteParameters: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// Innermost first: the router records a parameter once the rest of the path has matched.
     private var names: [String] = []

@@ -76,8 +76,8 @@ public struct Router<Handler: Sendable>: Sendable {
     /// The node where a route for the path's segments from `start` (nil: none left) ends,
     /// literals first; recursion is as deep as the longest pattern, as a longer path fails at the
     /// first segment past it. Segments are read from the path's UTF-8 bytes where they stand:
-    /// splitting the path into an array of substrings took 22,000 of the 30,000 instructions a
-    /// match cost, and comparing `Substring.UTF8View`s generically most of the next 14,500.
+    /// splitting the path into an array of substrings, or comparing `Substring.UTF8View`s
+    /// generically, would be most of what a match costs.
     private func find(_ path: UnsafeBufferPointer<UInt8>, from start: Int?, node current: Int,
                       parameters: inout RouteParameters) -> Int? {
         guard let start else {
