@@ -5,23 +5,12 @@ import json
 
 import pytest
 
-from conftest import DETAIL, THINGS_SCENE
 from test_api import assert_problem, create
+from test_zoom import SCENE, act, zooming
 
-SCENE = dict(THINGS_SCENE, screen=dict(THINGS_SCENE["screen"], iOS=18))
 SHEET_SCENE = {"screen": {"device": "iPhone 15"},
                "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a", "title": "A"}]}}
 POINTER = "/viewController/preferredTransition/alignmentRect"
-
-
-def zooming(**options):
-    return dict(DETAIL, preferredTransition={"type": "zoom", "sourceView": "cell-3", **options})
-
-
-def act(server, sid, body):
-    r = server.post(f"/v1/sessions/{sid}/actions", body)
-    assert r.status_code == 200, r.text
-    return r.json()
 
 
 def strict(text):
