@@ -2,7 +2,11 @@
 expected frames, and two runs compared, over HTTP; golden files written and checked by the
 command, with no server."""
 import json
+import resource
+import signal
 import subprocess
+
+import pytest
 
 from conftest import BINARY
 from test_api import DETAIL, assert_problem, create
@@ -229,3 +233,90 @@ def test_the_first_divergence_drawn(server):
     r = server.post(f"/v1/sessions/{zoom_push(server, duration=0.5)}/compare.svg", {"expected": batch})
     assert r.status_code == 200 and r.headers["Content-Type"] == "image/svg+xml"
     assert r.text.count('<rect class="divergence"') == 2 and "t1.image · windowFrame.width" in r.text
+
+
+def scenario_file(server, tmp_path):
+    (tmp_path / "s.json").write_bytes(server.get(f"/v1/sessions/{zoom_push(server)}/scenario").content)
+
+
+@pytest.mark.parametrize("times", [
+    ["--from", "0", "--to", "1e19", "--fps", "1"],  # a frame count past Int: SIGILL before the check
+    ["--from", "0", "--to", "1e19"],
+    ["--from", "0", "--to", "20000000"],
+    ["--from", "-1", "--to", "0"],
+    ["--from", "nan", "--to", "0"],
+    ["--from", "0", "--to", "inf"],
+    ["--from", "0", "--to", "10000000", "--fps", "1000"],
+    ["--from", "0", "--to", "1", "--fps", "0"],
+    ["--from", "0", "--to", "1", "--fps", "1e9"],
+    ["--from", "0", "--to", "1", "--fps", "nan"],
+    ["--from", "0", "--to", "1", "--fps", "-30"],
+    ["--t", "2e7"],  # a golden `check` would refuse (its times are 0 to 1e7 s)
+    ["--t", "0,,1"],
+    ["--t", "-0.5"],
+    ["--t", "inf"],
+    ["--t", ",".join(["0"] * 241)],
+])
+def test_numeric_flags_out_of_range_exit_2_and_write_nothing(server, tmp_path, times):
+    scenario_file(server, tmp_path)
+    result = run("golden", "s.json", *times, "-o", "g.json", cwd=tmp_path)
+    assert result.returncode == 2, (times, result.returncode, result.stderr)
+    assert result.stderr.startswith("transition-sim: ") and "usage:" in result.stderr
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_fps_is_optional_at_60_and_the_latest_time_makes_a_golden_check_reads(server, tmp_path):
+    scenario_file(server, tmp_path)
+    made = run("golden", "s.json", "--from", "0", "--to", "0.1", "-o", "g.json", cwd=tmp_path)
+    assert made.returncode == 0 and made.stdout == "g.json: 7 frames of s.json\n", made.stdout + made.stderr
+    frames = json.loads((tmp_path / "g.json").read_text())["expected"]["snapshots"]
+    assert [f["time"] for f in frames] == [i / 60 for i in range(7)]
+    assert run("golden", "s.json", "--t", "0,10000000", "-o", "late.json", cwd=tmp_path).returncode == 0
+    assert run("check", "late.json", cwd=tmp_path).returncode == 0
+
+
+def test_update_and_report_replace_a_link_never_its_target(server, tmp_path):
+    golden = server.get(f"/v1/sessions/{zoom_push(server)}/golden?t=0,0.1").content
+    (tmp_path / "real.json").write_bytes(golden.replace(b'"name":"zoom"', b'"duration":0.5,"name":"zoom"'))
+    (tmp_path / "golden.json").symlink_to("real.json")
+    (tmp_path / "secret.txt").write_text("keep me\n")
+    (tmp_path / "report.json").symlink_to("secret.txt")
+    assert run("check", "golden.json", "--report", "report.json", cwd=tmp_path).returncode == 1
+    assert (tmp_path / "secret.txt").read_text() == "keep me\n"
+    assert not (tmp_path / "report.json").is_symlink() and json.loads((tmp_path / "report.json").read_text())["match"] is False
+    before = (tmp_path / "real.json").read_bytes()
+    assert run("check", "golden.json", "--update", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "real.json").read_bytes() == before
+    assert not (tmp_path / "golden.json").is_symlink() and run("check", "golden.json", cwd=tmp_path).returncode == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["golden.json", "real.json", "report.json", "secret.txt"], "no temporary file left"
+
+
+def test_a_write_cut_short_leaves_the_former_file(server, tmp_path):
+    """A file size limit (RLIMIT_FSIZE) stops the rewrite: exit 2, the golden as it was."""
+    golden = server.get(f"/v1/sessions/{zoom_push(server)}/golden?t=0,0.1").content
+    changed = golden.replace(b'"name":"zoom"', b'"duration":0.5,"name":"zoom"')
+    (tmp_path / "g.json").write_bytes(changed)
+
+    def limited():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG instead of the signal
+        resource.setrlimit(resource.RLIMIT_FSIZE, (len(changed) // 2, len(changed) // 2))
+    result = subprocess.run([BINARY, "check", "g.json", "--update"], cwd=tmp_path, capture_output=True, text=True, timeout=60, preexec_fn=limited)
+    assert result.returncode == 2 and "cannot write g.json" in result.stderr, result.stderr
+    assert (tmp_path / "g.json").read_bytes() == changed
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]
+
+
+def test_what_a_file_brings_is_printed_escaped(server, tmp_path):
+    """An id holding an escape sequence or a line break reaches the terminal as `\\u001b`, `\\n`."""
+    golden = json.loads(server.get(f"/v1/sessions/{zoom_push(server)}/golden?t=0").content)
+    hostile = "x\u001b]0;owned\u0007\u202e\ny"
+    golden["expected"]["snapshots"][0]["views"].append({"id": hostile, "alpha": 1})
+    (tmp_path / "g.json").write_text(json.dumps(golden))
+    result = run("check", "g.json", cwd=tmp_path)
+    assert result.returncode == 1
+    first = result.stdout.splitlines()[0]
+    assert "x\\u001b]0;owned\\u0007\\u202e\\ny" in first and "\u001b" not in result.stdout and "\u202e" not in result.stdout, first
+    assert len(result.stdout.splitlines()) == 2
+    name = "a\u001b[2Jb.json"
+    missing = run("check", name, cwd=tmp_path)
+    assert missing.returncode == 2 and "a\\u001b[2Jb.json" in missing.stderr and "\u001b" not in missing.stderr

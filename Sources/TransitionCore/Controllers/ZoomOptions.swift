@@ -20,6 +20,12 @@ struct ZoomOptions: Sendable, Equatable {
     /// Where `sourceView` was written, for the errors of a source that is not there.
     var pointer: String
 
+    /// The smallest `alignmentRect` width and height (points): a hundredth of a point, far below
+    /// one pixel of any screen (scale 1 to 3), so that no alignment a page can show is refused,
+    /// while the page's scale at the source end (the source's size over this, a source being at
+    /// most 1e6 points) stays at most 1e8 and every frame, center and transform it makes finite.
+    static let minimumAlignment = 0.01
+
     static func decode(_ r: inout SpecReader) throws(SimulationError) -> ZoomOptions {
         let source = try r.requiredString("sourceView")
         guard !source.isEmpty else { throw SimulationError(r.path("sourceView"), "a view path in the controller it zooms from, such as 'grid/cell-3'") }
@@ -27,12 +33,11 @@ struct ZoomOptions: Sendable, Equatable {
         if let rect = r.value("alignmentRect") {
             var a = try SpecReader(rect, at: r.path("alignmentRect"))
             let limit = 1e6  // points, as the other coordinates a spec gives (SpecReader.point)
-            let aligned = Rect(x: try a.requiredNumber("x", in: -limit...limit), y: try a.requiredNumber("y", in: -limit...limit),
-                               width: try a.requiredNumber("width", in: 0...limit), height: try a.requiredNumber("height", in: 0...limit))
+            // The page's scale at the source end divides by the size: at least `minimumAlignment`.
+            let size = minimumAlignment...limit
+            options.alignmentRect = Rect(x: try a.requiredNumber("x", in: -limit...limit), y: try a.requiredNumber("y", in: -limit...limit),
+                                         width: try a.requiredNumber("width", in: size), height: try a.requiredNumber("height", in: size))
             try a.finish()
-            // The page's scale at the source end divides by them.
-            guard aligned.width > 0, aligned.height > 0 else { throw SimulationError(r.path("alignmentRect"), "width and height must be above 0") }
-            options.alignmentRect = aligned
         }
         if let text = try r.string("dimmingColor", maxLength: 9) {
             guard let color = ViewSpec.parseColor(text) else { throw SimulationError(r.path("dimmingColor"), "expected #rrggbb or #rrggbbaa") }

@@ -21,6 +21,9 @@ public enum GoldenCommand {
     /// this many values, not after parsing all of them.
     static let fileLimits = JSONParser.Limits(maxDepth: SceneLimits().jsonBodyLimits.maxDepth, maxValues: 5_000_000)
 
+    /// The most frames one golden holds, as one series of `/snapshots`.
+    public static let maxFrames = Application.maxTimestamps
+
     /// Checks a golden file (`name` for messages), with `tolerances` (`position=0.5,alpha=0.01`)
     /// over the file's own; with `update`, rewrites its expected frames instead.
     public static func check(_ bytes: [UInt8], name: String, tolerances: String?, update: Bool) -> Outcome {
@@ -45,22 +48,27 @@ public enum GoldenCommand {
     }
 
     /// A golden file of the scenario document `bytes` at `times`, with the default tolerances;
-    /// or why it cannot be made.
+    /// or why it cannot be made. The file is read back as `check` reads it: a golden `check`
+    /// would refuse is never written.
     public static func golden(scenario bytes: [UInt8], times: [Double]) -> Result<[UInt8], GoldenCommandError> {
         let application = Application(configuration: ServerConfiguration())
         do {
             let json = try JSONParser.parse(bytes, limits: fileLimits)
             let session = try application.replaying(try Scenario.decode(json, at: ""), at: "")
             let shots = try application.series(session.history(now: .now), at: times, form: .comparison) { $0 }
-            return .success(GoldenFile.encode(scenario: json, frames: shots, settings: ComparisonSettings()) ?? [])
+            let golden = GoldenFile.encode(scenario: json, frames: shots, settings: ComparisonSettings()) ?? []
+            _ = try GoldenFile.read(try JSONParser.parse(golden, limits: fileLimits))
+            return .success(golden)
         } catch {
             return .failure(GoldenCommandError(message: Problem(error).detail))
         }
     }
 
     /// Frames from `from` to `to` at `fps`, as `/snapshots?from=&to=&fps=` has them; nil past
-    /// the most one series holds.
+    /// the most one series holds (weighed before the count is made a whole number, which a span
+    /// of 1e19 frames would overflow).
     public static func times(from: Double, to: Double, fps: Double) -> [Double]? {
+        guard (to - from) * fps < Double(maxFrames) else { return nil }
         let count = Application.frameCount(from: from, to: to, fps: fps)
         guard count >= 1, count <= Application.maxTimestamps else { return nil }
         return Application.frameTimes(from: from, count: count, fps: fps)

@@ -92,7 +92,7 @@ public struct Logger: Sendable {
     /// also what logfmt readers unquote (go-logfmt reads JSON's escapes): `\"`, `\\`, `\n`, `\r`,
     /// `\t`, and `\u001b` (UTF-16 pairs above the BMP) for every character `hidden` names, so one
     /// event is one line, read as written.
-    static func escaped(_ value: String) -> String {
+    public static func escaped(_ value: String) -> String {
         var out = ""
         for u in value.unicodeScalars {
             switch u {
