@@ -202,11 +202,9 @@ struct ResponseEncoder: ~Copyable {
     mutating func nodeFields(_ p: UnsafePointer<SnapshotNode>) {
         guard marks != nil else {
             // The same members as below, without a template's checks (the full encoder's path).
-            nodeNames(p)
-            nodeValues(p)
-            nodeContent(p)
-            if p.pointee.layer != .defaults { layerFields(p.pointee.layer) }
-            nodeClip(p.pointee.place)
+            view = p
+            viewPlace = p.pointee.place
+            ViewMembers.all(&self)
             return
         }
         let motion = marks!.nextView()
@@ -327,6 +325,15 @@ struct ResponseEncoder: ~Copyable {
 }
 
 extension ResponseEncoder: ViewMemberVisitor {
+    @inline(__always)
+    mutating func readsLayer() -> Bool {
+        viewLayer = view!.pointee.layer
+        return viewLayer != .defaults
+    }
+
+    @inline(__always)
+    mutating func skipsLayer() {}
+
     @inline(__always)
     mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T, _ comparison: MemberComparison) {
         writer.key(name)

@@ -71,19 +71,7 @@ struct ViewChanges {
         places = (old.pointee.place, new.pointee.place)
         self.index = index
         row = 0
-        ViewMembers.names(&self)
-        ViewMembers.geometry(&self)
-        ViewMembers.window(&self)
-        ViewMembers.colour(&self)
-        ViewMembers.content(&self)
-        let (la, lb) = (old.pointee.layer, new.pointee.layer)
-        if la != .defaults || lb != .defaults {
-            layers = (la, lb)
-            ViewMembers.layer(&self)
-        } else {
-            row += ViewMemberRow.layerCount
-        }
-        ViewMembers.clip(&self)
+        ViewMembers.all(&self)
         if oldParent != newParent { add(ViewPath.parent, newParent.changeValue, index) }
     }
 
@@ -334,6 +322,17 @@ enum MemberValue {
 }
 
 extension ViewChanges: ViewMemberVisitor {
+    @inline(__always)
+    mutating func readsLayer() -> Bool {
+        layers = (views!.0.pointee.layer, views!.1.pointee.layer)
+        return layers.0 != .defaults || layers.1 != .defaults
+    }
+
+    @inline(__always)
+    mutating func skipsLayer() {
+        row += ViewMemberRow.layerCount
+    }
+
     @inline(__always)
     mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T, _ comparison: MemberComparison) {
         kept(value(views!.0.pointee), value(views!.1.pointee))

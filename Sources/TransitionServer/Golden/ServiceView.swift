@@ -56,19 +56,7 @@ extension ComparedView {
         var b = ServiceLeaves()
         b.view = p
         b.place = p.pointee.place
-        ViewMembers.names(&b)
-        ViewMembers.geometry(&b)
-        ViewMembers.window(&b)
-        ViewMembers.colour(&b)
-        ViewMembers.content(&b)
-        let layer = p.pointee.layer
-        if layer != .defaults {
-            b.layer = layer
-            ViewMembers.layer(&b)
-        } else {
-            b.row += ViewMemberRow.layerCount
-        }
-        ViewMembers.clip(&b)
+        ViewMembers.all(&b)
         guard b.readable else { return nil }
         let index = indexes.index(of: b)
         let controller = p.pointee.viewController, path = p.pointee.path, id = p.pointee.id
@@ -181,6 +169,15 @@ struct ServiceLeaves {
 }
 
 extension ServiceLeaves: ViewMemberVisitor {
+    mutating func readsLayer() -> Bool {
+        layer = view!.pointee.layer
+        return layer != .defaults
+    }
+
+    mutating func skipsLayer() {
+        row += ViewMemberRow.layerCount
+    }
+
     /// The row's value's leaves, unless the row is the view's identity.
     private mutating func read<T: ViewMemberType>(_ value: T?, _ comparison: MemberComparison) {
         if comparison != .identity, let value { value.leaves(Self.members[row], into: &self) }

@@ -76,5 +76,8 @@ struct ViewMemberRow: Sendable {
                                                       _ comparison: MemberComparison) {
             add(name, T.self, .whenNil, comparison)
         }
+
+        func readsLayer() -> Bool { true }
+        func skipsLayer() {}
     }
 }

@@ -86,7 +86,8 @@ enum ViewMembers {
         v.optionalPlace("visible", { $0.visible ? nil : false }, .exact)
     }
 
-    /// Every group, in the order written.
+    /// Every group, in the order written; the layer rows only when the visitor reads them
+    /// (`readsLayer`: most views have CALayer's defaults, and no layer row says anything of them).
     @inline(__always)
     static func all<V: ViewMemberVisitor & ~Copyable>(_ v: inout V) {
         names(&v)
@@ -94,7 +95,7 @@ enum ViewMembers {
         window(&v)
         colour(&v)
         content(&v)
-        layer(&v)
+        if v.readsLayer() { layer(&v) } else { v.skipsLayer() }
         clip(&v)
     }
 }
@@ -114,6 +115,11 @@ protocol ViewMemberVisitor: ~Copyable {
     /// A member of the view's place a view has only when its value is not nil.
     mutating func optionalPlace<T: ViewMemberType>(_ name: StaticString, _ value: (MovingFrame.Place) -> T?,
                                                   _ comparison: MemberComparison)
+    /// Whether `ViewMembers.all` is to read the layer rows (false: the layer properties read are
+    /// all CALayer's defaults); the visitor takes them from its view(s) here.
+    mutating func readsLayer() -> Bool
+    /// The layer rows, not read.
+    mutating func skipsLayer()
 }
 
 /// How a golden comparison holds a member's leaves (docs/golden.md § Tolerances).
