@@ -4,8 +4,9 @@ import Testing
 
 /// A pull on a sheet with several detents (docs/semantics.md § Modal presentation): the card
 /// follows the finger between detents, the veil and the covered page following the
-/// largest-undimmed-detent rule in proportion; the release settles at a detent on the detent
-/// spring; only below the smallest detent does the pull become the dismissal.
+/// largest-undimmed-detent rule in proportion; the release settles by UIKit's rule
+/// (`SheetRelease`) on the sheet's spring; only below the smallest detent does the pull become
+/// the dismissal.
 @Suite struct DetentPullTests {
     let h = 852.0, width = 393.0
     /// The card's top at each detent on an iPhone 15: large 0.08 H, medium half the large card's height.
@@ -56,19 +57,23 @@ import Testing
         #expect(w.runningTransition == nil && w.eventNames(after: before) == [])
     }
 
-    @Test func aSlowReleaseSettlesAtTheNearestDetent() throws {
-        // 150 pt up from medium: nearer medium (150 pt) than large (241.92 pt).
+    @Test func aSlowReleaseSettlesAtTheDetentNearestWhereItWouldCoast() throws {
+        // 150 pt up from medium at 200 pt/s, coasting 19.8 pt more: nearer medium (169.8 pt) than large (222.12 pt).
         var near = try resting()
         let before = near.events.nextSeq - 1
         try pan(&near, [("began", 1, 0, 0), ("changed", 1.1, -150, -200), ("ended", 1.2, -150, -200)])
         #expect(near.eventNames(after: before) == [] && near[controller: "s"].settings.sheet?.selected == .medium)
-        let spring = World.detentSpring
+        let spring = SheetRelease.spring
         for dt in [0.05, 0.1, 0.2] {
             #expect(try abs(frame(near, "s", at: 1.2 + dt).minY - (mediumTop - 150 + 150 * spring.value(at: dt))) < 0.5)
         }
         near.advance(to: 2)
         #expect(try abs(frame(near, "s", at: 2).minY - mediumTop) < 1e-9 && near.animations.animationCount == 0)
         // 250 pt up: nearer large; the selection changes and the delegate hears it.
+        // 150 pt up at 900 pt/s coasts 89.1 pt to 239.1 pt above medium, nearer large: large.
+        var coasting = try resting()
+        try pan(&coasting, [("began", 1, 0, 0), ("changed", 1.1, -150, -900), ("ended", 1.2, -150, -900)])
+        #expect(coasting[controller: "s"].settings.sheet?.selected == .large)
         var far = try resting()
         try pan(&far, [("began", 1, 0, 0), ("changed", 1.1, -250, -200), ("ended", 1.2, -250, -200)])
         #expect(far.eventNames(after: before) == ["sheetPresentationControllerDidChangeSelectedDetentIdentifier:s"])
@@ -83,20 +88,35 @@ import Testing
         #expect(try abs(frame(far, "s", at: 2).minY - largeTop) < 1e-9 && abs(frame(far, "nav", at: 2).minY - 0.07 * h) < 1e-9)
     }
 
-    @Test func aFlingGoesToTheNextDetentInItsDirection() throws {
-        // 50 pt up at 2 heights of the full card a second: large, though medium is nearer.
-        let fling = 2 * 0.92 * h
+    @Test func aReleaseAt1000PointsASecondStepsOnOneDetent() throws {
+        // 50 pt up at 1000 pt/s coasts 99 pt, still nearest medium, which the card has passed going
+        // up: the next detent up, large.
         var up = try resting()
-        try pan(&up, [("began", 1, 0, 0), ("changed", 1.05, -50, -fling), ("ended", 1.1, -50, -fling)])
+        try pan(&up, [("began", 1, 0, 0), ("changed", 1.05, -50, -1000), ("ended", 1.1, -50, -1000)])
         #expect(up[controller: "s"].settings.sheet?.selected == .large)
-        // Just under the fling speed: back to medium.
+        // The spring after a release that fast is damped 0.8: it overshoots large a little.
+        let fast = SheetRelease.spring(releasedAt: -1000)
+        #expect(abs(fast.dampingRatio - 0.8) < 1e-12 && fast.value(at: 0.3) > 1)
+        let from = mediumTop - 50
+        #expect(try abs(frame(up, "s", at: 1.4).minY - (from + (largeTop - from) * fast.value(at: 0.3))) < 0.5)
+        #expect(try frame(up, "s", at: 1.4).minY < largeTop)
+        // Just under 1000 pt/s: back to medium, on the critically damped spring.
         var slow = try resting()
-        try pan(&slow, [("began", 1, 0, 0), ("changed", 1.05, -50, -fling + 1), ("ended", 1.1, -50, -fling + 1)])
+        try pan(&slow, [("began", 1, 0, 0), ("changed", 1.05, -50, -999), ("ended", 1.1, -50, -999)])
         #expect(slow[controller: "s"].settings.sheet?.selected == .medium)
-        // Flung down from large: medium, not a dismissal.
+        #expect(try frame(slow, "s", at: 1.4).minY <= mediumTop + 1e-9)
+        // Released fast below medium moving up, toward it: no step, medium.
+        var toward = try resting(#"{"detents": ["medium", "large"], "selectedDetent": "large"}"#)
+        let toMedium = mediumTop - largeTop
+        try pan(&toward, [("began", 1, 0, 0), ("changed", 1.05, toMedium - 30, 100), ("changed", 1.1, toMedium + 20, 100)])
+        // (the pull went below medium: it is the dismissal now, which a fast release upward cancels)
+        try pan(&toward, [("ended", 1.15, toMedium + 20, -1500)])
+        #expect(toward.gesture?.decision == .cancel)
+        // Flung down from large at 1000 pt/s, 50 pt: coasting keeps it nearest large, which it has
+        // passed going down: medium, not a dismissal.
         var down = try resting(#"{"detents": ["medium", "large"], "selectedDetent": "large"}"#)
         let before = down.events.nextSeq - 1
-        try pan(&down, [("began", 1, 0, 0), ("changed", 1.05, 50, 2 * h), ("ended", 1.1, 50, 2 * h)])
+        try pan(&down, [("began", 1, 0, 0), ("changed", 1.05, 50, 1000), ("ended", 1.1, 50, 1000)])
         #expect(down.eventNames(after: before) == ["sheetPresentationControllerDidChangeSelectedDetentIdentifier:s"])
         down.advance(to: 2)
         #expect(try abs(frame(down, "s", at: 2).minY - mediumTop) < 1e-9 && down[controller: "s"].presented == nil)
@@ -131,10 +151,14 @@ import Testing
         let names = gone.eventNames(after: before)
         #expect(names.first == "presentationControllerWillDismiss:s" && names.last == "presentationControllerDidDismiss:s")
         #expect(!names.contains("sheetPresentationControllerDidChangeSelectedDetentIdentifier:s"))
-        // Flung down from the smallest detent: it goes by velocity.
+        // Flung down from the smallest detent at 1000 pt/s: still nearest it after coasting 99 pt,
+        // the card steps on to its dismissed position: it goes by velocity.
         var flung = try resting()
-        try pan(&flung, [("began", 1, 0, 0), ("ended", 1.05, 0, 2 * h)])
+        try pan(&flung, [("began", 1, 0, 0), ("ended", 1.05, 0, 1000)])
         #expect(flung.gesture?.decision == .finish && flung.gesture?.reason == .velocity)
+        var held = try resting()
+        try pan(&held, [("began", 1, 0, 0), ("ended", 1.05, 0, 999)])
+        #expect(held.gesture == nil && held.runningTransition == nil && held[controller: "s"].settings.sheet?.selected == .medium)
     }
 
     @Test func aModalSheetMovesBetweenDetentsButStays() throws {

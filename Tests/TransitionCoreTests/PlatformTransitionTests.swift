@@ -44,9 +44,9 @@ import Testing
 
     @Test func aTimingParameterMustBeATiming() throws {
         var parameters = Catalogue.shared.definition(of: .formSheet).parameters
-        parameters["dimmingCurve"] = .number(1)
+        parameters["curve"] = .number(1)
         let error = #expect(throws: SimulationError.self) { try PlatformTransition(.formSheet, parameters: parameters, at: "") }
-        #expect(error?.pointer == "/dimmingCurve")
+        #expect(error?.pointer == "/curve")
     }
 
     /// Each of UIKit's gestures drives its own transition linearly, and no other.
@@ -63,12 +63,11 @@ import Testing
         var sheet = try transition(.sheet)
         let sheetFollowsTheSwipe = sheet.follow(.backSwipe), sheetFollowsThePull = sheet.follow(.sheetPull)
         #expect(!sheetFollowsTheSwipe && sheetFollowsThePull)
-        #expect(sheet.parameters["dismissCurve"] == .string("linear") && sheet.parameters["coveredDismissCurve"] == .string("linear"))
-        #expect(sheet.parameters["curve"] == .string("fastEaseInToSlowEaseOut"))
+        #expect(sheet.parameters["curve"] == .string("linear"))
         var formSheet = try transition(.formSheet)
         let formSheetFollowsThePull = formSheet.follow(.sheetPull)
         #expect(formSheetFollowsThePull)
-        #expect(formSheet.parameters["dismissCurve"] == .string("linear") && formSheet.parameters["dimmingDismissCurve"] == .string("linear"))
+        #expect(formSheet.parameters["curve"] == .string("linear"))
         var cover = try transition(.coverVertical)
         let coverFollows = cover.follow(.sheetPull) || cover.follow(.backSwipe)
         #expect(!coverFollows)

@@ -94,22 +94,22 @@ import Testing
            {"type": "navigation", "id": "nav", "title": "A", "viewControllers": [{"id": "a", "title": "Alpha"}]},
            {"id": "b", "title": "B"}]}}
         """#))
-        // The form sheet: 540 × 620 centred on the 820 × 1180 screen.
-        let card = Rect(x: 140, y: 280, width: 540, height: 620)
+        // The form sheet: UIKit's 580 × 640 for a screen of 1180 pt, centred on the 820 × 1180 screen.
+        let card = Rect(x: 120, y: 270, width: 580, height: 640)
         #expect(try windowFrame(w, "tabs", at: 0) == card)
         #expect(try windowFrame(w, "nav", at: 0) == card)
         #expect(try windowFrame(w, "a", at: 0) == card)
         let shot = w.shot(0).root
         let bar = try #require(shot.find(role: .navigationBar))
-        #expect(bar.windowFrame == Rect(x: 140, y: 280 + 24, width: 540, height: 44))
+        #expect(bar.windowFrame == Rect(x: 120, y: 270 + 24, width: 580, height: 44))
         // "Alpha" at 8.5 pt a character, centred in the card's bar.
         let title = try #require(shot.find(role: .navigationTitle))
-        #expect(title.windowFrame == Rect(x: 140 + (540 - 42.5) / 2, y: 304, width: 42.5, height: 44))
+        #expect(title.windowFrame == Rect(x: 120 + (580 - 42.5) / 2, y: 294, width: 42.5, height: 44))
         // The tab bar: 49 pt above the 20 pt home indicator inset, at the card's bottom.
         let tabBar = try #require(shot.find(role: .tabBar))
-        #expect(tabBar.windowFrame == Rect(x: 140, y: 900 - 69, width: 540, height: 69))
+        #expect(tabBar.windowFrame == Rect(x: 120, y: 910 - 69, width: 580, height: 69))
         let items = tabBar.children.filter { $0.role == .tabBarItem }.map(\.windowFrame)
-        #expect(items == [Rect(x: 140, y: 831, width: 270, height: 49), Rect(x: 410, y: 831, width: 270, height: 49)])
+        #expect(items == [Rect(x: 120, y: 841, width: 290, height: 49), Rect(x: 410, y: 841, width: 290, height: 49)])
     }
 
     @Test func anAnimatorsOwnSizeIsTheFrameThePageFills() throws {

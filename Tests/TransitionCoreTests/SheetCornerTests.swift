@@ -2,9 +2,10 @@ import JSONCodec
 import Testing
 @testable import TransitionCore
 
-/// The rounded corners of a sheet (docs/reference.md § Sheets, Flutter's fit of iOS 18): the
-/// card's top corners 12 pt and clipped, the covered page's corners from the screen's
-/// (0.9 × the top safe-area inset when over 20 pt, else 0) to 12 pt along linearToEaseOut.
+/// The rounded corners of a sheet (docs/reference.md § Sheets): the card's top corners 10 pt
+/// (UIKit's `_UISheetPresentationMetrics -cornerRadius`) and clipped, the covered page's corners
+/// from the screen's (0.9 × the top safe-area inset when over 20 pt, else 0) to 12 pt (Flutter's
+/// fit of iOS 18) along the sheet's spring.
 @Suite struct SheetCornerTests {
     func world(_ screen: String) throws -> World {
         let scene = try SceneSpec.decode(json("""
@@ -24,15 +25,15 @@ import Testing
         try w.apply(try action(#"{"type": "present", "viewController": {"id": "s"}}"#))
         for t in [0.0, 0.1, 0.25, 0.4, 0.5] {
             let card = try layer(w, "s", at: t)
-            #expect(card.cornerRadius == 12 && card.maskedCorners == .top && card.clipsToBounds, "card at \(t)")
-            let q = CubicBezier.linearToEaseOut.solve(t / 0.5)
+            #expect(card.cornerRadius == 10 && card.maskedCorners == .top && card.clipsToBounds, "card at \(t)")
+            let q = SheetRelease.spring.value(at: t)
             let page = try layer(w, "nav", at: t)
             #expect(abs(page.cornerRadius - (device + (12 - device) * q)) < 0.5, "page radius at \(t)")
             #expect(page.maskedCorners == .all)
         }
         // Dismissed, the page's corners go back the same way and end square.
         try w.apply(try action(#"{"type": "dismiss", "at": 1}"#))
-        let q = CubicBezier.easeInToLinear.solve(0.5)
+        let q = SheetRelease.spring.value(at: 0.25)
         #expect(abs(try layer(w, "nav", at: 1.25).cornerRadius - (12 + (device - 12) * q)) < 0.5)
         w.advance(to: 2)
         #expect(try layer(w, "nav", at: 2) == .defaults)
@@ -41,7 +42,7 @@ import Testing
     @Test func aScreenWithSquareCornersStartsThePageFromZero() throws {
         var w = try world(#"{"width": 375, "height": 667, "iOS": 13}"#)
         try w.apply(try action(#"{"type": "present", "viewController": {"id": "s"}}"#))
-        let q = CubicBezier.linearToEaseOut.solve(0.2 / 0.5)
+        let q = SheetRelease.spring.value(at: 0.2)
         #expect(abs(try layer(w, "nav", at: 0.2).cornerRadius - 12 * q) < 0.5)
         #expect(try layer(w, "nav", at: 1).cornerRadius == 12)
     }
@@ -50,7 +51,7 @@ import Testing
         var w = try world(#"{"device": "iPhone 15", "iOS": 17}"#)
         try w.apply(try action(#"{"type": "present", "animated": false, "viewController": {"id": "s"}}"#))
         let card = try layer(w, "s", at: 0)
-        #expect(card.cornerRadius == 12 && card.maskedCorners == .top && card.clipsToBounds)
+        #expect(card.cornerRadius == 10 && card.maskedCorners == .top && card.clipsToBounds)
         #expect(try layer(w, "nav", at: 0).cornerRadius == 12)
         try w.apply(try action(#"{"type": "dismiss", "animated": false}"#))
         #expect(try layer(w, "nav", at: 0) == .defaults)
@@ -62,11 +63,11 @@ import Testing
         try w.apply(try action(#"{"type": "present", "at": 1, "viewController": {"id": "s2"}}"#))
         for t in [1.1, 1.3, 2] {
             let covered = try layer(w, "s", at: t)
-            #expect(covered.cornerRadius == 12 && covered.maskedCorners == .top, "covered card at \(t)")
+            #expect(covered.cornerRadius == 10 && covered.maskedCorners == .top, "covered card at \(t)")
         }
         try w.apply(try action(#"{"type": "dismiss", "at": 2}"#))
         w.advance(to: 3)
-        #expect(try layer(w, "s", at: 3).cornerRadius == 12)
+        #expect(try layer(w, "s", at: 3).cornerRadius == 10)
         var undimmed = try world(#"{"device": "iPhone 15", "iOS": 17}"#)
         try undimmed.apply(try action(#"{"type": "present", "viewController": {"id": "s", "sheet": {"detents": ["medium"], "largestUndimmedDetent": "medium"}}}"#))
         for t in [0.0, 0.2, 1] { #expect(try layer(undimmed, "nav", at: t) == .defaults, "undimmed page at \(t)") }

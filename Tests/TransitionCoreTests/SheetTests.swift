@@ -26,9 +26,9 @@ import Testing
         try w.apply(try action(#"{"type": "present", "viewController": {"id": "s"}}"#))
         #expect(w[controller: "s"].presentedStyle == .pageSheet)
         let h = 852.0, width = 393.0
-        let card = ThreePointCubic.fastEaseInToSlowEaseOut, covered = CubicBezier.linearToEaseOut
+        // One spring moves the card, the page and the veil (UIKit's one property animator).
         for t in [0.05, 0.1, 0.2, 0.3, 0.45] {
-            let p = card.solve(t / 0.5), q = covered.solve(t / 0.5)
+            let p = SheetRelease.spring.value(at: t), q = p
             let sheet = try frame(w, "s", at: t)
             #expect(abs(sheet.minY - (h - p * (h - 0.08 * h))) < 0.5, "card top at \(t)")
             #expect(abs(sheet.height - h * 0.92) < 1e-9 && sheet.width == width)
@@ -53,12 +53,10 @@ import Testing
         #expect(pageCallbacks(after: before) == [])
         #expect(w.eventNames(after: before).filter { $0.hasPrefix("view") } == ["viewWillAppear:s", "viewDidAppear:s"])
 
-        // Dismissing mirrors it: the card down along the flipped curve (at mid-way where the
-        // present was at mid-way), the page back to identity.
-        let midway = try frame(try world(iOS: 17).presenting(), "s", at: 0.25)
+        // Dismissing runs the same spring the other way, the page back to identity.
         try w.apply(try action(#"{"type": "dismiss", "at": 1}"#))
         let seq = w.events.last?.seq ?? 0
-        #expect(abs(try frame(w, "s", at: 1.25).minY - midway.minY) < 1e-6)
+        #expect(abs(try frame(w, "s", at: 1.25).minY - (0.08 * h + 0.92 * h * SheetRelease.spring.value(at: 0.25))) < 1e-6)
         w.advance(to: 1.6)
         #expect(try frame(w, "nav", at: 1.6) == Rect(x: 0, y: 0, width: width, height: h))
         #expect(veil(w, at: 1.6) == nil)
@@ -110,7 +108,7 @@ import Testing
         return w
     }
 
-    @Test func aPulledSheetFollowsTheFingerAndGoesPast48Percent() throws {
+    @Test func aPulledSheetFollowsTheFingerAndGoesFromHalfway() throws {
         let h = 852.0, sheet = 0.92 * h, top = 0.08 * h
         var w = try pulled([(1, 0, 0), (1.1, 0.6 * sheet, 100), (1.2, 0.6 * sheet, 100)])
         // While pulled, the card is where the finger is and the page comes back in proportion.
@@ -118,41 +116,47 @@ import Testing
         #expect(abs(try frame(during, "s", at: 1.15).minY - (top + 0.3 * sheet)) < 1e-6)
         #expect(abs(try frame(during, "nav", at: 1.15).minY - 0.07 * h * 0.7) < 1e-6)
         #expect(abs((veil(during, at: 1.15)?.alpha ?? -1) - 0.1 * 0.7) < 1e-9)
-        // 60 % > 48 %: it goes, over 300 ms easeOut from where the finger left it.
+        // 60 %, coasting 9.9 pt more: nearer the dismissed position, it goes, on the sheet's
+        // spring from where the finger left it.
         #expect(w.gesture?.decision == .finish && w.gesture?.reason == .threshold)
         let mid = 1.2 + 0.15
-        #expect(abs(try frame(w, "s", at: mid).minY - (top + sheet * (0.6 + 0.4 * CubicBezier.easeOut.solve(0.5)))) < 1e-6)
-        w.advance(to: 1.6)
+        #expect(abs(try frame(w, "s", at: mid).minY - (top + sheet * (0.6 + 0.4 * SheetRelease.spring.value(at: 0.15)))) < 1e-6)
+        w.advance(to: 1.8)
         #expect(w.presentationChain().isEmpty)
-        #expect(try frame(w, "nav", at: 1.6) == Rect(x: 0, y: 0, width: 393, height: h))
+        #expect(try frame(w, "nav", at: 1.8) == Rect(x: 0, y: 0, width: 393, height: h))
         let names = w.eventNames()
         let will = try #require(names.firstIndex(of: "presentationControllerWillDismiss:s"))
         let did = try #require(names.firstIndex(of: "presentationControllerDidDismiss:s"))
         #expect(will < names.firstIndex(of: "viewWillDisappear:s")! && did > names.firstIndex(of: "viewDidDisappear:s")!)
+        // Released at rest, it goes from halfway (a tie goes to the lower card) and stays short of it.
+        for (share, goes) in [(0.5, true), (0.49, false)] {
+            let still = try pulled([(1, 0, 0), (1.1, share * sheet, 0), (1.2, share * sheet, 0)])
+            #expect(still.gesture?.decision == (goes ? .finish : .cancel), "released at rest at \(share)")
+        }
     }
 
-    @Test func aShortPullStaysAndAFastFlingGoes() throws {
-        // 30 % released slowly: the sheet settles back in 300 ms, and the delegate hears no DidDismiss.
+    @Test func aShortPullStaysAndAFastReleaseGoes() throws {
+        // 30 % released slowly: the sheet springs back, and the delegate hears no DidDismiss.
         var stays = try pulled([(1, 0, 0), (1.1, 0.3 * 783.84, 50), (1.2, 0.3 * 783.84, 50)])
         #expect(stays.gesture?.decision == .cancel)
-        stays.advance(to: 1.6)
+        stays.advance(to: 1.8)
         #expect(stays.presentationChain() == ["s"])
-        #expect(abs(try frame(stays, "s", at: 1.6).minY - 0.08 * 852) < 1e-6)
+        #expect(abs(try frame(stays, "s", at: 1.8).minY - 0.08 * 852) < 1e-6)
         #expect(stays.eventNames().contains("presentationControllerWillDismiss:s"))
         #expect(!stays.eventNames().contains("presentationControllerDidDismiss:s"))
         #expect(stays.eventNames().suffix(4).contains("viewDidAppear:s"), "a cancelled pull gives the sheet its appear callbacks back")
-        // 10 % at more than two screen heights per second downward: it goes.
-        var flung = try pulled([(1, 0, 0), (1.05, 0.1 * 783.84, 2000), (1.06, 0.1 * 783.84, 2000)])
+        // 10 % at 1000 pt/s downward: still nearer its rest after coasting 99 pt, which it has
+        // passed going down: it steps on, and goes.
+        var flung = try pulled([(1, 0, 0), (1.05, 0.1 * 783.84, 1000), (1.06, 0.1 * 783.84, 1000)])
         #expect(flung.gesture?.decision == .finish && flung.gesture?.reason == .velocity)
-        flung.advance(to: 1.5)
+        flung.advance(to: 1.8)
         #expect(flung.presentationChain().isEmpty)
     }
 
-    /// The fling that decides is two sheet heights a second: on an 800 × 600 screen the card is
-    /// 552 pt tall, so 1104 pt/s (Flutter's sheet divides the velocity by its own height; the
-    /// screen's, 1200 pt/s, was the service's reading before issue 30).
-    @Test func theFlingIsTwoSheetHeightsASecond() throws {
-        for (speed, goes) in [(1150.0, true), (1100.0, false)] {
+    /// UIKit's sheet steps on from 1000 pt/s (`SheetSpeedThreshold`), whatever the card's height:
+    /// on an 800 × 600 screen, 50 pt down of a 552 pt card.
+    @Test func aReleaseStepsOnFrom1000PointsASecond() throws {
+        for (speed, goes) in [(1000.0, true), (999.0, false)] {
             var w = try World(scene: try SceneSpec.decode(json("""
             {"screen": {"width": 800, "height": 600, "scale": 1, "iOS": 17},
              "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "a"}]}}
@@ -165,6 +169,9 @@ import Testing
             #expect(w.gesture?.decision == (goes ? .finish : .cancel), "released at \(speed) pt/s")
             #expect(w.gesture?.reason == (goes ? .velocity : .threshold))
         }
+        // 60 % down released upward at 1500 pt/s: it coasts back past halfway and stays.
+        let back = try pulled([(1, 0, 0), (1.1, 0.6 * 783.84, 0), (1.2, 0.6 * 783.84, -1500)])
+        #expect(back.gesture?.decision == .cancel && back.gesture?.reason == .velocity)
     }
 
     @Test func aModalSheetRefusesThePullAndTellsTheDelegate() throws {

@@ -1,7 +1,9 @@
-"""Flutter's Cupertino tests as a cross-check (issue 30; docs/reference.md § Flutter cross-check).
+"""Flutter's Cupertino tests as a cross-check (docs/reference.md § Flutter cross-check).
 
 Each case transcribes one expectation of `packages/flutter/test/cupertino/route_test.dart`,
-`sheet_test.dart` or `nav_bar_transition_test.dart` (flutter/flutter) that the service can
+`sheet_test.dart` or `nav_bar_transition_test.dart` at one revision, flutter/flutter's tree as
+stored in chingjun/flutter at 2bbcaf6be639c398108daa2ef557b20927e4cedd (the three files and
+`cupertino/route.dart`, `sheet.dart` and `nav_bar.dart` at that commit), that the service can
 express: the Flutter test's name, the number it expects, its tolerance, and the same scenario in
 our API on Flutter's test surface (800 × 600 at scale 1). Flutter's numbers are facts; the code
 here is ours. An expectation the service answers otherwise on purpose is an expected difference
@@ -17,19 +19,41 @@ ROUTE, SHEET, NAV_BAR = "route_test.dart", "sheet_test.dart", "nav_bar_transitio
 SCREEN = {"width": 800, "height": 600, "scale": 1}
 SHEET_SCREEN = {**SCREEN, "iOS": 17}  # sheets are iOS 13 and later; the default screen is iOS 7
 
-# The expected differences, by key (each is one line of docs/reference.md § Flutter cross-check).
+# The expected differences, by key (each is one line of docs/reference.md § Flutter cross-check):
+# what the service does, what Flutter does, and what UIKit's code or a measurement says.
 DIFFERENCES = {
-    "parallax": "the covered page moves 0.3 W along the incoming page's curve (UIKit's parallaxOffset), Flutter's W/3 on linearToEaseOut",
-    "cover-vertical": "a full-screen presentation's curve is the push's fastEaseInToSlowEaseOut, Flutter's fullscreen dialog linearToEaseOut",
-    "interrupted": "a push, pop or dismiss while a transition runs, a swipe or pull dragged or settling included, is a 409 (transition-in-progress; a pop during a back swipe, nothing-to-pop)",
-    "dimming": "the covered page dims to black at 0.1 (UIKit's own dimming), Flutter's barrier 0x18000000 (≈ 0.094)",
-    "stacked-sheet": "a sheet over a sheet keeps its bottom at the screen's bottom, so it is 0.02 taller than the first; Flutter slides a card as tall as the first",
-    "bar-fades": "the bar's fades are linear in the push's curved progress inside their windows; Flutter's run on its own curves and windows",
-    "chevron": "the chevron is an estimated 13 × 21 pt at (8, 11.5) and stays when both items have it; Flutter's glyph is 34 pt at (14, 7) and cross-fades",
-    "curve-solving": "Flutter solves a cubic only to within 0.001 of its input (Cubic._cubicErrorBound), the service exactly, so steep stretches differ by up to 1.4 pt",
-    "text-metrics": "text is measured at 8.5 pt a character, without fonts, so label positions that depend on widths differ",
-    "bar-timing": "the bar's views move with the push's progress on the slide's curve (0.24 at 50 ms); Flutter's hero flight reaches each value about 50 ms later (0.04 at 50 ms, 0.24 at 100 ms)",
-    "large-title-box": "the flying large title and back label are their labels scaled (box and text together) about their boxes' middle; Flutter keeps each box and sizes the text in it",
+    "parallax": "the covered page moves W - round(0.7 W) on the incoming page's curve, as UIKit's code does "
+                "(iOS 18.2 _UINavigationParallaxTransition -parallaxOffset: round(0.7 x the container's width)); "
+                "Flutter's moves W/3 on linearToEaseOut (_kMiddleLeftTween)",
+    "cover-vertical": "a full-screen presentation rises on the push's fastEaseInToSlowEaseOut, borrowed from the push; "
+                      "Flutter's fullscreen dialog rises on linearToEaseOut, eyeballed; neither is measured on a device",
+    "interrupted": "a push, pop or dismiss while a transition runs, a back swipe or sheet pull dragged or settling included, "
+                   "is a 409 (a pop during a back swipe, nothing-to-pop); Flutter lets it interrupt; UIKit's iOS 18.2 "
+                   "_UINavigationParallaxTransition has a hand-off (shouldPreemptWithContext:, preemptWithContext:) behind "
+                   "+[UIView _fluidParallaxTransitionsEnabledWithTraitCollection:], whose default the decompile does not show",
+    "dimming": "the covered page dims to black at 0.1, UIKit's own (iOS 18.2 _UIParallaxDimmingView); "
+               "Flutter's barrier is 0x18000000 (24/255, about 0.094, 'a relatively rigorous eyeball estimation')",
+    "stacked-sheet": "a sheet over a sheet keeps its bottom at the screen's, so it is 0.02 of its height taller than the first; "
+                     "Flutter slides a card as tall as the first 0.02 higher (_kBottomUpTweenWhenCoveringOtherSheet, "
+                     "eyeballed on an iOS 18.0 simulator); no UIKit code or measurement of stacked sheets was read",
+    "bar-fades": "each bar label fades linearly in the push's progress inside Flutter's windows; Flutter eases each fade "
+                 "in its window and runs the bar's flight on curves of its own, eyeballed on an iOS 17.5 simulator "
+                 "(_kBottomNavBarHeaderTransitionCurve, _kTopNavBarHeaderTransitionCurve); UIKit's own fades are in its "
+                 "code (the fade blocks of iOS 18.2's _UINavigationBarTransitionContext), which the service does not follow yet",
+    "chevron": "the chevron is an estimated 13 x 21 pt at (8, 11.5), stays in place when both items have one and slides in "
+               "26 pt from the right when only the new one has; Flutter's is a 34 pt test-font glyph at (14, 7) that slides "
+               "in from far right and cross-fades with the old one; in iOS 18.2's _UINavigationBarTransitionContextPush only "
+               "a first back button's indicator view moves (behind a large title: from 7 pt right, 5 pt down, scale 0.7, alpha 0)",
+    "curve-solving": "Flutter solves a cubic only to within 0.001 of its input (Cubic._cubicErrorBound), the service exactly, "
+                     "so steep stretches differ by up to 1.4 pt",
+    "text-metrics": "text is 8.5 pt a character without fonts and a large title's line is 41 pt (Apple's Large Title leading), "
+                    "where Flutter measures its test font (a 34 pt line): positions that depend on text size differ",
+    "bar-timing": "the bar's views move with the push's own progress (the slide's curve), as UIKit runs the bar alongside the "
+                  "transition; Flutter's bar is a hero flying on curves of its own (eyeballed on an iOS 17.5 simulator), so "
+                  "mid-flight positions and opacities differ while the paths agree",
+    "large-title-box": "the flying large title and back label are their labels scaled, box and text together (as iOS 18.2's "
+                       "_UINavigationBarTransitionContextPush -_prepareScaleTransition scales the large title towards the "
+                       "back button); Flutter keeps each box and tweens the text style in it",
 }
 
 
@@ -542,7 +566,7 @@ def test_the_bar_labels_fade(server, ms, role, incoming, alpha):
 
 @pytest.mark.parametrize("ms, x", [
     case("Bottom middle moves between middle and back label", NAV_BAR, "'Page 1' at 50 ms", 50, 342.547737105096302912,
-         differs="text-metrics")])
+         differs="bar-timing")])
 def test_the_title_flies_to_the_back_label(server, ms, x):
     s = bar_push(server)
     assert s.role(ms / 1000, "navigationTitle", False)["windowFrame"]["x"] == x

@@ -86,7 +86,7 @@ public struct Catalogue: Sendable {
         var json = JSONObject()
         json["name"] = .string("default")
         json["summary"] = .string("UIKit's platform default for the operation: slide for push and pop, coverVertical for present and dismiss; a tab switch has none.")
-        json["source"] = .string("UIKit: UINavigationController's built-in push/pop and UIModalTransitionStyleCoverVertical, used when no animation controller is returned. Push/pop are slide's (about 0.5 s, parallax 0.3, dimming 0.1, fastEaseInToSlowEaseOut: measured by others, docs/reference.md § UIKit defaults); present/dismiss are coverVertical's (the same 0.5 s and curve, approximate: UIKit's modal numbers were not found).")
+        json["source"] = .string("UIKit: UINavigationController's built-in push/pop and UIModalTransitionStyleCoverVertical, used when no animation controller is returned. Push/pop are slide's (about 0.5 s, parallax 0.3, dimming 0.1, fastEaseInToSlowEaseOut: measured by others, docs/reference.md § UIKit defaults); present/dismiss are coverVertical's (the same 0.5 s and curve, approximate: UIKit's modal numbers were not found). Evidence (docs/reference.md § Evidence): slide.duration, slide.parallax, slide.dimming, slide.curve, coverVertical.duration, coverVertical.curve.")
         json["parameters"] = .object(parameters)
         for op in ["push", "pop"] { json[op] = slide.json.objectValue?[op] }
         for op in ["present", "dismiss"] { json[op] = cover.json.objectValue?[op] }

@@ -30,6 +30,9 @@ public struct Interaction: Sendable {
         case fling(minimum: Double, points: Bool = false)
         /// IBAnimatable: a speed above `minimum` points per second in the gesture's direction finishes.
         case speed(minimum: Double)
+        /// UIKit's sheet: the card rests where it would coast, a fast release stepping on
+        /// (`SheetRelease`); the threshold is not read.
+        case sheetRelease
     }
 
     /// `completionSpeed` after release: UIKit's default 1, or the classic library's 1 − percent.
@@ -69,22 +72,15 @@ public struct Interaction: Sendable {
         return i
     }()
 
-    /// The release speed, in sheet heights per second, from which a pulled sheet goes by the
-    /// direction of the fling rather than by where it is (Flutter's fit of iOS 18 sheets, whose
-    /// drag divides the velocity by the sheet's own height; docs/reference.md § Sheets).
-    static let sheetFlingSpeed = 2.0
-
-    /// UIKit's own pull on a sheet: progress = translation.y / the sheet's height; on release a
-    /// vertical speed of at least two sheet heights per second decides by its direction, else
-    /// the sheet goes when pulled 48 % or more (docs/reference.md § Sheets, *approximate*).
+    /// UIKit's own pull on a sheet: progress = translation.y / the sheet's height; on release the
+    /// sheet goes or stays by UIKit's rule (`SheetRelease`, docs/semantics.md § Modal presentation).
     static func sheetPull(sheetHeight: Double) -> Interaction {
         var i = Interaction(recognizer: .pan, origin: "sheet")
         i.platformGesture = .sheetPull
         i.axis = .vertical
         i.operation = .dismiss
         i.distance = sheetHeight
-        i.threshold = 0.48
-        i.velocity = .fling(minimum: sheetFlingSpeed)
+        i.velocity = .sheetRelease
         return i
     }
 

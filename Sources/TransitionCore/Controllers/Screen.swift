@@ -28,12 +28,20 @@ public struct Screen: Sendable, Equatable {
     var isRegularWidth: Bool { device.flatMap(DeviceProfile.named)?.idiom == .pad }
 
     /// The radius of the screen's own corners as UIKit's sheets start the covered page's from,
-    /// points: Flutter's fit of iOS 18 sheets takes 0.9 × the top safe-area inset when that
-    /// exceeds 20 pt, else 0 (a screen with square corners; *approximate*, docs/reference.md § Sheets).
+    /// points: Flutter's fit of iOS 18 sheets takes a share of the top safe-area inset when that
+    /// exceeds a threshold, else 0 (a screen with square corners; *approximate*, docs/reference.md § Sheets).
     var sheetCornerRadius: Double {
-        let radius = 0.9 * safeArea.top
-        return radius > 20 ? radius : 0
+        let radius = Self.cornerRadiusPerTopInset * safeArea.top
+        return radius > Self.roundedCornersThreshold ? radius : 0
     }
+
+    /// Points of corner radius per point of top safe-area inset (Flutter's
+    /// `_kDeviceCornerRadiusSmoothingFactor`, "determined through empirical testing").
+    static let cornerRadiusPerTopInset = 0.9
+
+    /// The corner radius, points, at or below which the screen counts as square-cornered
+    /// (Flutter's `_kRoundedDeviceCornersThreshold`).
+    static let roundedCornersThreshold = 20.0
 
     /// `{"width", "height", "scale"?, "iOS"?}` or `{"device", "iOS"?}`; nil is the default.
     static func decode(_ json: JSONValue?, at pointer: String) throws(SimulationError) -> Screen {

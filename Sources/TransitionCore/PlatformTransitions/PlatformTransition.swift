@@ -86,10 +86,10 @@ indirect enum PlatformTransition: Sendable, Equatable {
             p.curve = .linear
             self = .slide(p)
         case (.sheet(var p), .sheetPull):
-            (p.dismissCurve, p.coveredDismissCurve) = (.linear, .linear)
+            p.curve = .linear
             self = .sheet(p)
         case (.formSheet(var p), .sheetPull):
-            (p.dismissCurve, p.dimmingDismissCurve) = (.linear, .linear)
+            p.curve = .linear
             self = .formSheet(p)
         case (.fluidZoom(var p), .zoomDismiss):
             p.curve = .linear

@@ -4,7 +4,8 @@ import JSONCodec
 /// later; Catalogue/Animators/sheet.json, which cites the source of each default:
 /// docs/reference.md § Sheets), and where they put a sheet at rest.
 struct SheetParameters: Sendable, Equatable {
-    /// The presentation's or dismissal's length, seconds.
+    /// The presentation's or dismissal's length, seconds, as a percent-driven pull counts it (the
+    /// spring of `curve` runs until it settles, whatever this says).
     var duration: Double
     /// The card's top at rest, a fraction of the container's height from its top.
     var top: Double
@@ -14,12 +15,9 @@ struct SheetParameters: Sendable, Equatable {
     var coveredShift: Double
     /// The alpha of the black veil over the covered page.
     var dimming: Double
-    /// The card's curve when presented and dismissed.
+    /// The one curve of the card, the covered page and the veil, presented and dismissed: UIKit
+    /// runs them as one property animator.
     var curve: TimingParameter
-    var dismissCurve: TimingParameter
-    /// The covered page's and the veil's curve when presented and dismissed.
-    var coveredCurve: TimingParameter
-    var coveredDismissCurve: TimingParameter
     /// Radius of the card's top corners, points.
     var cornerRadius: Double
     /// Radius of the covered page's corners while covered, points.
@@ -37,9 +35,6 @@ struct SheetParameters: Sendable, Equatable {
         coveredShift = try r.requiredNumber("coveredShift")
         dimming = try r.requiredNumber("dimming")
         curve = try TimingParameter(&r, "curve")
-        dismissCurve = try TimingParameter(&r, "dismissCurve")
-        coveredCurve = try TimingParameter(&r, "coveredCurve")
-        coveredDismissCurve = try TimingParameter(&r, "coveredDismissCurve")
         cornerRadius = try r.requiredNumber("cornerRadius")
         coveredCornerRadius = try r.requiredNumber("coveredCornerRadius")
         deviceCornerRadius = try r.requiredNumber("deviceCornerRadius")
@@ -49,7 +44,6 @@ struct SheetParameters: Sendable, Equatable {
     var parameters: JSONObject {
         JSONObject([("duration", .number(duration)), ("top", .number(top)), ("coveredScale", .number(coveredScale)),
                     ("coveredShift", .number(coveredShift)), ("dimming", .number(dimming)), ("curve", curve.json),
-                    ("dismissCurve", dismissCurve.json), ("coveredCurve", coveredCurve.json), ("coveredDismissCurve", coveredDismissCurve.json),
                     ("cornerRadius", .number(cornerRadius)), ("coveredCornerRadius", .number(coveredCornerRadius)),
                     ("deviceCornerRadius", .number(deviceCornerRadius)), ("uncoveredCornerRadius", .number(uncoveredCornerRadius))])
     }

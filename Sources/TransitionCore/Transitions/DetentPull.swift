@@ -1,7 +1,7 @@
 /// UIKit's pull on a sheet with several detents (iOS 15+, `UISheetPresentationController`): the
 /// pan moves the card itself, the veil and the covered view following the
-/// largest-undimmed-detent rule continuously, and the release settles it at a detent on the
-/// detent spring. It is no transition until the card goes below the smallest detent: there the
+/// largest-undimmed-detent rule continuously, and the release settles it by UIKit's rule
+/// (`SheetRelease`). It is no transition until the card goes below the smallest detent: there the
 /// pull becomes the interactive dismissal of the plain pull-down (docs/semantics.md § Modal presentation).
 struct DetentPull: Sendable {
     /// The sheet being pulled.
@@ -69,12 +69,15 @@ extension World {
             settleSheet(pull.sheet, at: self[controller: pull.sheet].settings.sheet?.selected ?? tops[0].detent, animated: true)
         case .ended:
             let velocity = s.velocity?.y ?? 0
-            guard let detent = Self.releaseDetent(tops, top: top, velocity: velocity, flingSpeed: Interaction.sheetFlingSpeed * (screen.height - tops[tops.count - 1].top)) else {
+            // The card's dismissed position, its top at the container's bottom, is the place below
+            // the smallest detent.
+            let rest = SheetRelease.restingIndex([screen.height] + tops.map(\.top), top: top, velocity: velocity)
+            guard rest > 0 else {
                 guard refuses else { try handOverToDismissal(pull, s, tops: tops, pointer: pointer); return false }
                 refuseDismissal(&pull)
-                return try detentPullSettles(pull, at: tops[0].detent)
+                return try detentPullSettles(pull, at: tops[0].detent, velocity: velocity)
             }
-            return try detentPullSettles(pull, at: detent)
+            return try detentPullSettles(pull, at: tops[rest - 1].detent, velocity: velocity)
         }
         return true
     }
@@ -85,27 +88,13 @@ extension World {
         pull.refused = true
     }
 
-    /// Where a released card settles, from its top and vertical velocity (points per second,
-    /// positive downwards); nil: it goes (below the smallest detent, or flung down from it). A
-    /// fling of at least `flingSpeed` goes to the nearest detent in its direction (the largest
-    /// when there is none above); a slower release to the nearest detent by position, ties to
-    /// the smaller. A card within half a point of a detent counts as at it.
-    static func releaseDetent(_ tops: [(detent: SheetDetents.Detent, top: Double)], top: Double, velocity: Double, flingSpeed: Double) -> SheetDetents.Detent? {
-        if top > tops[0].top + 0.5 { return nil }
-        if abs(velocity) >= flingSpeed {
-            if velocity > 0 { return tops.last { $0.top > top + 0.5 }?.detent }
-            return tops.first { $0.top < top - 0.5 }?.detent ?? tops[tops.count - 1].detent
-        }
-        return tops.min { abs($0.top - top) < abs($1.top - top) }?.detent
-    }
-
-    /// The release keeps the sheet: it springs to `detent` from where it is on screen, and the
-    /// delegate hears of a changed selection.
-    private mutating func detentPullSettles(_ pull: DetentPull, at detent: SheetDetents.Detent) throws(SimulationError) -> Bool {
+    /// The release at `velocity` (points per second) keeps the sheet: it springs to `detent` from
+    /// where it is on screen, and the delegate hears of a changed selection.
+    private mutating func detentPullSettles(_ pull: DetentPull, at detent: SheetDetents.Detent, velocity: Double) throws(SimulationError) -> Bool {
         detentPull = nil
         let before = self[controller: pull.sheet].settings.sheet?.selected
         releaseStretch(self[controller: pull.sheet].view)
-        settleSheet(pull.sheet, at: detent, animated: true)
+        settleSheet(pull.sheet, at: detent, animated: true, spring: SheetRelease.spring(releasedAt: velocity))
         if before != detent { emit(.sheetPresentationControllerDidChangeSelectedDetentIdentifier, pull.sheet, ["detent": .string(detent.rawValue)]) }
         return true
     }

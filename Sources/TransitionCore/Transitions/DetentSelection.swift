@@ -3,13 +3,9 @@ import JSONCodec
 /// Moving a presented sheet to another of its detents: the app setting
 /// `UISheetPresentationController.selectedDetentIdentifier` inside `animateChanges` (iOS 15+).
 /// It is no transition: no animator is asked and no appearance callback is made; the card, the
-/// veil and the covered view move on the session clock (docs/semantics.md § Modal presentation).
+/// veil and the covered view move on the sheet's spring on the session clock
+/// (docs/semantics.md § Modal presentation).
 extension World {
-    /// The motion of a sheet changing detents: UIKit's system spring (mass 3, stiffness 1000,
-    /// damping 500, run critically damped), over the time it takes to settle. *Estimate*: no public
-    /// source gives UIKit's detent animation (docs/semantics.md § Modal presentation).
-    static let detentSpring = Spring.system
-
     /// Selects `detent` on the sheet `id`, which must be the top of the presentation chain and
     /// declare it; the sheet rests where the `sheet` animator would have left it at that detent,
     /// the veil and the covered view following the largest-undimmed-detent rule.
@@ -56,17 +52,18 @@ extension World {
         return layout
     }
 
-    /// The sheet `id` comes to rest at `detent`, which becomes its selected one: on the detent
-    /// spring from what is on screen when `animated`, at once otherwise. Reports nothing.
-    mutating func settleSheet(_ id: ControllerID, at detent: SheetDetents.Detent, animated: Bool) {
+    /// The sheet `id` comes to rest at `detent`, which becomes its selected one: on `spring` (the
+    /// sheet's, UIKit's `animateChanges` too) from what is on screen when `animated`, for as long
+    /// as it takes to settle; at once otherwise. Reports nothing.
+    mutating func settleSheet(_ id: ControllerID, at detent: SheetDetents.Detent, animated: Bool, spring: Spring = SheetRelease.spring) {
         self[controller: id].settings.sheet?.selected = detent
-        let duration = Self.detentSpring.settlingDuration
+        let duration = spring.settlingDuration
         for (view, property, value) in detentLayout(of: id, at: detent) {
             let shown = presentation(of: view, at: now).value(of: property)
             tree[view].apply(value, to: property)
             guard animated, shown != value else { animations.removeAnimations(on: view) { $0.property == property }; continue }
             animations.install(PropertyAnimation(property: property, from: shown, to: value, transition: nil, begin: now, duration: duration,
-                                                 curve: .spring(Self.detentSpring)), on: view)
+                                                 curve: .spring(spring)), on: view)
         }
     }
 }

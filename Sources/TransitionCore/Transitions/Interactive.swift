@@ -28,10 +28,6 @@ extension World {
     /// the distance left, the best public reference we found (docs/semantics.md § UIKit's back swipe).
     static let backSwipeSettling = (seconds: 0.35, curve: TimingCurve.threePointCubic(.fastEaseInToSlowEaseOut))
 
-    /// A pulled sheet settles from where the finger left it over 300 ms `easeOut`, whether it goes
-    /// or stays (Flutter's fit of iOS 18 sheets, *approximate*; docs/reference.md § Sheets).
-    static let sheetPullSettling = (seconds: 0.3, curve: TimingCurve.easeOut)
-
     /// `finishInteractiveTransition` / `cancelInteractiveTransition`: the rest of the timeline
     /// runs forward in (1 − p)·D / speed, or back in p·D / speed, shaped by `curve`.
     mutating func release(_ id: TransitionID, finish: Bool, speed: Double, curve: TimingCurve) {
@@ -196,7 +192,7 @@ extension World {
             }
             if let tracking = driven.tracking {
                 // completionSpeed as UIKit would report it: the rest of the duration over the settling time.
-                let settling = tracking == .backSwipe ? Self.backSwipeSettling : Self.sheetPullSettling
+                let settling = tracking == .backSwipe ? Self.backSwipeSettling : SheetRelease.settling(releasedAt: s.velocity?.y ?? 0)
                 let rest = driven.duration * (finish ? 1 - percent : percent)
                 // Released where it would settle (a swipe back at 0 %), nothing moves and the
                 // transition ends at once, as an animation to where a view already is takes no time.
@@ -310,6 +306,11 @@ extension World {
         case .none: break
         case .fling(let minimum, let points):
             if points ? abs(along) > minimum : abs(along) >= minimum * g.distance { return (along > 0, .velocity) }
+        case .sheetRelease:
+            // The card's rest (progress 0) and its dismissed position (1) are the places it can
+            // rest; by position alone it goes from halfway.
+            let goes = SheetRelease.restingIndex([g.distance, 0], top: progress * g.distance, velocity: along) == 0
+            return (goes, goes == (progress >= 0.5) ? .threshold : .velocity)
         case .speed(let minimum):
             if along > minimum { return (true, .velocity) }
         }

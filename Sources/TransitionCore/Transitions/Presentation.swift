@@ -162,11 +162,19 @@ extension World {
     /// A form sheet in regular width presented without animation rests where the `formSheet`
     /// animator leaves it: the card centred, the veil over the page, the page as it was.
     mutating func layOutFormSheet(_ id: ControllerID, in container: ViewID) throws(SimulationError) {
-        let parameters = Catalogue.shared.formSheet
+        let parameters = formSheetParameters
         let card = self[controller: id].view
         tree[card].frame = parameters.card(in: tree[container].bounds.size)
         (tree[card].layer.cornerRadius, tree[card].layer.clipsToBounds) = (parameters.cornerRadius, true)
         try addVeil(alpha: parameters.dimming, in: container)
+    }
+
+    /// The `formSheet` animator's catalogue parameters on this screen: the card of UIKit's default
+    /// size for it.
+    var formSheetParameters: FormSheetParameters {
+        var parameters = Catalogue.shared.formSheet
+        parameters.fitScreen(screen)
+        return parameters
     }
 
     /// The black veil a sheet animator keeps over the container (`$veil`), at `alpha`.

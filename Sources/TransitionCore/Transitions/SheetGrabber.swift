@@ -15,7 +15,7 @@ extension World {
     /// its view so that it moves with the card; it leaves with the card.
     mutating func addGrabber(to id: ControllerID, in container: ViewID) throws(SimulationError) {
         // The card's width: the container's for the phone card, the form sheet's own in regular width.
-        let width = sheetTransition(of: id) == .formSheet ? Catalogue.shared.formSheet.width : tree[container].bounds.width
+        let width = sheetTransition(of: id) == .formSheet ? formSheetParameters.width : tree[container].bounds.width
         let size = Self.grabberSize
         let name = "\(tree[container].id).grabber"
         var grabber = ViewNode(id: name, kind: "view", owner: nil, path: name, role: .sheetGrabber,

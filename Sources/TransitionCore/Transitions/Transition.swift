@@ -55,7 +55,7 @@ public struct Transition: Sendable {
     var previousSelection: Int?
     /// A gesture UIKit recognizes itself drives UIKit's own animation: the views follow the finger
     /// linearly while it lasts and settle on a curve and speed of their own after
-    /// (`World.backSwipeSettling`, `World.sheetPullSettling`, `World.releaseZoom`).
+    /// (`World.backSwipeSettling`, `SheetRelease.settling`, `World.releaseZoom`).
     var tracking: TouchTracking?
     /// The transition is UIKit's own (the catalogue's slide, coverVertical, sheet, formSheet or fluidZoom),
     /// with the parameters it runs with.

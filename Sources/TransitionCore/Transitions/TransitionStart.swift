@@ -101,10 +101,16 @@ extension World {
         if let gesture = r.platformGesture, platform?.follow(gesture) == true { tracking = gesture }
         // The covered page's corners start from the screen's; a sheet over a sheet stops a little
         // higher and the covered card lifts instead of sinking; detents set the resting height
-        // (docs/semantics.md § Modal presentation).
-        if case .sheet(var card)? = platform, choice?.overrides.entries.isEmpty ?? true {
-            adaptSheet(&card, sheet: r.operation == .present ? r.to : r.from, covered: r.operation == .present ? r.from : r.to)
-            platform = .sheet(card)
+        // (docs/semantics.md § Modal presentation); a form sheet's card takes UIKit's default size
+        // for the screen.
+        if choice?.overrides.entries.isEmpty ?? true {
+            if case .sheet(var card)? = platform {
+                adaptSheet(&card, sheet: r.operation == .present ? r.to : r.from, covered: r.operation == .present ? r.from : r.to)
+                platform = .sheet(card)
+            } else if case .formSheet(var card)? = platform {
+                card.fitScreen(screen)
+                platform = .formSheet(card)
+            }
         }
         for (key, value) in platform?.parameters.entries ?? [] { parameters[key] = value }
         guard let body = definition.body(for: r.operation) else {
