@@ -131,8 +131,16 @@ public struct World: Sendable {
         if c.kind == .navigation {
             try makeNavigationBar(for: id)
         } else if c.kind == .tabBar {
+            if display.hasFloatingTabBar, let direction = c.settings.tabBarMinimizeBehavior?.direction {
+                self[controller: id].scrollAway = ScrollAwayInteraction(direction: direction)
+            }
             var bar = ViewNode(id: "\(id).tabBar", kind: "tabBar", owner: nil, path: "\(id).tabBar", role: .tabBar, frame: tabBarFrame(id))
             bar.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97)
+            if display.hasFloatingTabBar {
+                var capsule = LayerProperties()
+                capsule.cornerRadius = FloatingTabBarLayout.cornerRadius
+                bar.setLayerKeepingFrame(capsule)
+            }
             let barID = try tree.create(bar)
             for (i, child) in c.children.enumerated() {
                 var item = ViewNode(id: "\(id).tabBarItem.\(i)", kind: "label", owner: nil, path: "\(id).tabBarItem.\(i)",

@@ -14,7 +14,14 @@ enum ScrollActions {
             let controller = try r.string("viewController", maxLength: 64).map { ControllerID($0) }
             let view = try r.requiredString("view")
             guard let offset = try r.point("contentOffset") else { throw SimulationError(r.path("contentOffset"), "is required: {\"x\", \"y\"} in points") }
-            return Scroll(controller: controller, view: view, contentOffset: offset)
+            var drag: ScrollDrag?
+            if let name = try r.string("drag", maxLength: 16) {
+                guard let parsed = ScrollDrag(rawValue: name) else {
+                    throw SimulationError(r.path("drag"), "unknown drag phase '\(name)'; one of \(ScrollDrag.list)")
+                }
+                drag = parsed
+            }
+            return Scroll(controller: controller, view: view, contentOffset: offset, drag: drag)
         }),
     ]
 
@@ -25,11 +32,14 @@ enum ScrollActions {
         var view: String
         /// Points of content scrolled past: the scroll view's new `bounds.origin`.
         var contentOffset: Point
+        /// A person's finger moved the content there; nil: the app set the offset.
+        var drag: ScrollDrag?
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
             let owner = controller ?? world.frontChain().last ?? world.rootController
-            try world.setContentOffset(contentOffset, ofViewAt: view, in: owner, pointer: action.pointer)
+            let scrolled = try world.setContentOffset(contentOffset, ofViewAt: view, in: owner, pointer: action.pointer)
             world.followScroll(of: owner)
+            world.followScrollAway(of: scrolled.view, in: owner, from: scrolled.previous.y, drag: drag)
         }
     }
 }

@@ -37,8 +37,8 @@ extension World {
             adjustContentInsets(in: id)
         case .tabBar:
             if let bar = c.barView, tree[bar].parent == c.view {
-                let safeBottom = display.safeArea.bottom
-                follow(bar, in: size, resize) { Self.tabBarFrame(in: $0, safeBottom: safeBottom) }
+                let safeBottom = display.safeArea.bottom, floating = floatingTabBarProgress(id)
+                follow(bar, in: size, resize) { Self.tabBarFrame(in: $0, safeBottom: safeBottom, floating: floating) }
                 if laidOut.width != size.width { layOutTabBarItems(of: id) }
             }
         case .viewController:
@@ -91,13 +91,19 @@ extension World {
         return following
     }
 
-    /// Spreads the tab bar's items evenly over its width, each as tall as the bar above the safe area.
+    /// Spreads the tab bar's items evenly over its width, each as tall as the bar above the safe area
+    /// (the whole floating capsule); a minimized floating bar shows only the selected tab's item.
     mutating func layOutTabBarItems(of tabs: ControllerID) {
-        guard let bar = self[controller: tabs].barView else { return }
+        let c = self[controller: tabs]
+        guard let bar = c.barView else { return }
         let items = tree[bar].children.filter { tree[$0].role == .tabBarItem }
-        let itemWidth = tree[bar].bounds.width / Double(max(1, items.count))
+        let shown = c.scrollAway?.isMinimized == true ? [c.selectedIndex] : Array(items.indices)
+        let itemWidth = tree[bar].bounds.width / Double(max(1, shown.count))
+        let height = display.hasFloatingTabBar ? FloatingTabBarLayout.height : Self.tabBarHeight
         for (i, item) in items.enumerated() {
-            tree[item].frame = Rect(x: Double(i) * itemWidth, y: 0, width: itemWidth, height: Self.tabBarHeight)
+            let slot = shown.firstIndex(of: i)
+            tree[item].hidden = slot == nil
+            tree[item].frame = Rect(x: Double(slot ?? 0) * itemWidth, y: 0, width: itemWidth, height: height)
         }
     }
 }

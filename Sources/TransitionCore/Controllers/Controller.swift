@@ -46,6 +46,9 @@ struct Controller: Sendable {
     var barView: ViewID?
     /// A navigation controller's bar and the views it draws its items with.
     var navigationBar: NavigationBar?
+    /// A tab bar controller's minimizing floating bar: how far scrolling has minimized it
+    /// (iOS 26 iPhones, with `onScrollDown` or `onScrollUp`).
+    var scrollAway: ScrollAwayInteraction?
 
     /// What its spec said: animators, presentation, container requests and gestures.
     var settings = ControllerSettings()

@@ -29,6 +29,8 @@ struct ControllerSettings: Sendable {
     var preferredTransition = PreferredTransition.automatic
     /// Gestures that drive this controller's interactive transitions (tried before the session's).
     var interactions: [Interaction] = []
+    /// A tab bar controller's `tabBarMinimizeBehavior` (iOS 26); nil: not given (`automatic`).
+    var tabBarMinimizeBehavior: TabBarMinimizeBehavior?
 
     /// The animator choices these settings write, those of the controllers their interactions
     /// declare included, checked when the controller is made (`World.check(_:)`).
@@ -68,19 +70,28 @@ struct ControllerSettings: Sendable {
         if let preferred = r.value("preferredTransition") {
             settings.preferredTransition = try PreferredTransition.decode(preferred, at: r.path("preferredTransition"))
         }
+        if let behavior = try r.string("tabBarMinimizeBehavior", maxLength: 32) {
+            guard let parsed = TabBarMinimizeBehavior(rawValue: behavior) else {
+                throw SimulationError(r.path("tabBarMinimizeBehavior"), "unknown behavior '\(behavior)'; one of \(TabBarMinimizeBehavior.list)")
+            }
+            settings.tabBarMinimizeBehavior = parsed
+        }
         settings.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"), limits: limits, depth: depth)
         return settings
     }
 
     /// Refuses what the session's iOS version does not have, at the member's pointer below
     /// the controller spec's `pointer`: large titles before iOS 11, the `inline` mode before 17, the
-    /// fluid zoom before 18.
+    /// fluid zoom before 18, the minimizing tab bar before 26.
     func checkAvailable(iOS: Int, at pointer: String) throws(SimulationError) {
         if prefersLargeTitles, iOS < LargeTitleDisplayMode.firstIOS {
             throw SimulationError(pointer + "/prefersLargeTitles", "large titles exist from iOS \(LargeTitleDisplayMode.firstIOS) (UINavigationBar.prefersLargeTitles); the session's screen is iOS \(iOS)")
         }
         if preferredTransition.zoom != nil, iOS < ZoomOptions.firstIOS {
             throw SimulationError(pointer + "/preferredTransition", "the fluid zoom exists from iOS \(ZoomOptions.firstIOS) (UIViewController.preferredTransition); the session's screen is iOS \(iOS)")
+        }
+        if tabBarMinimizeBehavior != nil, iOS < TabBarMinimizeBehavior.firstIOS {
+            throw SimulationError(pointer + "/tabBarMinimizeBehavior", "tabBarMinimizeBehavior exists from iOS \(TabBarMinimizeBehavior.firstIOS) (UITabBarController); the session's screen is iOS \(iOS)")
         }
         if let mode = largeTitleDisplayMode, iOS < mode.firstIOS {
             throw SimulationError(pointer + "/largeTitleDisplayMode", "largeTitleDisplayMode '\(mode.rawValue)' exists from iOS \(mode.firstIOS); the session's screen is iOS \(iOS)")

@@ -38,6 +38,9 @@ struct ControllerSpec: Sendable {
         if spec.settings.prefersLargeTitles, kind != .navigation {
             throw SimulationError(r.path("prefersLargeTitles"), "only a navigation controller has a bar to show large titles in")
         }
+        if spec.settings.tabBarMinimizeBehavior != nil, kind != .tabBar {
+            throw SimulationError(r.path("tabBarMinimizeBehavior"), "only a tabBar controller has a tab bar to minimize")
+        }
         // Unknown members first: a misspelt `viewcontrollers` is named as such, not reported as
         // a container without children.
         try r.finish()

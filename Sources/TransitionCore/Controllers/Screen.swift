@@ -10,7 +10,7 @@ public struct Screen: Sendable, Equatable {
     /// The window's safe-area insets: the status bar's height on top on iOS 7-style screens, the
     /// sensor housing and the home indicator on the others.
     public var safeArea: EdgeInsets
-    /// The iOS major version, 7…18.
+    /// The iOS major version: 7…18, or 26 (Apple numbered the release after iOS 18 by its year).
     public var iOS: Int
     /// The profile's name, when the screen is a device's.
     public var device: String?
@@ -20,12 +20,18 @@ public struct Screen: Sendable, Equatable {
     static let iOS7 = Screen(size: Size(width: 320, height: 568), scale: 2,
                                     safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0), iOS: 7, device: nil)
 
-    static let versions = 7...18
+    /// The iOS major versions a screen may name: every one from 7 to 18, then 26, the release
+    /// that follows 18 (19…25 never existed).
+    static let versions = Array(7...18) + [26]
 
     /// Whether the window is horizontally regular: an iPad profile (the service lays out portrait
     /// full-screen windows only, which are compact on every iPhone). A screen given by its size is
     /// taken as compact.
     var isRegularWidth: Bool { device.flatMap(DeviceProfile.named)?.idiom == .pad }
+
+    /// Whether tab bars float over the content as iOS 26's capsule on this screen (iPhones from
+    /// iOS 26; the iPad's tab bar of iOS 18 and later is not modelled).
+    var hasFloatingTabBar: Bool { iOS >= TabBarMinimizeBehavior.firstIOS && !isRegularWidth }
 
     /// The radius of the screen's own corners as UIKit's sheets start the covered page's from,
     /// points: Flutter's fit of iOS 18 sheets takes a share of the top safe-area inset when that
@@ -63,7 +69,7 @@ public struct Screen: Sendable, Equatable {
         }
         if let version = try r.integer("iOS", in: 0...1_000) {
             guard versions.contains(version) else {
-                throw SimulationError(r.path("iOS"), "the iOS major version is between \(versions.lowerBound) and \(versions.upperBound), got \(version)")
+                throw SimulationError(r.path("iOS"), "the iOS major version is between 7 and 18, or 26 (iOS 26 follows iOS 18), got \(version)")
             }
             screen.iOS = version
         }
@@ -81,10 +87,15 @@ public struct DeviceProfile: Sendable {
     public var name: String
     public var idiom: Idiom
     public var screen: Screen
+    /// The radius of the display's rounded corners, points, as `UIScreen`'s private
+    /// `_displayCornerRadius` reports it; nil where the catalogue does not give one.
+    public var displayCornerRadius: Double?
 
-    init(_ name: String, _ idiom: Idiom, width: Double, height: Double, scale: Double, top: Double, bottom: Double, iOS: Int) {
+    init(_ name: String, _ idiom: Idiom, width: Double, height: Double, scale: Double, top: Double, bottom: Double, iOS: Int,
+         displayCornerRadius: Double? = nil) {
         self.name = name
         self.idiom = idiom
+        self.displayCornerRadius = displayCornerRadius
         screen = Screen(size: Size(width: width, height: height), scale: scale,
                         safeArea: EdgeInsets(top: top, left: 0, bottom: bottom, right: 0), iOS: iOS, device: name)
     }
@@ -98,6 +109,10 @@ public struct DeviceProfile: Sendable {
         DeviceProfile("iPhone 15", .phone, width: 393, height: 852, scale: 3, top: 59, bottom: 34, iOS: 17),
         DeviceProfile("iPhone 15 Pro Max", .phone, width: 430, height: 932, scale: 3, top: 59, bottom: 34, iOS: 17),
         DeviceProfile("iPhone 16 Pro", .phone, width: 402, height: 874, scale: 3, top: 62, bottom: 34, iOS: 18),
+        DeviceProfile("iPhone 17", .phone, width: 402, height: 874, scale: 3, top: 62, bottom: 34, iOS: 26, displayCornerRadius: 62),
+        DeviceProfile("iPhone Air", .phone, width: 420, height: 912, scale: 3, top: 68, bottom: 34, iOS: 26, displayCornerRadius: 62),
+        DeviceProfile("iPhone 17 Pro", .phone, width: 402, height: 874, scale: 3, top: 62, bottom: 34, iOS: 26, displayCornerRadius: 62),
+        DeviceProfile("iPhone 17 Pro Max", .phone, width: 440, height: 956, scale: 3, top: 62, bottom: 34, iOS: 26, displayCornerRadius: 62),
         DeviceProfile("iPad (10th)", .pad, width: 820, height: 1180, scale: 2, top: 24, bottom: 20, iOS: 17),
     ]
 

@@ -29,4 +29,7 @@ public enum EventType: String, Sendable, CaseIterable {
     /// UISheetPresentationControllerDelegate, for a sheet moved to another detent.
     case sheetPresentationControllerDidChangeSelectedDetentIdentifier
     case diagnostic
+    /// The floating tab bar's minimization moved (`_UITabBarVisualProvider_Floating`'s
+    /// `scrollAwayInteraction:progressDidChange:tracking:`, iOS 26; no public delegate call).
+    case tabBarMinimizeProgressDidChange
 }

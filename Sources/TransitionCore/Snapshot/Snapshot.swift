@@ -113,6 +113,18 @@ public struct ControllerState: Sendable {
     public var modalPresentationStyle: String?
     /// A presented sheet with detents: the detent it rests at (or is moving to).
     public var selectedDetent: String?
+    /// A tab bar controller's floating bar (iOS 26 iPhones).
+    public var tabBar: FloatingTabBarState?
+}
+
+/// The floating tab bar's minimization, as a tab bar controller's snapshot shows it.
+public struct FloatingTabBarState: Sendable {
+    /// `tabBarMinimizeBehavior`: automatic, never, onScrollDown or onScrollUp.
+    public var minimizeBehavior: String
+    /// `minimized` once the progress reaches 1, else `expanded`.
+    public var state: String
+    /// 0: expanded, 1: minimized; in between while a drag is moving it.
+    public var progress: Double
 }
 
 extension World {
@@ -155,7 +167,14 @@ extension World {
                                visible: visible,
                                presented: c.presented.map { [controllerState($0, visible: heads, heads: heads)] } ?? [],
                                modalPresentationStyle: c.presentedStyle?.rawValue,
-                               selectedDetent: c.presentedStyle?.isSheet == true ? c.settings.sheet?.selected.rawValue : nil)
+                               selectedDetent: c.presentedStyle?.isSheet == true ? c.settings.sheet?.selected.rawValue : nil,
+                               tabBar: c.kind == .tabBar && display.hasFloatingTabBar ? floatingTabBarState(c) : nil)
+    }
+
+    private func floatingTabBarState(_ c: Controller) -> FloatingTabBarState {
+        let progress = c.scrollAway?.progress ?? 0
+        return FloatingTabBarState(minimizeBehavior: (c.settings.tabBarMinimizeBehavior ?? .automatic).rawValue,
+                                   state: c.scrollAway?.isMinimized == true ? "minimized" : "expanded", progress: progress)
     }
 
     /// `toWindow` maps the superview's bounds coordinates to the window; `clip` is what the

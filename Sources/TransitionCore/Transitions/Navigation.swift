@@ -109,15 +109,24 @@ extension World {
     }
 
     /// The tab bar at rest in its controller's view: `tabBarHeight` above the bottom safe-area inset, at
-    /// the bottom of that view (the screen's, or a presentation's frame).
+    /// the bottom of that view (the screen's, or a presentation's frame); iOS 26's floating capsule
+    /// as far as it is minimized.
     func tabBarFrame(_ tabs: ControllerID) -> Rect {
-        Self.tabBarFrame(in: tree[self[controller: tabs].view].bounds.size, safeBottom: display.safeArea.bottom)
+        Self.tabBarFrame(in: tree[self[controller: tabs].view].bounds.size, safeBottom: display.safeArea.bottom,
+                         floating: floatingTabBarProgress(tabs))
+    }
+
+    /// How far the floating tab bar of `tabs` is minimized (0 when it never minimizes); nil on a
+    /// screen whose tab bars do not float.
+    func floatingTabBarProgress(_ tabs: ControllerID) -> Double? {
+        display.hasFloatingTabBar ? self[controller: tabs].scrollAway?.progress ?? 0 : nil
     }
 
     /// The tab bar at rest in a tab bar controller's view of `size`, above a bottom safe-area
-    /// inset of `safeBottom` points.
-    static func tabBarFrame(in size: Size, safeBottom: Double) -> Rect {
-        Rect(x: 0, y: size.height - tabBarHeight - safeBottom, width: size.width, height: tabBarHeight + safeBottom)
+    /// inset of `safeBottom` points; the floating capsule minimized by `floating` when given.
+    static func tabBarFrame(in size: Size, safeBottom: Double, floating: Double?) -> Rect {
+        if let progress = floating { return FloatingTabBarLayout.frame(in: size, progress: progress) }
+        return Rect(x: 0, y: size.height - tabBarHeight - safeBottom, width: size.width, height: tabBarHeight + safeBottom)
     }
 
     /// Puts the tab bar where a finished (or undone) change leaves it: in its controller's view,

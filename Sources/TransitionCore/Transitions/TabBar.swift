@@ -36,6 +36,7 @@ extension World {
         }
         let chosen = chooseAnimator(.selectTab, from: from, to: to, actionChoice: animator)
         self[controller: tabs].selectedIndex = index
+        expandTabBar(tabs)
         // `default` is UIKit's own switch, which does not animate.
         let animates = chosen.choice.map { !$0.namesPlatformDefault } ?? false
         guard animated || interactive, animates else {

@@ -10,7 +10,10 @@ extension World {
     /// `path` among `controller`'s views, on screen or not (an app keeps a grid it covered
     /// scrolled to the cell it shows). Nothing animates and no event is logged: the scroll view's
     /// delegate is not simulated.
-    mutating func setContentOffset(_ offset: Point, ofViewAt path: String, in controller: ControllerID, pointer: String) throws(SimulationError) {
+    /// Returns the scroll view and the offset it had.
+    @discardableResult
+    mutating func setContentOffset(_ offset: Point, ofViewAt path: String, in controller: ControllerID,
+                                   pointer: String) throws(SimulationError) -> (view: ViewID, previous: Point) {
         _ = try existingController(controller, pointer: pointer + "/viewController")
         guard let view = tree.view(owner: controller, path: path) else {
             throw SimulationError(pointer + "/view", "controller '\(controller)' has no view at path '\(path)'")
@@ -19,6 +22,8 @@ extension World {
         guard Self.scrollingKinds.contains(kind) else {
             throw SimulationError(pointer + "/view", "the view at '\(path)' is a \(kind), which does not scroll; the kinds that scroll are \(Self.scrollingKinds.sorted().joined(separator: ", "))")
         }
+        let previous = tree[view].bounds.origin
         tree[view].bounds.origin = offset
+        return (view, previous)
     }
 }

@@ -36,6 +36,7 @@ extension ResponseEncoder {
             writer.key("name"); writer.string(profile.name)
             writer.key("idiom"); writer.string(profile.idiom.rawValue)
             writer.key("screen"); screen(profile.screen)
+            if let radius = profile.displayCornerRadius { writer.key("displayCornerRadius"); writer.number(radius) }
             writer.endObject()
         }
         writer.endArray()

@@ -129,6 +129,14 @@ struct ResponseEncoder: ~Copyable {
         if let index = c.selectedIndex { writer.key("selectedIndex"); writer.integer(index) }
         if let style = c.modalPresentationStyle { writer.key("modalPresentationStyle"); writer.string(style) }
         if let detent = c.selectedDetent { writer.key("selectedDetent"); writer.string(detent) }
+        if let bar = c.tabBar {
+            writer.key("tabBar")
+            writer.beginObject()
+            writer.key("minimizeBehavior"); writer.string(bar.minimizeBehavior)
+            writer.key("state"); writer.string(bar.state)
+            writer.key("progress"); writer.number(bar.progress)
+            writer.endObject()
+        }
         if let presented = c.presented.first { writer.key("presented"); controller(presented) }
         writer.endObject()
     }

@@ -175,7 +175,8 @@ struct SVGEncoder: ~Copyable {
         }
         switch n.role {
         case .navigationBar: line(quad[3], quad[2], SVGStyle.hairline)
-        case .tabBar: line(quad[0], quad[1], SVGStyle.hairline)
+        // The floating capsule of iOS 26 has no top edge to draw.
+        case .tabBar where n.layer.cornerRadius == 0: line(quad[0], quad[1], SVGStyle.hairline)
         case .snapshot:
             writer.raw("<polygon")
             writer.points(quad)
