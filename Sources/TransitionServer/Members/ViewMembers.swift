@@ -4,8 +4,9 @@ import TransitionCore
 /// table the JSON encoder (`ResponseEncoder`), the change diff (`ViewChanges`) and the golden
 /// comparer's reader (`ServiceLeaves`, `ViewProperty`) are made from, each a `ViewMemberVisitor`.
 ///
-/// A row says the member's name, where its value is in the node (a key path, which the
-/// compiler turns into a direct read once the visitor is inlined: no lookup per member), its
+/// A row says the member's name, where its value is in the node (a closure reading it, which
+/// the compiler inlines into each visitor as a direct read: no lookup per member; a key path
+/// literal in its place may be left to the runtime to apply), its
 /// JSON shape (the value's `ViewMemberType`), when it is left out (the method: `member` never,
 /// `optional` when nil, `layer` when CALayer's default) and how a comparison holds it
 /// (`MemberComparison`). openapi.yaml's `ViewFields` and tests/e2e/changes_decoder.py's
@@ -19,44 +20,44 @@ enum ViewMembers {
     /// What names the view: fixed for as long as the view exists.
     @inline(__always)
     static func names<V: ViewMemberVisitor & ~Copyable>(_ v: inout V) {
-        v.member("id", \.id, .identity)
-        v.member("kind", \.kind, .exact)
-        v.member("viewController", \.viewController, .identity)
-        v.member("path", \.path, .identity)
-        v.optional("role", \.role, .exact)
+        v.member("id", { $0.id }, .identity)
+        v.member("kind", { $0.kind }, .exact)
+        v.member("viewController", { $0.viewController }, .identity)
+        v.member("path", { $0.path }, .identity)
+        v.optional("role", { $0.role }, .exact)
     }
 
     /// The view's own geometry, which its animations move (points, window-independent).
     @inline(__always)
     static func geometry<V: ViewMemberVisitor & ~Copyable>(_ v: inout V) {
-        v.member("frame", \.frame, .position)
-        v.member("bounds", \.bounds, .position)
-        v.member("center", \.center, .position)
-        v.member("transform", \.transform, .transform)
-        v.optional("transform3D", \.transform3D, .transform)
-        v.member("alpha", \.alpha, .alpha)
-        v.member("hidden", \.hidden, .exact)
+        v.member("frame", { $0.frame }, .position)
+        v.member("bounds", { $0.bounds }, .position)
+        v.member("center", { $0.center }, .position)
+        v.member("transform", { $0.transform }, .transform)
+        v.optional("transform3D", { $0.transform3D }, .transform)
+        v.member("alpha", { $0.alpha }, .alpha)
+        v.member("hidden", { $0.hidden }, .exact)
     }
 
     /// Its bounding box in window coordinates, points: what its ancestors' animations move too.
     @inline(__always)
     static func window<V: ViewMemberVisitor & ~Copyable>(_ v: inout V) {
-        v.place("windowFrame", \.windowFrame, .position)
+        v.place("windowFrame", { $0.windowFrame }, .position)
     }
 
     /// Its fill, which animations change.
     @inline(__always)
     static func colour<V: ViewMemberVisitor & ~Copyable>(_ v: inout V) {
-        v.optional("backgroundColor", \.backgroundColor, .exact)
+        v.optional("backgroundColor", { $0.backgroundColor }, .exact)
     }
 
     /// Its content (its identity's: no animation changes it).
     @inline(__always)
     static func content<V: ViewMemberVisitor & ~Copyable>(_ v: inout V) {
-        v.optional("text", \.text, .exact)
-        v.optional("fontSize", \.fontSize, .exact)
-        v.optional("image", \.image, .exact)
-        v.optional("snapshotOf", \.snapshotOf, .exact)
+        v.optional("text", { $0.text }, .exact)
+        v.optional("fontSize", { $0.fontSize }, .exact)
+        v.optional("image", { $0.image }, .exact)
+        v.optional("snapshotOf", { $0.snapshotOf }, .exact)
     }
 
     /// Its layer properties, each written only when it differs from CALayer's default, so that a
@@ -64,25 +65,25 @@ enum ViewMembers {
     /// § Layer properties; the defaults and their sources: `LayerProperties`).
     @inline(__always)
     static func layer<V: ViewMemberVisitor & ~Copyable>(_ v: inout V) {
-        v.layer("cornerRadius", \.cornerRadius, .position)
-        v.layer("maskedCorners", \.maskedCorners, .exact)
-        v.layer("clipsToBounds", \.clipsToBounds, .exact)
-        v.layer("borderWidth", \.borderWidth, .position)
-        v.layer("borderColor", \.borderColor, .exact)
-        v.layer("shadowOpacity", \.shadowOpacity, .alpha)
-        v.layer("shadowRadius", \.shadowRadius, .position)
-        v.layer("shadowOffset", \.shadowOffset, .position)
-        v.layer("shadowColor", \.shadowColor, .exact)
-        v.layer("anchorPoint", \.anchorPoint, .transform)
-        v.layer("zPosition", \.zPosition, .position)
-        v.layer("isDoubleSided", \.isDoubleSided, .exact)
+        v.layer("cornerRadius", { $0.cornerRadius }, .position)
+        v.layer("maskedCorners", { $0.maskedCorners }, .exact)
+        v.layer("clipsToBounds", { $0.clipsToBounds }, .exact)
+        v.layer("borderWidth", { $0.borderWidth }, .position)
+        v.layer("borderColor", { $0.borderColor }, .exact)
+        v.layer("shadowOpacity", { $0.shadowOpacity }, .alpha)
+        v.layer("shadowRadius", { $0.shadowRadius }, .position)
+        v.layer("shadowOffset", { $0.shadowOffset }, .position)
+        v.layer("shadowColor", { $0.shadowColor }, .exact)
+        v.layer("anchorPoint", { $0.anchorPoint }, .transform)
+        v.layer("zPosition", { $0.zPosition }, .position)
+        v.layer("isDoubleSided", { $0.isDoubleSided }, .exact)
     }
 
     /// What its ancestors' clipping leaves of it (window coordinates, present only when they cut
     /// something off) and whether its content is drawn (present, false, only when it is not).
     @inline(__always)
     static func clip<V: ViewMemberVisitor & ~Copyable>(_ v: inout V) {
-        v.optionalPlace("visibleRect", \.visibleRect, .position)
+        v.optionalPlace("visibleRect", { $0.visibleRect }, .position)
         v.optionalPlace("visible", { $0.visible ? nil : false }, .exact)
     }
 
