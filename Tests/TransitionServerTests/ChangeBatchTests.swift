@@ -100,14 +100,13 @@ import Testing
         #expect(try Self.decode(JSONParser.parse(batch)).map(Self.sorted) == flat.map(Self.sorted))
     }
 
-    /// The members' names are spelled out (reflection is slow the first time): each as Swift names it,
-    /// and each path as the member and its field.
-    @Test func theMembersNamesAreTheirCasesNames() {
-        for member in ViewMember.allCases {
-            #expect(member.name == String(describing: member))
-            #expect(ViewPath(member).name == String(describing: member))
-            for (i, field) in member.fields.enumerated() { #expect(ViewPath(member, i + 1).name == "\(member).\(field)") }
+    /// Each path is named as the member table names its member, and a field as the member and the field.
+    @Test func pathsAreNamedAfterTheTable() {
+        for (row, member) in ViewMemberRow.all.enumerated() {
+            #expect(ViewPath(row: row).name == member.name)
+            for (i, field) in member.shape.objectFields.enumerated() { #expect(ViewPath(row: row, field: i + 1).name == "\(member.name).\(field)") }
         }
+        #expect(ViewPath.parent.name == "parent")
     }
 
     /// Members by name: the decoder, as Python's, appends a member it sets anew.

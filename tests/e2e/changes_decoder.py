@@ -17,6 +17,53 @@ The format is described in docs/performance.md § Change-only batches
 """
 import copy
 
+# A flat view's members, in the order written, each with the fields a change frame sets one by
+# one ("frame.x"); none for a member set whole. The service's member table (ViewMembers) is
+# checked against this list (ViewMemberTableTests): a path it does not name is an error here.
+VIEW_MEMBERS = {
+    "id": (),
+    "kind": (),
+    "viewController": (),
+    "path": (),
+    "role": (),
+    "frame": ("x", "y", "width", "height"),
+    "bounds": ("x", "y", "width", "height"),
+    "center": ("x", "y"),
+    "transform": ("a", "b", "c", "d", "tx", "ty"),
+    "transform3D": (),
+    "alpha": (),
+    "hidden": (),
+    "windowFrame": ("x", "y", "width", "height"),
+    "backgroundColor": (),
+    "text": (),
+    "fontSize": (),
+    "image": (),
+    "snapshotOf": (),
+    "cornerRadius": (),
+    "maskedCorners": (),
+    "clipsToBounds": (),
+    "borderWidth": (),
+    "borderColor": (),
+    "shadowOpacity": (),
+    "shadowRadius": (),
+    "shadowOffset": ("width", "height"),
+    "shadowColor": (),
+    "anchorPoint": ("x", "y"),
+    "zPosition": (),
+    "isDoubleSided": (),
+    "visibleRect": ("x", "y", "width", "height"),
+    "visible": (),
+    "parent": (),
+}
+
+
+def _view_path(path):
+    """`path` if it names a view member or one of its fields, else a ValueError."""
+    member, _, field = path.partition(".")
+    if member not in VIEW_MEMBERS or (field and field not in VIEW_MEMBERS[member]):
+        raise ValueError(f"unknown view member path {path!r}")
+    return path
+
 
 def _set(target, path, value):
     *parents, last = path.split(".")
@@ -56,10 +103,12 @@ def decode(batch):
             for index, view in change.get("added", []):
                 views.insert(index, view)
             for path, groups in change.get("viewSet", {}).items():
+                _view_path(path)
                 for value, *indices in groups:
                     for index in indices:
                         _set(views[index], path, copy.deepcopy(value))
             for path, indices in change.get("viewUnset", {}).items():
+                _view_path(path)
                 for index in indices:
                     _unset(views[index], path)
             frame["views"] = views

@@ -134,6 +134,12 @@ extension World {
 public struct MovingFrame: Sendable {
     /// Where a view is in the window: what moves of a view that only its ancestors move.
     public struct Place: Sendable {
+        @inlinable init(windowFrame: Rect, visibleRect: Rect?, visible: Bool) {
+            self.windowFrame = windowFrame
+            self.visibleRect = visibleRect
+            self.visible = visible
+        }
+
         public var windowFrame: Rect
         public var visibleRect: Rect?
         public var visible: Bool
@@ -144,4 +150,11 @@ public struct MovingFrame: Sendable {
     public var nodes: [SnapshotNode]
     /// Every entry's place, in entry order.
     public var places: [Place]
+}
+
+extension SnapshotNode {
+    /// Where the view is in the window: the members its ancestors move with it.
+    @inlinable public var place: MovingFrame.Place {
+        MovingFrame.Place(windowFrame: windowFrame, visibleRect: visibleRect, visible: visible)
+    }
 }

@@ -127,13 +127,13 @@ public final class FrameTemplate: Sendable {
                             encoder.nodeValues(node)
                         } else {
                             if node.pointee.layer != .defaults { encoder.layerFields(node.pointee.layer) }
-                            encoder.nodeClip(visibleRect: node.pointee.visibleRect, visible: node.pointee.visible)
+                            encoder.nodeClip(node.pointee.place)
                             animated += 1
                         }
                     } else {
                         // Its place: the first slot its `windowFrame`, the second its clip.
                         let place = moved.places[entry]
-                        if first { encoder.rect(place.windowFrame) } else { encoder.nodeClip(visibleRect: place.visibleRect, visible: place.visible) }
+                        if first { encoder.rect(place.windowFrame) } else { encoder.nodeClip(place) }
                     }
                 }
                 encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from...]), commaPending: true)

@@ -12,6 +12,14 @@ struct ResponseEncoder: ~Copyable {
     /// While a frame template is made (`FrameTemplate.make`): which views move, and where the
     /// values written afresh for each frame are.
     var marks: TemplateMarks?
+    /// What the member table's rows are read from (`ViewMembers`): the view being written, its
+    /// place and its layer properties; whether the place's `windowFrame` is a template's slot,
+    /// and whether layer properties are written even when CALayer's defaults.
+    private var view: UnsafePointer<SnapshotNode>?
+    private var viewPlace: MovingFrame.Place?
+    private var viewLayer = LayerProperties.defaults
+    private var windowFrameSlot = false
+    private var writesDefaults = false
 
     init(precision: Int? = nil, flat: Bool = false, reservingCapacity: Int = 32_768) {
         writer = JSONWriter(precision: precision, reservingCapacity: reservingCapacity)
@@ -194,19 +202,17 @@ struct ResponseEncoder: ~Copyable {
         writer.endArray()
     }
 
-    /// The view's members but `children` (or `parent`). Through a pointer: a node is under 300
-    /// bytes with four references, and passing it by value from its parent's array copied it whole.
-    /// `ViewChanges.compare` follows these members in this order: a member added here goes there too.
-    /// A frame template writes the view's names and content once and, for a view that moves,
-    /// its values and layer part afresh for each frame (`FrameTemplate`).
+    /// The view's members but `children` (or `parent`), as the member table lists them
+    /// (`ViewMembers`). Through a pointer: a node is under 300 bytes with four references, and
+    /// passing it by value from its parent's array copied it whole. A frame template writes the
+    /// view's names and content once and, for a view that moves, its values and layer part
+    /// afresh for each frame (`FrameTemplate`).
     mutating func nodeFields(_ p: UnsafePointer<SnapshotNode>) {
         guard marks != nil else {
             // The same members as below, without a template's checks (the full encoder's path).
-            nodeNames(p)
-            nodeValues(p)
-            nodeContent(p)
-            if p.pointee.layer != .defaults { layerFields(p.pointee.layer) }
-            nodeClip(visibleRect: p.pointee.visibleRect, visible: p.pointee.visible)
+            view = p
+            viewPlace = p.pointee.place
+            ViewMembers.all(&self)
             return
         }
         let motion = marks!.nextView()
@@ -218,52 +224,42 @@ struct ResponseEncoder: ~Copyable {
         if motion == .own { beginSlot() }
         if p.pointee.layer != .defaults { layerFields(p.pointee.layer) }
         if motion == .ancestors { beginSlot() }
-        nodeClip(visibleRect: p.pointee.visibleRect, visible: p.pointee.visible)
+        nodeClip(p.pointee.place)
         if motion != .none { endSlot() }
     }
 
     /// What names the view: fixed for as long as the view exists.
     @inline(__always)
     mutating func nodeNames(_ p: UnsafePointer<SnapshotNode>) {
-        writer.key("id"); writer.string(p.pointee.id)
-        writer.key("kind"); writer.string(p.pointee.kind)
-        writer.key("viewController"); if let vc = p.pointee.viewController { writer.string(vc) } else { writer.null() }
-        writer.key("path"); writer.string(p.pointee.path)
-        if let role = p.pointee.role { writer.key("role"); writer.string(role.rawValue) }
+        view = p
+        ViewMembers.names(&self)
     }
 
     /// The view's geometry and colour, which animations move (and `windowFrame`, which its
     /// ancestors' do; `windowFrameSlot`: a template writes it afresh for each frame).
     @inline(__always)
     mutating func nodeValues(_ p: UnsafePointer<SnapshotNode>, windowFrameSlot: Bool = false) {
-        writer.key("frame"); rect(p.pointee.frame)
-        writer.key("bounds"); rect(p.pointee.bounds)
-        writer.key("center"); point(p.pointee.center)
-        writer.key("transform"); transform(p.pointee.transform)
-        if let t3 = p.pointee.transform3D { writer.key("transform3D"); transform3D(t3) }
-        writer.key("alpha"); writer.number(p.pointee.alpha)
-        writer.key("hidden"); writer.bool(p.pointee.hidden)
-        writer.key("windowFrame")
-        if windowFrameSlot { beginSlot() }
-        rect(p.pointee.windowFrame)
-        if windowFrameSlot { endSlot() }
-        if let c = p.pointee.backgroundColor { writer.key("backgroundColor"); writer.string(Self.hex(c)) }
+        view = p
+        ViewMembers.geometry(&self)
+        viewPlace = p.pointee.place
+        self.windowFrameSlot = windowFrameSlot
+        ViewMembers.window(&self)
+        self.windowFrameSlot = false
+        ViewMembers.colour(&self)
     }
 
     /// The view's content (its identity's: no animation changes it).
     @inline(__always)
     mutating func nodeContent(_ p: UnsafePointer<SnapshotNode>) {
-        if let text = p.pointee.text { writer.key("text"); writer.string(text) }
-        if let size = p.pointee.fontSize { writer.key("fontSize"); writer.number(size) }
-        if let image = p.pointee.image { writer.key("image"); writer.string(image) }
-        if let source = p.pointee.snapshotOf { writer.key("snapshotOf"); writer.string(source) }
+        view = p
+        ViewMembers.content(&self)
     }
 
-    /// What the ancestors' clipping leaves of the view (and whether it faces away).
+    /// What the ancestors' clipping leaves of the view at `place` (and whether it faces away).
     @inline(__always)
-    mutating func nodeClip(visibleRect: Rect?, visible: Bool) {
-        if let r = visibleRect { writer.key("visibleRect"); rect(r) }
-        if !visible { writer.key("visible"); writer.bool(false) }
+    mutating func nodeClip(_ place: MovingFrame.Place) {
+        viewPlace = place
+        ViewMembers.clip(&self)
     }
 
     /// The start of bytes a frame template writes afresh for each frame (nothing otherwise).
@@ -284,24 +280,14 @@ struct ResponseEncoder: ~Copyable {
         }
     }
 
-    /// Each layer property that differs from CALayer's default, in this order, so that a view
-    /// with the defaults is written exactly as before layer properties existed
-    /// (docs/semantics.md § Layer properties). Every one with `omittingDefaults` false (what a
-    /// comparison reads for a view whose snapshot leaves them out: ViewProperty.omitted).
+    /// The layer properties that differ from CALayer's default, in the table's order
+    /// (`ViewMembers.layer`). Every one with `omittingDefaults` false (what a comparison reads
+    /// for a view whose snapshot leaves them out: ViewProperty.omitted).
     mutating func layerFields(_ l: LayerProperties, omittingDefaults: Bool = true) {
-        let d: LayerProperties? = omittingDefaults ? .defaults : nil
-        if l.cornerRadius != d?.cornerRadius { writer.key("cornerRadius"); writer.number(l.cornerRadius) }
-        if l.maskedCorners != d?.maskedCorners { writer.key("maskedCorners"); corners(l.maskedCorners) }
-        if l.clipsToBounds != d?.clipsToBounds { writer.key("clipsToBounds"); writer.bool(l.clipsToBounds) }
-        if l.borderWidth != d?.borderWidth { writer.key("borderWidth"); writer.number(l.borderWidth) }
-        if l.borderColor != d?.borderColor { writer.key("borderColor"); writer.string(Self.hex(l.borderColor)) }
-        if l.shadowOpacity != d?.shadowOpacity { writer.key("shadowOpacity"); writer.number(l.shadowOpacity) }
-        if l.shadowRadius != d?.shadowRadius { writer.key("shadowRadius"); writer.number(l.shadowRadius) }
-        if l.shadowOffset != d?.shadowOffset { writer.key("shadowOffset"); size(l.shadowOffset) }
-        if l.shadowColor != d?.shadowColor { writer.key("shadowColor"); writer.string(Self.hex(l.shadowColor)) }
-        if l.anchorPoint != d?.anchorPoint { writer.key("anchorPoint"); point(l.anchorPoint) }
-        if l.zPosition != d?.zPosition { writer.key("zPosition"); writer.number(l.zPosition) }
-        if l.isDoubleSided != d?.isDoubleSided { writer.key("isDoubleSided"); writer.bool(l.isDoubleSided) }
+        viewLayer = l
+        writesDefaults = !omittingDefaults
+        ViewMembers.layer(&self)
+        writesDefaults = false
     }
 
     mutating func node(_ p: UnsafePointer<SnapshotNode>) {
@@ -343,6 +329,58 @@ struct ResponseEncoder: ~Copyable {
             bytes.append(digits[v & 15])
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension ResponseEncoder: ViewMemberVisitor {
+    @inline(__always)
+    mutating func readsLayer() -> Bool {
+        viewLayer = view!.pointee.layer
+        return viewLayer != .defaults
+    }
+
+    @inline(__always)
+    mutating func skipsLayer() {}
+
+    @inline(__always)
+    mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T, _ comparison: MemberComparison) {
+        writer.key(name)
+        value(view!.pointee).write(into: &self)
+    }
+
+    @inline(__always)
+    mutating func optional<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T?, _ comparison: MemberComparison) {
+        if let v = value(view!.pointee) {
+            writer.key(name)
+            v.write(into: &self)
+        }
+    }
+
+    @inline(__always)
+    mutating func layer<T: ViewMemberType & Equatable>(_ name: StaticString, _ value: (LayerProperties) -> T,
+                                                      _ comparison: MemberComparison) {
+        let v = value(viewLayer)
+        if writesDefaults || v != value(.defaults) {
+            writer.key(name)
+            v.write(into: &self)
+        }
+    }
+
+    @inline(__always)
+    mutating func place<T: ViewMemberType>(_ name: StaticString, _ value: (MovingFrame.Place) -> T, _ comparison: MemberComparison) {
+        writer.key(name)
+        if windowFrameSlot { beginSlot() }
+        value(viewPlace!).write(into: &self)
+        if windowFrameSlot { endSlot() }
+    }
+
+    @inline(__always)
+    mutating func optionalPlace<T: ViewMemberType>(_ name: StaticString, _ value: (MovingFrame.Place) -> T?,
+                                                  _ comparison: MemberComparison) {
+        if let v = value(viewPlace!) {
+            writer.key(name)
+            v.write(into: &self)
+        }
     }
 }
 

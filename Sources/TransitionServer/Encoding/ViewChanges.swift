@@ -38,6 +38,13 @@ struct ViewChanges {
         var next = -1
     }
     let rounding: NumberRounding
+    /// What the member table's rows are read from while two views are compared: the views,
+    /// their places and layer properties, the new view's index and the row being read.
+    private var views: (UnsafePointer<SnapshotNode>, UnsafePointer<SnapshotNode>)?
+    private var places: (MovingFrame.Place, MovingFrame.Place)?
+    private var layers = (LayerProperties.defaults, LayerProperties.defaults)
+    private var index = 0
+    private var row = 0
 
     init(rounding: NumberRounding) {
         self.rounding = rounding
@@ -55,139 +62,57 @@ struct ViewChanges {
     }
 
     /// Records what differs between `old` (its superview's key `oldParent`) and `new`, the view
-    /// at `index` in the new list. Through pointers, as the encoder reads views: a node copied
-    /// is a few hundred bytes and four references.
+    /// at `index` in the new list, member by member as the member table lists them
+    /// (`ViewMembers`). Through pointers, as the encoder reads views: a node copied is a few
+    /// hundred bytes and four references.
     mutating func compare(_ old: UnsafePointer<SnapshotNode>, parent oldParent: String?, _ new: UnsafePointer<SnapshotNode>,
                           parent newParent: String?, index: Int) {
-        let (a, b) = (old, new)
-        string(.id, a.pointee.id, b.pointee.id, index)
-        string(.kind, a.pointee.kind, b.pointee.kind, index)
-        nullable(.viewController, a.pointee.viewController, b.pointee.viewController, index)
-        string(.path, a.pointee.path, b.pointee.path, index)
-        optional(.role, a.pointee.role, b.pointee.role, index, same: ==) { .string($0.rawValue) }
-        rect(.frame, a.pointee.frame, b.pointee.frame, index)
-        rect(.bounds, a.pointee.bounds, b.pointee.bounds, index)
-        point(.center, a.pointee.center, b.pointee.center, index)
-        transform(a.pointee.transform, b.pointee.transform, index)
-        optional(.transform3D, a.pointee.transform3D, b.pointee.transform3D, index, same: { [rounding] in MemberValue.sameEntries($0, $1, rounding) },
-                 MemberValue.transform3D)
-        number(ViewPath(.alpha), a.pointee.alpha, b.pointee.alpha, index)
-        if a.pointee.hidden != b.pointee.hidden { add(ViewPath(.hidden), .bool(b.pointee.hidden), index) }
-        rect(.windowFrame, a.pointee.windowFrame, b.pointee.windowFrame, index)
-        optional(.backgroundColor, a.pointee.backgroundColor, b.pointee.backgroundColor, index, same: MemberValue.sameHex, MemberValue.color)
-        optional(.text, a.pointee.text, b.pointee.text, index, same: ==, MemberValue.string)
-        optional(.fontSize, a.pointee.fontSize, b.pointee.fontSize, index, same: rounding.writesSame, MemberValue.number)
-        optional(.image, a.pointee.image, b.pointee.image, index, same: ==, MemberValue.string)
-        optional(.snapshotOf, a.pointee.snapshotOf, b.pointee.snapshotOf, index, same: ==, MemberValue.string)
-        let (la, lb) = (a.pointee.layer, b.pointee.layer)
-        if la != .defaults || lb != .defaults { layer(la, lb, index) }
-        if a.pointee.visibleRect != nil || b.pointee.visibleRect != nil {
-            optional(.visibleRect, a.pointee.visibleRect.map(MemberValue.rect), b.pointee.visibleRect.map(MemberValue.rect), index)
-        }
-        if a.pointee.visible != b.pointee.visible {
-            if b.pointee.visible { addUnset(ViewPath(.visible), index) } else { add(ViewPath(.visible), .bool(false), index) }
-        }
-        nullable(.parent, oldParent, newParent, index)
+        views = (old, new)
+        places = (old.pointee.place, new.pointee.place)
+        self.index = index
+        row = 0
+        ViewMembers.all(&self)
+        if oldParent != newParent { add(ViewPath.parent, newParent.changeValue, index) }
     }
 
     /// `compare` for a view only its ancestors move (`MovingViews`), now at `new`: of its
-    /// members only `windowFrame`, `visibleRect` and `visible` can differ, compared as `compare`
-    /// compares them, in its order.
+    /// members only its place's can differ.
     mutating func comparePlace(_ old: UnsafePointer<SnapshotNode>, _ new: MovingFrame.Place, index: Int) {
-        rect(.windowFrame, old.pointee.windowFrame, new.windowFrame, index)
-        switch (old.pointee.visibleRect, new.visibleRect) {
-        case (nil, nil): break
-        // As `optional` compares two rects, without making their `MemberValue`s.
-        case (let a?, let b?): rect(.visibleRect, a, b, index)
-        case (let a, let b): optional(.visibleRect, a.map(MemberValue.rect), b.map(MemberValue.rect), index)
-        }
-        if old.pointee.visible != new.visible {
-            if new.visible { addUnset(ViewPath(.visible), index) } else { add(ViewPath(.visible), .bool(false), index) }
-        }
+        places = (old.pointee.place, new)
+        self.index = index
+        row = ViewMemberRow.windowStart
+        ViewMembers.window(&self)
+        row = ViewMemberRow.clipStart
+        ViewMembers.clip(&self)
     }
 
-    /// The layer members, each written only when it is not CALayer's default
-    /// (`ResponseEncoder.layerFields`).
-    private mutating func layer(_ a: LayerProperties, _ b: LayerProperties, _ index: Int) {
-        let d = LayerProperties.defaults
-        func present<T: Equatable>(_ l: LayerProperties, _ value: KeyPath<LayerProperties, T>, _ leaf: (T) -> MemberValue) -> MemberValue? {
-            l[keyPath: value] == d[keyPath: value] ? nil : leaf(l[keyPath: value])
-        }
-        func member<T: Equatable>(_ m: ViewMember, _ value: KeyPath<LayerProperties, T>, _ leaf: (T) -> MemberValue) {
-            optional(m, present(a, value, leaf), present(b, value, leaf), index)
-        }
-        member(.cornerRadius, \.cornerRadius, MemberValue.number)
-        member(.maskedCorners, \.maskedCorners, MemberValue.corners)
-        member(.clipsToBounds, \.clipsToBounds, MemberValue.bool)
-        member(.borderWidth, \.borderWidth, MemberValue.number)
-        member(.borderColor, \.borderColor, MemberValue.color)
-        member(.shadowOpacity, \.shadowOpacity, MemberValue.number)
-        member(.shadowRadius, \.shadowRadius, MemberValue.number)
-        member(.shadowOffset, \.shadowOffset, MemberValue.size)
-        member(.shadowColor, \.shadowColor, MemberValue.color)
-        member(.anchorPoint, \.anchorPoint, MemberValue.point)
-        member(.zPosition, \.zPosition, MemberValue.number)
-        member(.isDoubleSided, \.isDoubleSided, MemberValue.bool)
+    /// A member both views have: what differs, as its type says (`ViewMemberType.diff`).
+    @inline(__always)
+    private mutating func kept<T: ViewMemberType>(_ a: T, _ b: T) {
+        T.diff(a, b, ViewPath(row: row), into: &self)
     }
 
-    /// A member a view may lack, compared by `same`: gained, it is set whole; lost, unset.
-    private mutating func optional<T>(_ m: ViewMember, _ a: T?, _ b: T?, _ index: Int, same: (T, T) -> Bool,
-                                      _ value: (T) -> MemberValue) {
+    /// A member a view may lack: gained, it is set whole; lost, unset.
+    @inline(__always)
+    private mutating func optional<T: ViewMemberType>(_ a: T?, _ b: T?) {
         switch (a, b) {
         case (nil, nil): return
-        case (_?, nil): addUnset(ViewPath(m), index)
-        case (nil, let b?): add(ViewPath(m), value(b), index)
-        case (let a?, let b?): if !same(a, b) { add(ViewPath(m), value(b), index) }
+        case (_?, nil): addUnset(ViewPath(row: row), index)
+        case (nil, let b?): add(ViewPath(row: row), b.changeValue, index)
+        case (let a?, let b?): T.diff(a, b, ViewPath(row: row), into: &self)
         }
     }
 
-    /// `optional` for the layer members and `visibleRect`: an object kept is compared by its numbers.
-    private mutating func optional(_ m: ViewMember, _ a: MemberValue?, _ b: MemberValue?, _ index: Int) {
-        switch (a, b) {
-        case (.rect(let x)?, .rect(let y)?): rect(m, x, y, index)
-        case (.point(let x)?, .point(let y)?): point(m, x, y, index)
-        case (.size(let x)?, .size(let y)?):
-            number(ViewPath(m, 1), x.width, y.width, index)
-            number(ViewPath(m, 2), x.height, y.height, index)
-        default: optional(m, a, b, index, same: { [rounding] in $0.writesSame(as: $1, rounding) }, { $0 })
-        }
+    /// A change of `path` to `value` in the view being compared.
+    @inline(__always)
+    mutating func set(_ path: ViewPath, _ value: MemberValue) {
+        add(path, value, index)
     }
 
-    /// A member written as a string or `null`.
-    private mutating func nullable(_ m: ViewMember, _ a: String?, _ b: String?, _ index: Int) {
-        if a != b { add(ViewPath(m), b.map(MemberValue.string) ?? .null, index) }
-    }
-
-    private mutating func string(_ m: ViewMember, _ a: String, _ b: String, _ index: Int) {
-        if a != b { add(ViewPath(m), .string(b), index) }
-    }
-
-    private mutating func number(_ path: ViewPath, _ a: Double, _ b: Double, _ index: Int) {
+    /// A number of the view being compared, changed unless written alike.
+    @inline(__always)
+    mutating func number(_ path: ViewPath, _ a: Double, _ b: Double) {
         if !rounding.writesSame(a, b) { add(path, number: b, index) }
-    }
-
-    /// `x`, `y`, `width`, `height`, as `ResponseEncoder.rect` writes them.
-    private mutating func rect(_ m: ViewMember, _ a: Rect, _ b: Rect, _ index: Int) {
-        number(ViewPath(m, 1), a.minX, b.minX, index)
-        number(ViewPath(m, 2), a.minY, b.minY, index)
-        number(ViewPath(m, 3), a.width, b.width, index)
-        number(ViewPath(m, 4), a.height, b.height, index)
-    }
-
-    private mutating func point(_ m: ViewMember, _ a: Point, _ b: Point, _ index: Int) {
-        number(ViewPath(m, 1), a.x, b.x, index)
-        number(ViewPath(m, 2), a.y, b.y, index)
-    }
-
-    /// The identity is written as one constant, with the numbers it holds (±0 alike).
-    private mutating func transform(_ a: AffineTransform, _ b: AffineTransform, _ index: Int) {
-        guard a != b else { return }
-        number(ViewPath(.transform, 1), a.a, b.a, index)
-        number(ViewPath(.transform, 2), a.b, b.b, index)
-        number(ViewPath(.transform, 3), a.c, b.c, index)
-        number(ViewPath(.transform, 4), a.d, b.d, index)
-        number(ViewPath(.transform, 5), a.tx, b.tx, index)
-        number(ViewPath(.transform, 6), a.ty, b.ty, index)
     }
 
     private mutating func add(_ path: ViewPath, _ value: MemberValue, _ index: Int) {
@@ -310,84 +235,34 @@ struct ViewChanges {
     }
 }
 
-/// A view's members in the flat form, named as written.
-enum ViewMember: UInt8, CaseIterable {
-    case id, kind, viewController, path, role, frame, bounds, center, transform, transform3D, alpha, hidden, windowFrame
-    case backgroundColor, text, fontSize, image, snapshotOf
-    case cornerRadius, maskedCorners, clipsToBounds, borderWidth, borderColor, shadowOpacity, shadowRadius, shadowOffset
-    case shadowColor, anchorPoint, zPosition, isDoubleSided
-    case visibleRect, visible, parent
-
-    /// Its name as written: a literal, since `"\(member)"` finds it by reflection (about two
-    /// million instructions the first time a process writes a change frame).
-    var name: String {
-        switch self {
-        case .id: "id"
-        case .kind: "kind"
-        case .viewController: "viewController"
-        case .path: "path"
-        case .role: "role"
-        case .frame: "frame"
-        case .bounds: "bounds"
-        case .center: "center"
-        case .transform: "transform"
-        case .transform3D: "transform3D"
-        case .alpha: "alpha"
-        case .hidden: "hidden"
-        case .windowFrame: "windowFrame"
-        case .backgroundColor: "backgroundColor"
-        case .text: "text"
-        case .fontSize: "fontSize"
-        case .image: "image"
-        case .snapshotOf: "snapshotOf"
-        case .cornerRadius: "cornerRadius"
-        case .maskedCorners: "maskedCorners"
-        case .clipsToBounds: "clipsToBounds"
-        case .borderWidth: "borderWidth"
-        case .borderColor: "borderColor"
-        case .shadowOpacity: "shadowOpacity"
-        case .shadowRadius: "shadowRadius"
-        case .shadowOffset: "shadowOffset"
-        case .shadowColor: "shadowColor"
-        case .anchorPoint: "anchorPoint"
-        case .zPosition: "zPosition"
-        case .isDoubleSided: "isDoubleSided"
-        case .visibleRect: "visibleRect"
-        case .visible: "visible"
-        case .parent: "parent"
-        }
-    }
-
-    /// The members of an object member, in the order written; none for the rest.
-    var fields: [String] {
-        switch self {
-        case .frame, .bounds, .windowFrame, .visibleRect: ["x", "y", "width", "height"]
-        case .center, .anchorPoint: ["x", "y"]
-        case .shadowOffset: ["width", "height"]
-        case .transform: ["a", "b", "c", "d", "tx", "ty"]
-        default: []
-        }
-    }
-}
-
-/// A member (`frame`) or a member of one (`frame.x`, field 1): a small number, so that a
-/// frame's changes are grouped by path without hashing strings.
+/// A member (`frame`, by its row in the member table) or a member of one (`frame.x`, field 1):
+/// a small number, so that a frame's changes are grouped by path without hashing strings.
 struct ViewPath {
     let rawValue: UInt16
 
-    init(_ member: ViewMember, _ field: Int = 0) {
-        rawValue = UInt16(member.rawValue) * 8 + UInt16(field)
+    init(row: Int, field: Int = 0) {
+        rawValue = UInt16(row) * 8 + UInt16(field)
     }
 
-    static let count = ViewMember.allCases.count * 8
+    /// Field `field` (from 1) of this member.
+    @inline(__always)
+    func field(_ field: Int) -> ViewPath { ViewPath(rawValue: rawValue + UInt16(field)) }
+
+    private init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// A flat view's `parent`, after the table's members (its place in the tree, not a member).
+    static let parent = ViewPath(row: ViewMemberRow.all.count)
+
+    static let count = (ViewMemberRow.all.count + 1) * 8
 
     /// The dotted path, by `rawValue`.
     static let names: [String] = {
         var names = [String](repeating: "", count: count)
-        for member in ViewMember.allCases {
-            names[Int(ViewPath(member).rawValue)] = member.name
-            for (i, field) in member.fields.enumerated() { names[Int(ViewPath(member, i + 1).rawValue)] = member.name + "." + field }
+        for (row, member) in ViewMemberRow.all.enumerated() {
+            names[Int(ViewPath(row: row).rawValue)] = member.name
+            for (i, field) in member.shape.objectFields.enumerated() { names[Int(ViewPath(row: row, field: i + 1).rawValue)] = member.name + "." + field }
         }
+        names[Int(parent.rawValue)] = "parent"
         return names
     }()
 
@@ -404,6 +279,7 @@ enum MemberValue {
     case rect(Rect)
     case point(Point)
     case size(Size)
+    case transform(AffineTransform)
     /// Out of line: inline, its 128 bytes would be copied with every number.
     indirect case transform3D(Transform3D)
     case corners(CornerMask)
@@ -417,26 +293,15 @@ enum MemberValue {
         case (.bool(let a), .bool(let b)): a == b
         case (.number(let a), .number(let b)): rounding.writesSame(a, b)
         case (.string(let a), .string(let b)): a == b
-        case (.color(let a), .color(let b)): Self.sameHex(a, b)
-        case (.rect(let a), .rect(let b)):
-            rounding.writesSame(a.minX, b.minX) && rounding.writesSame(a.minY, b.minY)
-                && rounding.writesSame(a.width, b.width) && rounding.writesSame(a.height, b.height)
-        case (.point(let a), .point(let b)): rounding.writesSame(a.x, b.x) && rounding.writesSame(a.y, b.y)
-        case (.size(let a), .size(let b)): rounding.writesSame(a.width, b.width) && rounding.writesSame(a.height, b.height)
-        case (.transform3D(let a), .transform3D(let b)): Self.sameEntries(a, b, rounding)
+        case (.color(let a), .color(let b)): Color.writesSame(a, b, rounding)
+        case (.rect(let a), .rect(let b)): Rect.writesSame(a, b, rounding)
+        case (.point(let a), .point(let b)): Point.writesSame(a, b, rounding)
+        case (.size(let a), .size(let b)): Size.writesSame(a, b, rounding)
+        case (.transform(let a), .transform(let b)): AffineTransform.writesSame(a, b, rounding)
+        case (.transform3D(let a), .transform3D(let b)): Transform3D.writesSame(a, b, rounding)
         case (.corners(let a), .corners(let b)): a == b
         default: false
         }
-    }
-
-    /// Entry by entry: a 2D transform's constant entries are written as the numbers they are.
-    static func sameEntries(_ a: Transform3D, _ b: Transform3D, _ rounding: NumberRounding) -> Bool {
-        a == b || zip(a.rowMajor, b.rowMajor).allSatisfy { rounding.writesSame($0, $1) }
-    }
-
-    /// Colours are written as bytes (`ResponseEncoder.hex`): two close ones may be written alike.
-    static func sameHex(_ a: Color, _ b: Color) -> Bool {
-        a == b || ResponseEncoder.hex(a) == ResponseEncoder.hex(b)
     }
 
     func write(into encoder: inout ResponseEncoder) {
@@ -449,8 +314,56 @@ enum MemberValue {
         case .rect(let r): encoder.rect(r)
         case .point(let p): encoder.point(p)
         case .size(let s): encoder.size(s)
+        case .transform(let t): encoder.transform(t)
         case .transform3D(let t): encoder.transform3D(t)
         case .corners(let c): encoder.corners(c)
         }
+    }
+}
+
+extension ViewChanges: ViewMemberVisitor {
+    @inline(__always)
+    mutating func readsLayer() -> Bool {
+        layers = (views!.0.pointee.layer, views!.1.pointee.layer)
+        return layers.0 != .defaults || layers.1 != .defaults
+    }
+
+    @inline(__always)
+    mutating func skipsLayer() {
+        row += ViewMemberRow.layerCount
+    }
+
+    @inline(__always)
+    mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T, _ comparison: MemberComparison) {
+        kept(value(views!.0.pointee), value(views!.1.pointee))
+        row += 1
+    }
+
+    @inline(__always)
+    mutating func optional<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T?, _ comparison: MemberComparison) {
+        optional(value(views!.0.pointee), value(views!.1.pointee))
+        row += 1
+    }
+
+    /// Present only when not CALayer's default (`ResponseEncoder.layerFields`).
+    @inline(__always)
+    mutating func layer<T: ViewMemberType & Equatable>(_ name: StaticString, _ value: (LayerProperties) -> T,
+                                                      _ comparison: MemberComparison) {
+        let d = value(.defaults), a = value(layers.0), b = value(layers.1)
+        optional(a == d ? nil : a, b == d ? nil : b)
+        row += 1
+    }
+
+    @inline(__always)
+    mutating func place<T: ViewMemberType>(_ name: StaticString, _ value: (MovingFrame.Place) -> T, _ comparison: MemberComparison) {
+        kept(value(places!.0), value(places!.1))
+        row += 1
+    }
+
+    @inline(__always)
+    mutating func optionalPlace<T: ViewMemberType>(_ name: StaticString, _ value: (MovingFrame.Place) -> T?,
+                                                  _ comparison: MemberComparison) {
+        optional(value(places!.0), value(places!.1))
+        row += 1
     }
 }

@@ -53,27 +53,10 @@ extension ComparedView {
     /// holding a number JSON cannot (NaN, ±∞: the answer writes `null`, which no member reads
     /// as), as such a view of a `/snapshots` answer does not read.
     init?(service p: UnsafePointer<SnapshotNode>, pointer: String, indexes: inout LeafIndexes) {
-        let m = ServiceLeaves.members
         var b = ServiceLeaves()
-        b.whole(m.kind, .string(p.pointee.kind))
-        if let role = p.pointee.role { b.whole(m.role, .string(role.rawValue)) }
-        b.rect(m.frame, p.pointee.frame)
-        b.rect(m.bounds, p.pointee.bounds)
-        b.point(m.center, p.pointee.center)
-        b.transform(m.transform, p.pointee.transform)
-        if let t3 = p.pointee.transform3D { b.transform3D(m.transform3D, t3) }
-        b.number(m.alpha, p.pointee.alpha)
-        b.whole(m.hidden, .bool(p.pointee.hidden))
-        b.rect(m.windowFrame, p.pointee.windowFrame)
-        if let c = p.pointee.backgroundColor { b.whole(m.backgroundColor, .string(ResponseEncoder.hex(c))) }
-        if let text = p.pointee.text { b.whole(m.text, .string(text)) }
-        if let size = p.pointee.fontSize { b.number(m.fontSize, size) }
-        if let image = p.pointee.image { b.whole(m.image, .string(image)) }
-        if let source = p.pointee.snapshotOf { b.whole(m.snapshotOf, .string(source)) }
-        let layer = p.pointee.layer
-        if layer != .defaults { b.layer(layer, omittingDefaults: true) }
-        if let r = p.pointee.visibleRect { b.rect(m.visibleRect, r) }
-        if !p.pointee.visible { b.whole(m.visible, .bool(false)) }
+        b.view = p
+        b.place = p.pointee.place
+        ViewMembers.all(&b)
         guard b.readable else { return nil }
         let index = indexes.index(of: b)
         let controller = p.pointee.viewController, path = p.pointee.path, id = p.pointee.id
@@ -91,6 +74,14 @@ struct ServiceLeaves {
     /// Which members were given, a bit each (`Member.bit`): with their order fixed, what names
     /// the leaves have.
     private(set) var members: UInt64 = 0
+    /// What the member table's rows are read from (`ViewMembers`): the view, its place and layer
+    /// properties, the row being read, and whether layer properties are read even when CALayer's
+    /// defaults.
+    fileprivate var view: UnsafePointer<SnapshotNode>?
+    fileprivate var place: MovingFrame.Place?
+    fileprivate var layer = LayerProperties.defaults
+    fileprivate var row = 0
+    fileprivate var readsDefaults = false
 
     init() { list.reserveCapacity(48) }
 
@@ -101,30 +92,10 @@ struct ServiceLeaves {
         let bit: UInt64
     }
 
-    /// Every member, each with its own bit.
-    struct Members {
-        let kind, role, frame, bounds, center, transform, transform3D, alpha, hidden, windowFrame, backgroundColor, text, fontSize,
-            image, snapshotOf, cornerRadius, maskedCorners, clipsToBounds, borderWidth, borderColor, shadowOpacity, shadowRadius,
-            shadowOffset, shadowColor, anchorPoint, zPosition, isDoubleSided, visibleRect, visible: Member
-
-        init() {
-            var bits = 0
-            func p(_ name: String) -> Member {
-                defer { bits += 1 }
-                return Member(leaves: ViewProperty.prototypes(of: name), bit: 1 << bits)
-            }
-            kind = p("kind"); role = p("role"); frame = p("frame"); bounds = p("bounds")
-            center = p("center"); transform = p("transform"); transform3D = p("transform3D"); alpha = p("alpha")
-            hidden = p("hidden"); windowFrame = p("windowFrame"); backgroundColor = p("backgroundColor"); text = p("text")
-            fontSize = p("fontSize"); image = p("image"); snapshotOf = p("snapshotOf"); cornerRadius = p("cornerRadius")
-            maskedCorners = p("maskedCorners"); clipsToBounds = p("clipsToBounds"); borderWidth = p("borderWidth"); borderColor = p("borderColor")
-            shadowOpacity = p("shadowOpacity"); shadowRadius = p("shadowRadius"); shadowOffset = p("shadowOffset"); shadowColor = p("shadowColor")
-            anchorPoint = p("anchorPoint"); zPosition = p("zPosition"); isDoubleSided = p("isDoubleSided"); visibleRect = p("visibleRect")
-            visible = p("visible")
-        }
+    /// Every row's member (`ViewMemberRow.all`), each with its own bit; a view's identity has no leaves.
+    static let members: [Member] = ViewMemberRow.all.enumerated().map { row, member in
+        Member(leaves: member.comparison == .identity ? [] : ViewProperty.prototypes(of: member.name), bit: 1 << row)
     }
-
-    static let members = Members()
 
     /// A number leaf: `n` as its JSON text reads back (-0 as 0); NaN and ±∞ make the view unreadable.
     @inline(__always)
@@ -185,31 +156,54 @@ struct ServiceLeaves {
         for (i, n) in entries.enumerated() { number(member.leaves[i], n) }
     }
 
-    /// The layer properties that differ from CALayer's defaults (`ResponseEncoder.layerFields`'s
-    /// members and order), or every one with `omittingDefaults` false.
-    mutating func layer(_ l: LayerProperties, omittingDefaults: Bool) {
-        let m = Self.members
-        let d: LayerProperties? = omittingDefaults ? .defaults : nil
-        if l.cornerRadius != d?.cornerRadius { number(m.cornerRadius, l.cornerRadius) }
-        if l.maskedCorners != d?.maskedCorners { whole(m.maskedCorners, .array(l.maskedCorners.cornerNames.map { .string($0) })) }
-        if l.clipsToBounds != d?.clipsToBounds { whole(m.clipsToBounds, .bool(l.clipsToBounds)) }
-        if l.borderWidth != d?.borderWidth { number(m.borderWidth, l.borderWidth) }
-        if l.borderColor != d?.borderColor { whole(m.borderColor, .string(ResponseEncoder.hex(l.borderColor))) }
-        if l.shadowOpacity != d?.shadowOpacity { number(m.shadowOpacity, l.shadowOpacity) }
-        if l.shadowRadius != d?.shadowRadius { number(m.shadowRadius, l.shadowRadius) }
-        if l.shadowOffset != d?.shadowOffset { size(m.shadowOffset, l.shadowOffset) }
-        if l.shadowColor != d?.shadowColor { whole(m.shadowColor, .string(ResponseEncoder.hex(l.shadowColor))) }
-        if l.anchorPoint != d?.anchorPoint { point(m.anchorPoint, l.anchorPoint) }
-        if l.zPosition != d?.zPosition { number(m.zPosition, l.zPosition) }
-        if l.isDoubleSided != d?.isDoubleSided { whole(m.isDoubleSided, .bool(l.isDoubleSided)) }
-    }
-
     /// CALayer's defaults and `visible` (true), as leaves: what a view whose snapshot leaves them
     /// out has (ViewProperty.omitted).
     static let defaults: [String: Leaf.Value] = {
         var b = ServiceLeaves()
-        b.layer(.defaults, omittingDefaults: false)
-        b.whole(members.visible, .bool(true))
+        b.readsDefaults = true
+        b.row = ViewMemberRow.layerStart
+        ViewMembers.layer(&b)
+        b.whole(members[ViewMemberRow.index(of: "visible")!], .bool(true))
         return Dictionary(uniqueKeysWithValues: b.list.map { ($0.name, $0.value) })
     }()
+}
+
+extension ServiceLeaves: ViewMemberVisitor {
+    mutating func readsLayer() -> Bool {
+        layer = view!.pointee.layer
+        return layer != .defaults
+    }
+
+    mutating func skipsLayer() {
+        row += ViewMemberRow.layerCount
+    }
+
+    /// The row's value's leaves, unless the row is the view's identity.
+    private mutating func read<T: ViewMemberType>(_ value: T?, _ comparison: MemberComparison) {
+        if comparison != .identity, let value { value.leaves(Self.members[row], into: &self) }
+        row += 1
+    }
+
+    mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T, _ comparison: MemberComparison) {
+        read(value(view!.pointee), comparison)
+    }
+
+    mutating func optional<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T?, _ comparison: MemberComparison) {
+        read(value(view!.pointee), comparison)
+    }
+
+    mutating func layer<T: ViewMemberType & Equatable>(_ name: StaticString, _ value: (LayerProperties) -> T,
+                                                      _ comparison: MemberComparison) {
+        let v = value(layer)
+        read(readsDefaults || v != value(.defaults) ? v : nil, comparison)
+    }
+
+    mutating func place<T: ViewMemberType>(_ name: StaticString, _ value: (MovingFrame.Place) -> T, _ comparison: MemberComparison) {
+        read(value(place!), comparison)
+    }
+
+    mutating func optionalPlace<T: ViewMemberType>(_ name: StaticString, _ value: (MovingFrame.Place) -> T?,
+                                                  _ comparison: MemberComparison) {
+        read(value(place!), comparison)
+    }
 }

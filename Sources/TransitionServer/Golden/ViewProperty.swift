@@ -7,6 +7,8 @@ import TransitionCore
 enum ViewProperty {
     enum Shape {
         case rect, point, size, transform, matrix, number, bool, string, strings
+        /// A string or `null` (a view's `viewController`, which names it: never compared).
+        case nullableString
 
         /// The leaves' names below the member; empty for a member compared whole.
         var leaves: [String] {
@@ -16,21 +18,28 @@ enum ViewProperty {
             case .size: ["width", "height"]
             case .transform: ["a", "b", "c", "d", "tx", "ty"]
             case .matrix: (0..<16).map(String.init)
-            case .number, .bool, .string, .strings: []
+            case .number, .bool, .string, .strings, .nullableString: []
+            }
+        }
+
+        /// The members of an object, in the order written, which a change frame sets one by one
+        /// (`frame.x`); none for a value set whole.
+        var objectFields: [String] {
+            switch self {
+            case .rect, .point, .size, .transform: leaves
+            case .matrix, .number, .bool, .string, .strings, .nullableString: []
             }
         }
     }
 
     /// Every view member but its identity (`id`, `viewController`, `path`) and its place in the
-    /// tree (`parent`, `children`), by the name the snapshot gives it.
-    static let shapes: [String: Shape] = [
-        "windowFrame": .rect, "frame": .rect, "bounds": .rect, "visibleRect": .rect, "center": .point,
-        "transform": .transform, "transform3D": .matrix, "alpha": .number, "hidden": .bool, "visible": .bool,
-        "kind": .string, "role": .string, "backgroundColor": .string, "text": .string, "fontSize": .number, "image": .string, "snapshotOf": .string,
-        "cornerRadius": .number, "maskedCorners": .strings, "clipsToBounds": .bool, "borderWidth": .number, "borderColor": .string,
-        "shadowOpacity": .number, "shadowRadius": .number, "shadowOffset": .size, "shadowColor": .string,
-        "anchorPoint": .point, "zPosition": .number, "isDoubleSided": .bool,
-    ]
+    /// tree (`parent`, `children`), by the name the snapshot gives it (`ViewMembers`).
+    static let shapes: [String: Shape] = Dictionary(uniqueKeysWithValues: ViewMemberRow.all.compactMap { row in
+        row.comparison == .identity ? nil : (row.name, row.shape)
+    })
+
+    /// How each of those is compared (`ViewMembers`).
+    private static let comparisons: [String: MemberComparison] = Dictionary(uniqueKeysWithValues: ViewMemberRow.all.map { ($0.name, $0.comparison) })
 
     /// The order a frame's divergences of equal weight are reported in: what the screen shows
     /// first (where the view is, how opaque, how turned), then what it is made of.
@@ -58,25 +67,10 @@ enum ViewProperty {
         return parts.count == 1 || (parts.count == 2 && shape.leaves.contains(String(parts[1])))
     }
 
-    /// Which tolerance a leaf (`sub` of member `member`) is held to: points for geometry (a
-    /// transform's translation too: `tx`, `ty` and the 3D matrix's 12–14 move the view in
-    /// points), alpha for opacities, the transform's for its unitless entries and the anchor
-    /// point, and none for everything else.
+    /// Which tolerance a leaf (`sub` of member `member`) is held to: the member's row says
+    /// (`MemberComparison`).
     static func toleranceClass(member: String, sub: String) -> Tolerance.Class {
-        switch member {
-        case "windowFrame", "frame", "bounds", "visibleRect", "center", "cornerRadius", "borderWidth", "shadowRadius", "shadowOffset", "zPosition":
-            .position
-        case "alpha", "shadowOpacity":
-            .alpha
-        case "transform":
-            sub == "tx" || sub == "ty" ? .position : .transform
-        case "transform3D":
-            sub == "12" || sub == "13" || sub == "14" ? .position : .transform
-        case "anchorPoint":
-            .transform
-        default:
-            .exact
-        }
+        comparisons[member]?.tolerance(of: sub) ?? .exact
     }
 
     /// Each member's leaves' dotted names, made once rather than for every value read.
@@ -133,6 +127,8 @@ enum ViewProperty {
             }
             guard shape == .transform else { throw SimulationError(pointer(), "expected an array of 16 numbers, found \(value.typeName)") }
             try objectLeaves(name, value, shape: shape, at: pointer, into: &list)
+        case .nullableString:
+            throw SimulationError(pointer(), "'\(name)' names the view and is not compared")
         case .rect, .point, .size:
             try objectLeaves(name, value, shape: shape, at: pointer, into: &list)
         }
