@@ -73,6 +73,9 @@ extension SnapshotNode {
         get { layerStorage?.value ?? .defaults }
         set { layerStorage = newValue == .defaults ? nil : LayerStorage(newValue) }
     }
+    /// Whether any layer property differs from CALayer's default (the properties are stored
+    /// only then): asked without making and comparing the properties.
+    @inlinable public var hasLayerProperties: Bool { layerStorage != nil }
 }
 
 /// The transition object of snapshots and session state.

@@ -126,7 +126,7 @@ public final class FrameTemplate: Sendable {
                         if first {
                             encoder.nodeValues(node)
                         } else {
-                            if node.pointee.layer != .defaults { encoder.layerFields(node.pointee.layer) }
+                            if node.pointee.hasLayerProperties { encoder.layerFields(node.pointee.layer) }
                             encoder.nodeClip(node.pointee.place)
                             animated += 1
                         }

@@ -222,7 +222,7 @@ struct ResponseEncoder: ~Copyable {
         if motion == .own { endSlot() }
         nodeContent(p)
         if motion == .own { beginSlot() }
-        if p.pointee.layer != .defaults { layerFields(p.pointee.layer) }
+        if p.pointee.hasLayerProperties { layerFields(p.pointee.layer) }
         if motion == .ancestors { beginSlot() }
         nodeClip(p.pointee.place)
         if motion != .none { endSlot() }
@@ -335,22 +335,23 @@ struct ResponseEncoder: ~Copyable {
 extension ResponseEncoder: ViewMemberVisitor {
     @inline(__always)
     mutating func readsLayer() -> Bool {
+        guard view!.pointee.hasLayerProperties else { return false }
         viewLayer = view!.pointee.layer
-        return viewLayer != .defaults
+        return true
     }
 
     @inline(__always)
     mutating func skipsLayer() {}
 
     @inline(__always)
-    mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T, _ comparison: MemberComparison) {
+    mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (UnsafePointer<SnapshotNode>) -> T, _ comparison: MemberComparison) {
         writer.key(name)
-        value(view!.pointee).write(into: &self)
+        value(view!).write(into: &self)
     }
 
     @inline(__always)
-    mutating func optional<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T?, _ comparison: MemberComparison) {
-        if let v = value(view!.pointee) {
+    mutating func optional<T: ViewMemberType>(_ name: StaticString, _ value: (UnsafePointer<SnapshotNode>) -> T?, _ comparison: MemberComparison) {
+        if let v = value(view!) {
             writer.key(name)
             v.write(into: &self)
         }

@@ -324,8 +324,9 @@ enum MemberValue {
 extension ViewChanges: ViewMemberVisitor {
     @inline(__always)
     mutating func readsLayer() -> Bool {
+        guard views!.0.pointee.hasLayerProperties || views!.1.pointee.hasLayerProperties else { return false }
         layers = (views!.0.pointee.layer, views!.1.pointee.layer)
-        return layers.0 != .defaults || layers.1 != .defaults
+        return true
     }
 
     @inline(__always)
@@ -334,14 +335,14 @@ extension ViewChanges: ViewMemberVisitor {
     }
 
     @inline(__always)
-    mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T, _ comparison: MemberComparison) {
-        kept(value(views!.0.pointee), value(views!.1.pointee))
+    mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (UnsafePointer<SnapshotNode>) -> T, _ comparison: MemberComparison) {
+        kept(value(views!.0), value(views!.1))
         row += 1
     }
 
     @inline(__always)
-    mutating func optional<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T?, _ comparison: MemberComparison) {
-        optional(value(views!.0.pointee), value(views!.1.pointee))
+    mutating func optional<T: ViewMemberType>(_ name: StaticString, _ value: (UnsafePointer<SnapshotNode>) -> T?, _ comparison: MemberComparison) {
+        optional(value(views!.0), value(views!.1))
         row += 1
     }
 

@@ -170,8 +170,9 @@ struct ServiceLeaves {
 
 extension ServiceLeaves: ViewMemberVisitor {
     mutating func readsLayer() -> Bool {
+        guard view!.pointee.hasLayerProperties else { return false }
         layer = view!.pointee.layer
-        return layer != .defaults
+        return true
     }
 
     mutating func skipsLayer() {
@@ -184,12 +185,12 @@ extension ServiceLeaves: ViewMemberVisitor {
         row += 1
     }
 
-    mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T, _ comparison: MemberComparison) {
-        read(value(view!.pointee), comparison)
+    mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (UnsafePointer<SnapshotNode>) -> T, _ comparison: MemberComparison) {
+        read(value(view!), comparison)
     }
 
-    mutating func optional<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T?, _ comparison: MemberComparison) {
-        read(value(view!.pointee), comparison)
+    mutating func optional<T: ViewMemberType>(_ name: StaticString, _ value: (UnsafePointer<SnapshotNode>) -> T?, _ comparison: MemberComparison) {
+        read(value(view!), comparison)
     }
 
     mutating func layer<T: ViewMemberType & Equatable>(_ name: StaticString, _ value: (LayerProperties) -> T,

@@ -55,11 +55,11 @@ struct ViewMemberRow: Sendable {
             list.append(ViewMemberRow(name: "\(name)", shape: T.shape, presence: presence, comparison: comparison))
         }
 
-        mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T, _ comparison: MemberComparison) {
+        mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (UnsafePointer<SnapshotNode>) -> T, _ comparison: MemberComparison) {
             add(name, T.self, .always, comparison)
         }
 
-        mutating func optional<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T?, _ comparison: MemberComparison) {
+        mutating func optional<T: ViewMemberType>(_ name: StaticString, _ value: (UnsafePointer<SnapshotNode>) -> T?, _ comparison: MemberComparison) {
             add(name, T.self, .whenNil, comparison)
         }
 

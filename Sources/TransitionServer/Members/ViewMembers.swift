@@ -4,9 +4,10 @@ import TransitionCore
 /// table the JSON encoder (`ResponseEncoder`), the change diff (`ViewChanges`) and the golden
 /// comparer's reader (`ServiceLeaves`, `ViewProperty`) are made from, each a `ViewMemberVisitor`.
 ///
-/// A row says the member's name, where its value is in the node (a closure reading it, which
-/// the compiler inlines into each visitor as a direct read: no lookup per member; a key path
-/// literal in its place may be left to the runtime to apply), its
+/// A row says the member's name, where its value is in the node (a closure reading it through
+/// the node's pointer, which the compiler inlines into each visitor as a direct read: no lookup
+/// per member; a key path literal in its place may be left to the runtime to apply, and a node
+/// passed by value may be copied whole, under 300 bytes, for each row), its
 /// JSON shape (the value's `ViewMemberType`), when it is left out (the method: `member` never,
 /// `optional` when nil, `layer` when CALayer's default) and how a comparison holds it
 /// (`MemberComparison`). openapi.yaml's `ViewFields` and tests/e2e/changes_decoder.py's
@@ -20,23 +21,23 @@ enum ViewMembers {
     /// What names the view: fixed for as long as the view exists.
     @inline(__always)
     static func names<V: ViewMemberVisitor & ~Copyable>(_ v: inout V) {
-        v.member("id", { $0.id }, .identity)
-        v.member("kind", { $0.kind }, .exact)
-        v.member("viewController", { $0.viewController }, .identity)
-        v.member("path", { $0.path }, .identity)
-        v.optional("role", { $0.role }, .exact)
+        v.member("id", { $0.pointee.id }, .identity)
+        v.member("kind", { $0.pointee.kind }, .exact)
+        v.member("viewController", { $0.pointee.viewController }, .identity)
+        v.member("path", { $0.pointee.path }, .identity)
+        v.optional("role", { $0.pointee.role }, .exact)
     }
 
     /// The view's own geometry, which its animations move (points, window-independent).
     @inline(__always)
     static func geometry<V: ViewMemberVisitor & ~Copyable>(_ v: inout V) {
-        v.member("frame", { $0.frame }, .position)
-        v.member("bounds", { $0.bounds }, .position)
-        v.member("center", { $0.center }, .position)
-        v.member("transform", { $0.transform }, .transform)
-        v.optional("transform3D", { $0.transform3D }, .transform)
-        v.member("alpha", { $0.alpha }, .alpha)
-        v.member("hidden", { $0.hidden }, .exact)
+        v.member("frame", { $0.pointee.frame }, .position)
+        v.member("bounds", { $0.pointee.bounds }, .position)
+        v.member("center", { $0.pointee.center }, .position)
+        v.member("transform", { $0.pointee.transform }, .transform)
+        v.optional("transform3D", { $0.pointee.transform3D }, .transform)
+        v.member("alpha", { $0.pointee.alpha }, .alpha)
+        v.member("hidden", { $0.pointee.hidden }, .exact)
     }
 
     /// Its bounding box in window coordinates, points: what its ancestors' animations move too.
@@ -48,16 +49,16 @@ enum ViewMembers {
     /// Its fill, which animations change.
     @inline(__always)
     static func colour<V: ViewMemberVisitor & ~Copyable>(_ v: inout V) {
-        v.optional("backgroundColor", { $0.backgroundColor }, .exact)
+        v.optional("backgroundColor", { $0.pointee.backgroundColor }, .exact)
     }
 
     /// Its content (its identity's: no animation changes it).
     @inline(__always)
     static func content<V: ViewMemberVisitor & ~Copyable>(_ v: inout V) {
-        v.optional("text", { $0.text }, .exact)
-        v.optional("fontSize", { $0.fontSize }, .exact)
-        v.optional("image", { $0.image }, .exact)
-        v.optional("snapshotOf", { $0.snapshotOf }, .exact)
+        v.optional("text", { $0.pointee.text }, .exact)
+        v.optional("fontSize", { $0.pointee.fontSize }, .exact)
+        v.optional("image", { $0.pointee.image }, .exact)
+        v.optional("snapshotOf", { $0.pointee.snapshotOf }, .exact)
     }
 
     /// Its layer properties, each written only when it differs from CALayer's default, so that a
@@ -105,9 +106,9 @@ enum ViewMembers {
 /// holds the view (or views) it reads; the row's value is read from there.
 protocol ViewMemberVisitor: ~Copyable {
     /// A member every view has, written even when nil (as `null`).
-    mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T, _ comparison: MemberComparison)
+    mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (UnsafePointer<SnapshotNode>) -> T, _ comparison: MemberComparison)
     /// A member a view has only when its value is not nil.
-    mutating func optional<T: ViewMemberType>(_ name: StaticString, _ value: (SnapshotNode) -> T?, _ comparison: MemberComparison)
+    mutating func optional<T: ViewMemberType>(_ name: StaticString, _ value: (UnsafePointer<SnapshotNode>) -> T?, _ comparison: MemberComparison)
     /// A layer property, written only when it is not CALayer's default (`LayerProperties.defaults`).
     mutating func layer<T: ViewMemberType & Equatable>(_ name: StaticString, _ value: (LayerProperties) -> T,
                                                       _ comparison: MemberComparison)
