@@ -134,7 +134,7 @@ extension World {
 public struct MovingFrame: Sendable {
     /// Where a view is in the window: what moves of a view that only its ancestors move.
     public struct Place: Sendable {
-        @inlinable init(windowFrame: Rect, visibleRect: Rect?, visible: Bool) {
+        @inlinable public init(windowFrame: Rect, visibleRect: Rect?, visible: Bool) {
             self.windowFrame = windowFrame
             self.visibleRect = visibleRect
             self.visible = visible

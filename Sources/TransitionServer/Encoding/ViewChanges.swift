@@ -41,7 +41,9 @@ struct ViewChanges {
     /// What the member table's rows are read from while two views are compared: the views,
     /// their places and layer properties, the new view's index and the row being read.
     private var views: (UnsafePointer<SnapshotNode>, UnsafePointer<SnapshotNode>)?
-    private var places: (MovingFrame.Place, MovingFrame.Place)?
+    /// Not optional: each place row would copy an optional pair whole to unwrap it.
+    private var places = (MovingFrame.Place(windowFrame: .zero, visibleRect: nil, visible: true),
+                          MovingFrame.Place(windowFrame: .zero, visibleRect: nil, visible: true))
     private var layers = (LayerProperties.defaults, LayerProperties.defaults)
     private var index = 0
     private var row = 0
@@ -357,14 +359,14 @@ extension ViewChanges: ViewMemberVisitor {
 
     @inline(__always)
     mutating func place<T: ViewMemberType>(_ name: StaticString, _ value: (MovingFrame.Place) -> T, _ comparison: MemberComparison) {
-        kept(value(places!.0), value(places!.1))
+        kept(value(places.0), value(places.1))
         row += 1
     }
 
     @inline(__always)
     mutating func optionalPlace<T: ViewMemberType>(_ name: StaticString, _ value: (MovingFrame.Place) -> T?,
                                                   _ comparison: MemberComparison) {
-        optional(value(places!.0), value(places!.1))
+        optional(value(places.0), value(places.1))
         row += 1
     }
 }
