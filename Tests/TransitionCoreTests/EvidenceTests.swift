@@ -53,6 +53,7 @@ import Testing
         "SceneLimits.treeDepth": "a limit on sessions",
         "SceneLimits.viewsPerSession": "a limit on sessions",
         "SceneLimits.controllersPerSession": "a limit on sessions",
+        "ZoomOptions.minimumAlignment": "a limit on specs: the smallest alignment rect, so that the zoom's scale stays finite",
         "Screen.versions": "the iOS versions a session may name",
         "CubicPaced.samplesPerSegment": "a numerical resolution",
         "CubicBezier.epsilon": "a numerical tolerance",
