@@ -36,8 +36,8 @@ import Testing
 
     @Test func flutterModelIsWhatTheSectionQuotes() {
         // cupertino/route.dart at the cross-check's revision (flutter/flutter's tree as stored in
-        // chingjun/flutter at 2bbcaf6be639c398108daa2ef557b20927e4cedd, docs/reference.md § Flutter
-        // cross-check): 500 ms (`kTransitionDuration`); the incoming page on fastEaseInToSlowEaseOut
+        // chingjun/flutter at 2bbcaf6be639c398108daa2ef557b20927e4cedd,
+        // docs/reference.md § Flutter cross-check): 500 ms (`kTransitionDuration`); the incoming page on fastEaseInToSlowEaseOut
         // from W to 0, the covered page on linearToEaseOut from 0 to −W/3 (`_kMiddleLeftTween`), the
         // barrier 0x18000000 (24/255 black) along ModalRoute's default barrierCurve, Curves.ease =
         // cubic (0.25, 0.1, 0.25, 1).

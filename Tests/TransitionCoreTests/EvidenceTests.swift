@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import TransitionCore
 
-/// docs/reference.md § Evidence holds a row for every default number and rule: each catalogue
+/// The evidence table (docs/reference.md § Evidence) holds a row for every default number and rule: each catalogue
 /// parameter (found in the catalogue's files, so a new parameter needs a row), each constant of
 /// the core (found in Sources/TransitionCore: a `static let`, or a member's default, whose value
 /// is written with a number other than 0 and 1), and each device profile. A row's value shows
@@ -53,6 +53,7 @@ import Testing
         "SceneLimits.treeDepth": "a limit on sessions",
         "SceneLimits.viewsPerSession": "a limit on sessions",
         "SceneLimits.controllersPerSession": "a limit on sessions",
+        "ZoomOptions.minimumAlignment": "a limit on specs: the smallest alignment rect, so that the zoom's scale stays finite",
         "Screen.versions": "the iOS versions a session may name",
         "CubicPaced.samplesPerSegment": "a numerical resolution",
         "CubicBezier.epsilon": "a numerical tolerance",

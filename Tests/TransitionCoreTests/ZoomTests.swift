@@ -232,7 +232,7 @@ import Testing
         (#"{"type": "zoom", "sourceView": ""}"#, "/viewController/preferredTransition/sourceView"),
         (#"{"type": "zoom"}"#, "/viewController/preferredTransition/sourceView"),
         (#"{"type": "zoom", "sourceView": "cell-3", "dimmingAlpha": "dark"}"#, "/viewController/preferredTransition/dimmingAlpha"),
-        (#"{"type": "zoom", "sourceView": "cell-3", "alignmentRect": {"x": 0, "y": 0, "width": 0, "height": 10}}"#, "/viewController/preferredTransition/alignmentRect"),
+        (#"{"type": "zoom", "sourceView": "cell-3", "alignmentRect": {"x": 0, "y": 0, "width": 0, "height": 10}}"#, "/viewController/preferredTransition/alignmentRect/width"),
         (#"{"type": "zoom", "sourceView": "cell-3", "alignmentRect": {"x": "left", "y": 0, "width": 1, "height": 10}}"#, "/viewController/preferredTransition/alignmentRect/x"),
         (#"{"type": "zoom", "sourceView": "cell-3", "dimmingColor": "black"}"#, "/viewController/preferredTransition/dimmingColor"),
         (#"{"type": "zoom", "sourceView": "cell-3", "fade": true}"#, "/viewController/preferredTransition/fade"),

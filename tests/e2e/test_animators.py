@@ -359,8 +359,8 @@ def test_inline_spec_overrides_and_choices_checked_at_creation(api):
 
 def test_the_full_screen_cover_rides_uikits_curve_seven(server):
     """The default full-screen presentation (`coverVertical`) on UIKit's curve 7: the system
-    spring, critically damped (ω₀ = √(1000/3)), stopped at 0.5 s (docs/reference.md § Cover
-    vertical); the dismissal the same way down."""
+    spring, critically damped (ω₀ = √(1000/3)), stopped at 0.5 s
+    (docs/reference.md § Cover vertical); the dismissal the same way down."""
     import math
 
     def fallen(t):

@@ -3,7 +3,7 @@
 /// moment a connection may send a request (accepted, or its previous response done) to the
 /// request's last byte, at most `timeout`. An overdue connection's socket is shut down, once;
 /// libmicrohttpd then reads end-of-stream and closes it through its usual path
-/// (docs/connections.md § What libmicrohttpd can and cannot do).
+/// (docs/connections.md § Slow clients and liveness).
 ///
 /// Pure bookkeeping: the caller owns the lock that makes a connection's removal and the
 /// shutdown of its socket exclusive (so a socket shut down is never a reused descriptor), and

@@ -124,7 +124,7 @@ protocol ViewMemberVisitor: ~Copyable {
     mutating func skipsLayer()
 }
 
-/// How a golden comparison holds a member's leaves (docs/golden.md § Tolerances).
+/// How a golden comparison holds a member's leaves (docs/golden.md § Tolerances and budget).
 enum MemberComparison {
     /// Not compared: it names the view (a view is matched by it).
     case identity
