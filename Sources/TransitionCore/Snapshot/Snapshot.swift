@@ -58,15 +58,17 @@ extension SnapshotNode {
     @inlinable public var kind: String { identity.value.kind }
     @inlinable public var viewController: String? { identity.value.owner?.rawValue }
     @inlinable public var path: String { identity.value.path }
-    @inlinable public var role: ViewRole? { identity.value.role }
+    // `role`, `transform3D` and `fontSize` always inlined: called, a getter takes the node whole,
+    // and a reader holding only its pointer copies the node (288 bytes) to call it.
+    @inlinable @inline(__always) public var role: ViewRole? { identity.value.role }
     @inlinable public var transform3D: Transform3D? {
-        get { transform3DStorage?.value }
+        @inline(__always) get { transform3DStorage?.value }
         set { transform3DStorage = newValue.map(Transform3DStorage.init) }
     }
     @inlinable public var text: String? { identity.value.text }
     @inlinable public var image: String? { identity.value.image }
     /// The text's size in points, when the view sets one (a large-title bar's labels).
-    @inlinable public var fontSize: Double? { identity.value.fontSize }
+    @inlinable @inline(__always) public var fontSize: Double? { identity.value.fontSize }
     @inlinable public var snapshotOf: String? { identity.value.snapshotOf }
     /// The layer properties on screen (CALayer's defaults for most views).
     @inlinable public var layer: LayerProperties {
