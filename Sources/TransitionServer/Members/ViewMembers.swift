@@ -102,8 +102,9 @@ enum ViewMembers {
     }
 }
 
-/// What reads the member table: each row, in order, with the key path to its value. A visitor
-/// holds the view (or views) it reads; the row's value is read from there.
+/// What reads the member table: each row, in order, with the closure that reads its value
+/// (through the node's pointer). A visitor holds the view (or views) it reads; the row's value
+/// is read from there.
 protocol ViewMemberVisitor: ~Copyable {
     /// A member every view has, written even when nil (as `null`).
     mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (UnsafePointer<SnapshotNode>) -> T, _ comparison: MemberComparison)
