@@ -3,8 +3,8 @@ import Testing
 @testable import TransitionCore
 
 /// iOS 26's content back swipe: when it begins (rightward, level, not over a view that scrolls
-/// horizontally, iOS 26 only) and that, begun, it is the edge swipe (docs/semantics.md § The
-/// content back swipe).
+/// horizontally, iOS 26 only) and that, begun, it is the edge swipe
+/// (docs/semantics.md § The content back swipe).
 @Suite struct ContentSwipeTests {
     /// Two controllers in a navigation controller on a 402 pt iOS `iOS` screen; the second holds
     /// a table of full-width rows and a carousel whose second card lies past its width.
