@@ -165,3 +165,14 @@ def test_bad_content_swipes_are_problems_at_their_member(server):
     # Nothing to pop on the root page.
     root = create(server, {"screen": {"device": "iPhone 17"}, "root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "only"}]}})
     assert_problem(server.post(f"/v1/sessions/{root}/actions", sample("began", 1, 0)), 409, "nothing-to-pop")
+
+
+def test_a_scenario_replays_refused_and_begun_content_swipes(server):
+    sid = create(server, scene())
+    act(server, sid, swipe(300, view="carousel/card-1"))
+    act(server, sid, [dict(s, at=s["at"] + 1) for s in swipe(300, view="list")])
+    copy = create(server, {"scenario": server.get(f"/v1/sessions/{sid}/scenario").json()})
+    assert server.get(f"/v1/sessions/{copy}/events").content == server.get(f"/v1/sessions/{sid}/events").content
+    for t in [2.05, 2.3]:
+        params = {"t": t, "flat": "true"}
+        assert server.get(f"/v1/sessions/{copy}/snapshot", params=params).content == server.get(f"/v1/sessions/{sid}/snapshot", params=params).content
