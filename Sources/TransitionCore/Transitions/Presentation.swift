@@ -206,8 +206,9 @@ extension World {
     }
 
     /// The `sheet` animator's parameters for this screen and these controllers: the covered
-    /// page's corners start from the screen's, a sheet over a sheet stacks, and a sheet with
-    /// detents rests at the selected one.
+    /// page's corners start from the screen's, a sheet over a sheet stacks, a sheet with
+    /// detents rests at the selected one, and where sheets float (iOS 26) the page stays and a
+    /// card short of full height floats.
     func adaptSheet(_ parameters: inout SheetParameters, sheet: ControllerID, covered: ControllerID, at detent: SheetDetents.Detent? = nil) {
         parameters.deviceCornerRadius = display.sheetCornerRadius
         let overSheet = self[controller: covered].presentedStyle?.isSheet == true
