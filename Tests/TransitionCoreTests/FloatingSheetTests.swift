@@ -104,6 +104,19 @@ import Testing
         #expect(same(end.windowFrame, Rect(x: 0, y: largeTop, width: width, height: h - largeTop)) && end.layer.cornerRadius == 10)
     }
 
+    @Test func theGrabberStaysCentredAsTheCardWidens() throws {
+        var w = try presented(#"{"detents": ["medium", "large"], "prefersGrabberVisible": true}"#)
+        func grabberX(_ t: Double) throws -> Double {
+            let shot = w.shot(t)
+            let grabber = try #require(shot.root.find(role: .sheetGrabber))
+            let card = try #require(shot.root.find("s", ""))
+            return grabber.windowFrame.midX - card.windowFrame.midX
+        }
+        #expect(abs(try grabberX(0)) < 1e-9)
+        try w.apply(try action(#"{"type": "selectDetent", "viewController": "s", "detent": "large", "at": 1}"#))
+        for t in [1.1, 3.0] { #expect(abs(try grabberX(t)) < 1e-9, "at \(t)") }
+    }
+
     @Test func customDetentsAreOrderedByHeightAndNamedByIdentifier() throws {
         var w = try presented(#"{"detents": ["large", {"identifier": "peek", "height": 200}, "medium"]}"#)
         #expect(w.controllers[ControllerID("s")]?.settings.sheet?.detents.map(\.identifier) == ["peek", "medium", "large"])

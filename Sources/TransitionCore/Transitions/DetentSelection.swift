@@ -37,7 +37,7 @@ extension World {
 
     /// What a sheet's detent moves, and where `detent` puts it: the card's centre and bounds (full
     /// width, bottom at the screen's bottom, or floating inset) and, where cards float, its corner
-    /// radius; the covered view's transform and corner radius, and
+    /// radius and its grabber's centre; the covered view's transform and corner radius, and
     /// the veil's alpha, as the `sheet` animator would leave them there (the
     /// largest-undimmed-detent rule included). The sheet `id` is presented as a `sheet` with detents.
     func detentLayout(of id: ControllerID, at detent: SheetDetents.Detent) -> [(view: ViewID, property: AnimatedProperty, value: AnimatedValue)] {
@@ -51,8 +51,14 @@ extension World {
             (card, .center, .point(cardTarget.center)), (card, .bounds, .rect(cardTarget.bounds)),
             (page, .transform, .affine(rest.covered)), (page, .cornerRadius, .number(parameters.coveredCornerRadius)),
         ]
-        // A floating card's corners change as it reaches or leaves full height.
-        if display.floatsSheets { layout.append((card, .cornerRadius, .number(parameters.cornerRadius))) }
+        // A floating card's corners change as it reaches or leaves full height, and its width
+        // with them, across which the grabber stays centred.
+        if display.floatsSheets {
+            layout.append((card, .cornerRadius, .number(parameters.cornerRadius)))
+            if let grabber = tree[card].children.first(where: { tree[$0].role == .sheetGrabber }) {
+                layout.append((grabber, .center, .point(Point(x: rest.card.width / 2, y: tree[grabber].center.y))))
+            }
+        }
         if let veil = tree[container].children.first(where: { tree[$0].role == .dimming }) {
             layout.append((veil, .alpha, .number(parameters.dimming)))
         }
