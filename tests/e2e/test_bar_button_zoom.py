@@ -1,6 +1,6 @@
-"""Bar button items in the navigation bar, and iOS 26's zoom out of one
-(`preferredTransition` with `sourceBarButtonItem`; docs/semantics.md § Bar button items and
-§ The zoom out of a bar button)."""
+"""Bar button items in the navigation bar (docs/semantics.md § Bar button items), and iOS 26's
+zoom out of one, `preferredTransition` with `sourceBarButtonItem`
+(docs/semantics.md § The zoom out of a bar button)."""
 import pytest
 
 from test_api import assert_problem, create
