@@ -169,3 +169,23 @@ def test_the_zoom_from_a_bar_button_needs_ios_26(server):
 def test_bad_items_are_a_422_at_their_member(server, items, pointer):
     problem = assert_problem(server.post("/v1/sessions", scene(items=items)), 422, "invalid-request")
     assert problem["pointer"] == pointer, problem
+
+
+def test_an_interrupted_zoom_and_a_cancelled_back_swipe_leave_the_right_items(server):
+    sid = create(server, scene())
+    act(server, sid, {"type": "push", "viewController": page(), "at": 0})
+    # A pop while the page zooms in completes the push at once and zooms back into the button.
+    assert act(server, sid, {"type": "pop", "at": 0.1})["transition"]["animator"] == "fluidZoom"
+    assert close(clip(server, sid, 0.58)["windowFrame"], COMPOSE, 1)
+    views = by_id(server, sid, 1)
+    assert views["inbox.rightBarButtonItems"]["alpha"] == 1 and views["inbox.rightBarButtonItems.compose"]["hidden"] is False
+    # An edge swipe that goes back: the bar shows the pushed page's item again, without the items.
+    act(server, sid, {"type": "push", "viewController": {"id": "plain", "title": "Plain"}, "at": 2})
+    samples = [("began", 3, 100), ("changed", 3.04, 80), ("changed", 3.08, 60), ("ended", 3.12, 40)]
+    cancel = act(server, sid, [{"type": "gesture", "recognizer": "edgePan", "phase": phase, "at": t, "translation": {"x": x, "y": 0},
+                                "velocity": {"x": -500, "y": 0}} for phase, t, x in samples])
+    assert cancel["transition"]["gesture"]["decision"] == "cancel"
+    assert 0 < by_id(server, sid, 3.04)["inbox.rightBarButtonItems"]["alpha"] < 1
+    views = by_id(server, sid, 5)
+    assert "inbox.rightBarButtonItems" not in views
+    assert server.get(f"/v1/sessions/{sid}/snapshot", params={"t": 5}).json()["controllers"]["topViewController"] == "plain"
