@@ -62,4 +62,42 @@ import Testing
         } catch { #expect(error.pointer == "/c/preferredTransition/sourceBarButtonItem") }
         try settings.checkAvailable(iOS: 26, at: "/c")
     }
+
+    /// A 402 × 874 iOS 26 window (top inset 62) with `inbox` holding an image item and a title item.
+    func inboxScene() throws -> World {
+        let scene = try json(#"""
+            {"screen": {"device": "iPhone 17 Pro"}, "root": {"type": "navigation", "id": "nav", "viewControllers": [
+              {"id": "inbox", "title": "Inbox", "rightBarButtonItems": [{"id": "add", "image": "plus"}, {"id": "edit", "title": "Edit"}]}]}}
+            """#)
+        return try World(scene: try SceneSpec.decode(scene, limits: SceneLimits()))
+    }
+
+    /// The items rest in the bar at the trailing edge; a page that zooms from `add` starts as its
+    /// frame, round, with the item hidden, and the pop zooms back into it.
+    @Test func aPushZoomsOutOfTheItemAndThePopBackIntoIt() throws {
+        let add = Rect(x: 402 - 16 - 44, y: 62, width: 44, height: 44)
+        var w = try inboxScene()
+        let rest = w.shot(0).root
+        #expect(try #require(rest.find(nil, "inbox.rightBarButtonItems.add")).windowFrame == add)
+        #expect(try #require(rest.find(nil, "inbox.rightBarButtonItems")).role == .barButtonGroup)
+        try w.apply(try action(#"{"type": "push", "viewController": {"id": "page", "preferredTransition": {"type": "zoom", "sourceBarButtonItem": "add"}}}"#))
+        let start = w.shot(0).root
+        let clip = try #require(start.find(role: .zoomContainer))
+        #expect(clip.windowFrame == add && clip.layer.cornerRadius == 22)
+        #expect(try #require(start.find(nil, "inbox.rightBarButtonItems.add")).hidden)
+        w.advance(to: 1)
+        try w.apply(try action(#"{"type": "pop"}"#))
+        let end = try #require(w.shot(1.48).root.find(role: .zoomContainer)).windowFrame
+        #expect(abs(end.minX - add.minX) < 1 && abs(end.minY - add.minY) < 1 && abs(end.width - 44) < 1)
+        w.advance(to: 3)
+        #expect(try #require(w.snapshot(at: 3).root.find(nil, "inbox.rightBarButtonItems.add")).hidden == false)
+    }
+
+    @Test func aPushFromAnItemTheControllerLacksIsRefusedAtTheOption() throws {
+        var w = try inboxScene()
+        do {
+            try w.apply(try action(#"{"type": "push", "viewController": {"id": "page", "preferredTransition": {"type": "zoom", "sourceBarButtonItem": "nope"}}}"#))
+            Issue.record("a missing item was accepted")
+        } catch { #expect((error as? SimulationError)?.pointer == "/viewController/preferredTransition/sourceBarButtonItem") }
+    }
 }
