@@ -57,6 +57,7 @@ import Testing
         "BarButtonItem.longestTitle": "a limit on specs: a bar button item's title",
         "ZoomOptions.minimumAlignment": "a limit on specs: the smallest alignment rect, so that the zoom's scale stays finite",
         "Screen.versions": "the iOS versions a session may name",
+        "SheetDetents.maxCount": "a limit on specs: the detents a sheet lists",
         "CubicPaced.samplesPerSegment": "a numerical resolution",
         "CubicBezier.epsilon": "a numerical tolerance",
         "ProjectiveTransform.minimumW": "a numerical tolerance",
