@@ -57,8 +57,8 @@ struct AlertSpec: Sendable {
     }
 
     /// The buttons in the order UIKit shows them, with their index in `actions`: a cancel button
-    /// comes first in a row of two (on the left) and last in a column (docs/semantics.md § Alerts
-    /// and popovers).
+    /// comes first in a row of two (on the left) and last in a column
+    /// (docs/semantics.md § Alerts and popovers).
     func displayOrder(inRow: Bool) -> [(index: Int, action: AlertAction)] {
         let all = Array(actions.enumerated()).map { (index: $0.offset, action: $0.element) }
         let cancel = all.filter { $0.action.style == .cancel }
