@@ -62,7 +62,8 @@ def test_an_alert_is_laid_out_as_uikit_lays_it_out(server):
     assert delete["role"] == "alertDestructiveAction" and delete["frame"] == {"x": 135, "y": 80, "width": 135, "height": 44}
     assert v["dimming"]["alpha"] == 0.2 and v["dimming"]["windowFrame"] == {"x": 0, "y": 0, "width": 393, "height": 852}
     state = server.get(f"/v1/sessions/{sid}").json()
-    assert state["controllers"]["presented"]["modalPresentationStyle"] == "custom"
+    presented = state["controllers"]["presented"]
+    assert presented["type"] == "alert" and presented["modalPresentationStyle"] == "custom" and "viewControllers" not in presented
 
 
 def test_three_buttons_stand_in_a_column_with_cancel_last(server):
@@ -195,3 +196,13 @@ def test_bad_taps_and_choices_are_refused(server):
     # An alert is only presented.
     r = server.post(f"/v1/sessions/{sid}/actions", {"type": "push", "container": "nav", "viewController": dict(ALERT, id="other")})
     assert r.status_code == 422 and r.json()["pointer"] == "/viewController/type"
+
+
+def test_ios_26_widens_and_rounds_the_platter(server):
+    """With Liquid Glass (iOS 26.1's -maximumWidth, -contentCornerRadius) the platter is 320 pt wide,
+    its corners 34 pt; the animation is the same."""
+    sid = session(server, {"device": "iPhone 17"})  # 402 × 874 pt, iOS 26
+    out = server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": ALERT}).json()
+    assert out["transition"]["duration"] == 0.404
+    platter = views(server, sid, 1)[("confirm", "")]
+    assert platter["windowFrame"] == {"x": 41, "y": (874 - 124) / 2, "width": 320, "height": 124} and platter["cornerRadius"] == 34
