@@ -33,6 +33,8 @@ def test_readme_walkthrough_works_as_printed(server):
     assert '"didComplete":false' in out and '"didComplete":true' in out
     assert '"selectedIndex":1' in out and '"role":"snapshot"' in out
     assert '"role":"largeTitle"' in out and '"fontSize":34' in out
+    # The alert: its platter in the frames, and the tapped button's handler after the dismissal.
+    assert '"role":"alertPlatter"' in out and '"type":"alertActionHandler"' in out and '"title":"Delete"' in out
 
 
 def test_readme_ios_26_session_works_as_printed(server):
