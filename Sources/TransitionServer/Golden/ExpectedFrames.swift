@@ -2,9 +2,9 @@ import JSONCodec
 import TransitionCore
 
 /// What a comparison is given to match: frames as `/snapshots` answers them (tree, flat or
-/// change-only, rebuilt first: ChangeFrames), complete, so that a view the service shows and they do not is a divergence; or the minimal
-/// form a harness writes from its own renderer (`{"frames": [{"time", "views"}]}`), in which
-/// only the views and members given are compared.
+/// change-only, rebuilt first: ChangeFrames), complete, so that a view the service shows and
+/// they do not is a divergence; or the minimal form a harness writes from its own renderer
+/// (`{"frames": [{"time", "views"}]}`), in which only the views and members given are compared.
 struct ExpectedFrames: Sendable {
     var frames: [ComparedFrame]
     var complete: Bool
@@ -44,8 +44,8 @@ struct ExpectedFrames: Sendable {
 
     /// What expected frames weigh, read from their structure before they are: the time of each
     /// frame and where it is given, and the views of all frames together (change-only frames
-    /// counted as they rebuild, without rebuilding them: ChangeFrames.viewCounts). Refused here
-    /// are only what `read` would refuse first: a body of no frame, a frame with no valid time.
+    /// counted as they rebuild, without rebuilding them: ChangeFrames.viewCounts). Refused here,
+    /// as `read` refuses them: a body of no frame or of both forms, a frame with no valid time.
     struct Census {
         var times: [Double] = []
         var timePointers: [String] = []
