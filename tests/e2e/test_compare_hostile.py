@@ -3,8 +3,9 @@ docs/security.md § Golden files): a change-only expected side rebuilt in one pa
 the expected side weighed with the service's frames before it is read, the scenarios of
 `POST /v1/compare` weighed before they are replayed, and `GET …/golden` of a session whose
 scenario outgrows a body's limits. Each reproduction is sized to run in seconds; each time bound
-is generous for a loaded machine and a debug build, and far under what the quadratic rebuild or
-an unweighed replay took (12 to 16 s in a release build)."""
+is generous for a loaded machine and a debug build (a worker's CPU for the rebuild is about 0.2 s
+there; the wall clock under a load of 20 on 2 cores, up to 5 s), and under what the quadratic
+rebuild took (12 to 16 s in a release build, more than 30 s in a debug one)."""
 import json
 import time
 
@@ -41,7 +42,7 @@ def test_a_change_only_side_is_rebuilt_in_one_pass(server):
         r, seconds = timed_post(server, f"/v1/sessions/{sid}/compare", body)
         problem = assert_problem(r, 422, "invalid-request")
         assert problem["pointer"] == "/expected/snapshots/0/views/0/m0", problem
-        assert seconds < 3, seconds
+        assert seconds < 10, seconds
 
 
 def test_a_rebuild_reading_too_many_members_is_refused_naming_the_bound(server):
@@ -53,7 +54,7 @@ def test_a_rebuild_reading_too_many_members_is_refused_naming_the_bound(server):
     r, seconds = timed_post(server, f"/v1/sessions/{sid}/compare", json.dumps({"expected": change_only([view], changes)}))
     problem = assert_problem(r, 422, "limit-exceeded")
     assert "more than 500000 members" in problem["detail"], problem
-    assert seconds < 3, seconds
+    assert seconds < 10, seconds
 
 
 def test_the_expected_side_is_weighed_before_it_is_read(server):
@@ -72,7 +73,7 @@ def test_the_expected_side_is_weighed_before_it_is_read(server):
             problem = assert_problem(r, 422, "work-budget-exceeded")
             assert problem["limit"] == LIMIT and problem["pointer"] == "/expected", problem
             assert problem["detail"].startswith(f"the expected frames hold {views} views in all, more than the {LIMIT}"), problem
-            assert seconds < 3, seconds
+            assert seconds < 5, seconds
     assert memory_used(server) == before
 
 
@@ -129,12 +130,12 @@ def test_compare_weighs_the_scenarios_before_replaying_them(server):
     problem = assert_problem(r, 422, "work-budget-exceeded")
     assert problem["limit"] == REPLAY_LIMIT and problem["pointer"] == "/a/scenario", problem
     assert problem["detail"].startswith("replaying the scenarios may take "), problem
-    assert seconds < 3, seconds
+    assert seconds < 5, seconds
     # Two under the bound alone are weighed together, the second named.
     half = scroll_scenario(1_000, 2_000)
     r, seconds = timed_post(server, "/v1/compare", json.dumps({"a": {"scenario": half}, "b": {"scenario": half}, "times": {"t": [0]}}))
     assert assert_problem(r, 422, "work-budget-exceeded")["pointer"] == "/b/scenario"
-    assert seconds < 3, seconds
+    assert seconds < 5, seconds
 
 
 def test_a_replayed_scenario_takes_a_place_among_the_sessions():
