@@ -88,4 +88,11 @@ import Testing
         #expect(client.send("GET", "/v1/sessions/\(id)/golden?t=0&flat=true").json?["parameter"] == .string("flat"))
         #expect(client.send("GET", "/v1/sessions/\(id)/golden").json?["parameter"] == .string("t"))
     }
+
+    @Test func aGoldenOfMoreValuesThanCheckReadsIsRefusedNamingTheBound() throws {
+        let scenario = JSONValue.array(Array(repeating: .number(0), count: GoldenFile.maxValues))
+        let refused = #expect(throws: Problem.self) { try GoldenFile.encode(scenario: scenario, frames: [], settings: ComparisonSettings()) }
+        #expect(refused?.type == .limitExceeded)
+        #expect(refused?.detail.hasPrefix("the golden file would hold more than 5000000 JSON values, the most transition-sim check reads") == true)
+    }
 }

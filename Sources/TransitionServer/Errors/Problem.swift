@@ -152,9 +152,23 @@ extension Problem {
     }
 
     /// A series would compute more views than one request may (`Application.maxSeriesWork`):
-    /// `frames` of the `of` frames asked (the earliest) already hold `views`.
-    public static func workBudgetExceeded(limit: Int, frames: Int, of count: Int, views: Int) -> Problem {
-        Problem(.workBudgetExceeded, detail: "the earliest \(frames) of the \(count) frames asked hold \(views) views in all, more than the \(limit) one request may compute; ask for fewer frames or timestamps per request, or for fewer views",
+    /// `frames` of the `of` frames asked (the earliest) already hold `views`, of which
+    /// `expected` are a comparison's expected frames' (read before the service's: with no
+    /// frame counted, they alone are too many).
+    public static func workBudgetExceeded(limit: Int, frames: Int, of count: Int, views: Int, expected: Int = 0) -> Problem {
+        let held = switch (expected, frames) {
+        case (0, _): "the earliest \(frames) of the \(count) frames asked hold \(views) views in all"
+        case (_, 0): "the expected frames hold \(expected) views in all"
+        default: "the expected frames' \(expected) views and the earliest \(frames) of the \(count) frames asked hold \(views) views in all"
+        }
+        return Problem(.workBudgetExceeded, detail: "\(held), more than the \(limit) one request may compute; ask for fewer frames or timestamps per request, or for fewer views",
+                       extensions: [("limit", .number(Double(limit)))])
+    }
+
+    /// A comparison's scenarios would take more view-steps to replay than one request may
+    /// (`Application.maxReplayWork`, `Scenario.replayWeight`), `weight` counted so far.
+    public static func replayBudgetExceeded(limit: Int, weight: Int) -> Problem {
+        Problem(.workBudgetExceeded, detail: "replaying the scenarios may take \(weight) view-steps (the views their scenes may hold before each change, summed), more than the \(limit) one comparison may replay; compare sessions made of them, or shorter scenarios",
                 extensions: [("limit", .number(Double(limit)))])
     }
 

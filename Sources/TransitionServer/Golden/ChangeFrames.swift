@@ -6,24 +6,31 @@ import TransitionCore
 /// harness may keep its expected frames in the smaller form. Every index and path the batch
 /// names is checked: a batch that does not rebuild is a 422 at the member that breaks it.
 enum ChangeFrames {
-    /// The frames of `list` (the batch's `snapshots`, at `pointer`), each whole.
+    /// The frames of `list` (the batch's `snapshots`, at `pointer`), each whole. The edits are
+    /// counted before any frame is rebuilt, and the members the rebuild indexes (each object an
+    /// edit reaches, once a frame) as it goes, each bounded by `bounds.values`: the rebuild costs
+    /// at most about twice that many steps, whatever the batch holds.
     static func rebuild(_ list: [JSONValue], at pointer: String, bounds: FrameBounds) throws(SimulationError) -> [JSONValue] {
         guard let first = list.first else { return [] }
         guard var previous = first.objectValue else { throw SimulationError("\(pointer)/0", "expected a snapshot, found \(first.typeName)") }
+        guard editCount(list) <= bounds.values else {
+            throw SimulationError.limitExceeded("\(pointer): the batch makes more than \(bounds.values) changes, the most one comparison applies")
+        }
+        var indexed = 0
         var frames: [JSONValue] = [first]
         for (i, change) in list.enumerated().dropFirst() {
             var r = try SpecReader(change, at: "\(pointer)/\(i)")
-            var frame = previous
-            frame["time"] = r.value("time")
+            let frame = EditedObject(previous, indexed: &indexed)
+            frame.set("time", r.value("time"))
             if let set = r.value("set") {
                 for (path, value) in try members(set, at: r.path("set")) {
-                    try assign(value, to: path, in: &frame, at: SpecReader.child(r.path("set"), path))
+                    try frame.assign(value, to: path, at: SpecReader.child(r.path("set"), path), indexed: &indexed)
                 }
             }
             if let unset = try r.array("unset", maxCount: bounds.values) {
                 for (j, path) in unset.enumerated() {
                     guard let path = path.stringValue else { throw SimulationError("\(r.path("unset"))/\(j)", "expected a dotted path") }
-                    try assign(nil, to: path, in: &frame, at: "\(r.path("unset"))/\(j)")
+                    try frame.assign(nil, to: path, at: "\(r.path("unset"))/\(j)", indexed: &indexed)
                 }
             }
             let oldViews = previous["views"]?.arrayValue ?? []
@@ -43,6 +50,8 @@ enum ChangeFrames {
                 guard views.count <= bounds.viewsPerFrame else {
                     throw SimulationError.limitExceeded("\(r.path("added")): a frame holds more than \(bounds.viewsPerFrame) views, the most one comparison reads per frame")
                 }
+                // Each view edited is indexed once, then written back once.
+                var edited: [Int: EditedObject] = [:]
                 if let viewSet = r.value("viewSet") {
                     for (path, groups) in try members(viewSet, at: r.path("viewSet")) {
                         let at = SpecReader.child(r.path("viewSet"), path)
@@ -50,7 +59,8 @@ enum ChangeFrames {
                         for (k, group) in groups.enumerated() {
                             guard let items = group.arrayValue, let value = items.first else { throw SimulationError("\(at)/\(k)", "expected [value, index, …]") }
                             for index in try indices(Array(items.dropFirst()), below: views.count, at: "\(at)/\(k)") {
-                                try assign(value, to: path, inView: index, of: &views, at: "\(at)/\(k)")
+                                try view(index, of: views, edited: &edited, at: "\(at)/\(k)", indexed: &indexed)
+                                    .assign(value, to: path, at: "\(at)/\(k)", indexed: &indexed)
                             }
                         }
                     }
@@ -60,17 +70,70 @@ enum ChangeFrames {
                         let at = SpecReader.child(r.path("viewUnset"), path)
                         guard let list = list.arrayValue else { throw SimulationError(at, "expected [index, …]") }
                         for index in try indices(list, below: views.count, at: at) {
-                            try assign(nil, to: path, inView: index, of: &views, at: at)
+                            try view(index, of: views, edited: &edited, at: at, indexed: &indexed).assign(nil, to: path, at: at, indexed: &indexed)
                         }
                     }
                 }
+                for (index, view) in edited { views[index] = .object(view.json) }
             }
             try r.finish()
-            frame["views"] = .array(views)
-            frames.append(.object(frame))
-            previous = frame
+            guard indexed <= bounds.values else {
+                throw SimulationError.limitExceeded("\(r.pointer): rebuilding the batch's frames reads more than \(bounds.values) members of the frames before, the most one comparison reads")
+            }
+            frame.set("views", .array(views))
+            previous = frame.json
+            frames.append(.object(previous))
         }
         return frames
+    }
+
+    /// The views each frame of `list` holds once rebuilt, the first `first`, counted from the
+    /// batch's structure without rebuilding it (so that a comparison is weighed before its
+    /// expected frames are read); a member the rebuild refuses counts for nothing.
+    static func viewCounts(_ list: [JSONValue], first: Int) -> [Int] {
+        var counts = [first]
+        for change in list.dropFirst() {
+            let object = change.objectValue
+            var count = counts[counts.count - 1]
+            if let whole = object?["views"]?.arrayValue {
+                count = whole.count
+            } else {
+                let below = count
+                let removed = Set((object?["removed"]?.arrayValue ?? []).compactMap { item -> Int? in
+                    guard let n = item.numberValue, n == n.rounded(), n >= 0, n < Double(below) else { return nil }
+                    return Int(n)
+                })
+                count += (object?["added"]?.arrayValue?.count ?? 0) - removed.count
+            }
+            counts.append(count)
+        }
+        return counts
+    }
+
+    /// The edits a batch makes: members set and unset, views removed and added, and each view's
+    /// member set or unset.
+    private static func editCount(_ list: [JSONValue]) -> Int {
+        var count = 0
+        for change in list.dropFirst() {
+            guard let object = change.objectValue else { continue }
+            count += (object["set"]?.objectValue?.entries.count ?? 0) + (object["unset"]?.arrayValue?.count ?? 0)
+            count += (object["removed"]?.arrayValue?.count ?? 0) + (object["added"]?.arrayValue?.count ?? 0)
+            for (_, groups) in object["viewSet"]?.objectValue?.entries ?? [] {
+                for group in groups.arrayValue ?? [] { count += max(0, (group.arrayValue?.count ?? 0) - 1) }
+            }
+            for (_, list) in object["viewUnset"]?.objectValue?.entries ?? [] { count += list.arrayValue?.count ?? 0 }
+        }
+        return count
+    }
+
+    /// View `index` of `views` being edited (indexed on its first edit of the frame).
+    private static func view(_ index: Int, of views: [JSONValue], edited: inout [Int: EditedObject], at pointer: String,
+                             indexed: inout Int) throws(SimulationError) -> EditedObject {
+        if let view = edited[index] { return view }
+        guard let object = views[index].objectValue else { throw SimulationError(pointer, "view \(index) is not an object") }
+        let view = EditedObject(object, indexed: &indexed)
+        edited[index] = view
+        return view
     }
 
     private static func members(_ value: JSONValue, at pointer: String) throws(SimulationError) -> [(key: String, value: JSONValue)] {
@@ -88,24 +151,5 @@ enum ChangeFrames {
             result.append(Int(n))
         }
         return result
-    }
-
-    private static func assign(_ value: JSONValue?, to path: String, inView index: Int, of views: inout [JSONValue], at pointer: String) throws(SimulationError) {
-        guard var view = views[index].objectValue else { throw SimulationError(pointer, "view \(index) is not an object") }
-        try assign(value, to: path, in: &view, at: pointer)
-        views[index] = .object(view)
-    }
-
-    /// Sets (or, with nil, removes) the member at a dotted path, whose parents must be objects.
-    private static func assign(_ value: JSONValue?, to path: String, in object: inout JSONObject, at pointer: String) throws(SimulationError) {
-        let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
-        guard let name = parts.first, !name.isEmpty else { throw SimulationError(pointer, "'\(path)' is not a dotted path") }
-        guard parts.count == 2 else {
-            object[name] = value
-            return
-        }
-        guard var child = object[name]?.objectValue else { throw SimulationError(pointer, "'\(name)' is not an object of the frame before") }
-        try assign(value, to: parts[1], in: &child, at: pointer)
-        object[name] = .object(child)
     }
 }

@@ -36,7 +36,7 @@ public enum GoldenCommand {
             if update {
                 let times = file.expected.frames.map(\.time)
                 let shots = try application.series(session.history(now: .now), at: times, form: .comparison) { $0 }
-                let rewritten = GoldenFile.encode(scenario: file.scenarioJSON, frames: shots, settings: file.settings)
+                let rewritten = try GoldenFile.encode(scenario: file.scenarioJSON, frames: shots, settings: file.settings)
                 return Outcome(status: 0, lines: ["\(name): updated, \(times.count) frames"], rewritten: rewritten)
             }
             let report = try application.compare(file.expected, settings: settings, in: session, now: .now)
@@ -56,7 +56,7 @@ public enum GoldenCommand {
             let json = try JSONParser.parse(bytes, limits: fileLimits)
             let session = try application.replaying(try Scenario.decode(json, at: ""), at: "")
             let shots = try application.series(session.history(now: .now), at: times, form: .comparison) { $0 }
-            let golden = GoldenFile.encode(scenario: json, frames: shots, settings: ComparisonSettings()) ?? []
+            let golden = try GoldenFile.encode(scenario: json, frames: shots, settings: ComparisonSettings())
             _ = try GoldenFile.read(try JSONParser.parse(golden, limits: fileLimits))
             return .success(golden)
         } catch {

@@ -13,6 +13,12 @@ extension Application {
     /// large comparisons (docs/golden.md § Cost).
     static let comparedViewBytes = 2_500
 
+    /// View-steps the scenarios of one comparison may take to replay, together
+    /// (`Scenario.replayWeight`): about 80 ms of a worker in a release build, at the 20 ns a
+    /// view-step took when two scenarios of 10,000 views and 4,096 scrolls replayed in 1.6 to
+    /// 1.8 s (docs/golden.md § Bounds and errors); half of it replays in a costly-series slot.
+    static let maxReplayWork = 4_000_000
+
     /// The session a scenario document makes, replayed, registered nowhere: a creation, so
     /// refused (507) when the sessions hold the memory budget, and counted in it until `close()`
     /// (errors point into the document at `pointer`).
@@ -47,13 +53,18 @@ extension Application {
         return ComparedRun(history: session.history(now: now), times: all, count: times.count)
     }
 
-    /// `body` once the frames of every run are weighed together (`work-budget-exceeded` naming
-    /// `pointer`, where the request gives the times), in a costly-series slot when costly, with
-    /// the frames' bytes (`comparedViewBytes` a view) counted in the memory budget while it runs.
-    func comparing<Result>(_ runs: [ComparedRun], pointer: String, _ body: () throws -> Result) throws -> Result {
-        var weight = SeriesWeight()
+    /// `body` once the frames of every run are weighed together with `expectedViews` (the views
+    /// of the expected frames a comparison reads from its request, counted before they are read),
+    /// `work-budget-exceeded` naming `pointer`, where the request gives the times; in a
+    /// costly-series slot when costly, with the views' bytes (`comparedViewBytes` a view, both
+    /// sides') counted in the memory budget while it runs.
+    func comparing<Result>(_ runs: [ComparedRun], expectedViews: Int = 0, pointer: String, _ body: () throws -> Result) throws -> Result {
+        var weight = SeriesWeight(work: expectedViews, expected: expectedViews)
         let asked = runs.reduce(0) { $0 + $1.times.count }
         do {
+            guard expectedViews <= Self.maxSeriesWork else {
+                throw Problem.workBudgetExceeded(limit: Self.maxSeriesWork, frames: 0, of: asked, views: expectedViews, expected: expectedViews)
+            }
             for run in runs { try weigh(run.history, at: run.times, form: .comparison, asked: asked, into: &weight) }
         } catch var problem as Problem where problem.type == .workBudgetExceeded {
             problem.extensions.append(("pointer", .string(pointer)))
@@ -79,7 +90,23 @@ extension Application {
         return (Array(frames.prefix(run.count)), around)
     }
 
-    /// The service's frames at the expected frames' times, compared with them.
+    /// The service's frames at the times of the expected frames `json` (at `pointer`, a
+    /// request's), compared with them. The expected frames are weighed from their structure
+    /// first, with the service's, and read only then, in the comparison's slot and memory charge.
+    func compare(_ json: JSONValue, at pointer: String, settings: ComparisonSettings, in session: Session,
+                 now: ContinuousClock.Instant) throws -> (expected: ExpectedFrames, report: ComparisonReport) {
+        let census = try ExpectedFrames.census(json, at: pointer, bounds: FrameBounds())
+        let run = try comparedRun(session, at: census.times, pointers: census.timePointers, timeTolerance: settings.tolerance.time, now: now)
+        return try comparing([run], expectedViews: census.views, pointer: pointer) {
+            let expected = try ExpectedFrames.read(json, at: pointer, bounds: FrameBounds())
+            let (actual, around) = try frames(of: run)
+            return (expected, try FrameComparer(settings: settings).compare(expected, with: actual, around: around))
+        }
+    }
+
+    /// The service's frames at the expected frames' times, compared with them: a golden file's,
+    /// read already and bounded by what a golden holds (`FrameBounds.goldenFile`), so that only
+    /// the service's frames are weighed (`transition-sim check`).
     func compare(_ expected: ExpectedFrames, settings: ComparisonSettings, in session: Session,
                  now: ContinuousClock.Instant) throws -> ComparisonReport {
         let run = try comparedRun(session, at: expected.frames.map(\.time), pointers: expected.frames.map { "\($0.pointer)/time" },

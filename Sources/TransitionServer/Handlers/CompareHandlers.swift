@@ -9,7 +9,7 @@ extension Application {
         let session = try session(ctx)
         try Self.rejectUnknown(ctx.query, allowed: [])
         let (expected, settings) = try comparisonBody(ctx)
-        return Self.json(200, try compare(expected, settings: settings, in: session, now: ctx.now).encoded)
+        return Self.json(200, try compare(expected, at: "/expected", settings: settings, in: session, now: ctx.now).report.encoded)
     }
 
     /// `POST …/compare.svg`, the same body: the first divergence drawn (ComparisonPicture), or the
@@ -17,42 +17,48 @@ extension Application {
     func compareSessionSVG(_ ctx: RequestContext) throws -> HTTPResponse {
         let session = try session(ctx)
         try Self.rejectUnknown(ctx.query, allowed: [])
-        let (expected, settings) = try comparisonBody(ctx)
-        let report = try compare(expected, settings: settings, in: session, now: ctx.now)
+        let (json, settings) = try comparisonBody(ctx)
+        let (expected, report) = try compare(json, at: "/expected", settings: settings, in: session, now: ctx.now)
         let frame = expected.frames[report.first?.frame ?? 0]
         var encoder = SVGEncoder(precision: nil)
         encoder.comparison(expected: frame, service: try session.history(now: ctx.now).snapshots(at: [frame.time])[0], divergence: report.first)
         return HTTPResponse(status: 200, mediaType: .svg, body: encoder.writer.bytes)
     }
 
-    /// The expected frames and the settings of a session's comparison.
-    private func comparisonBody(_ ctx: RequestContext) throws -> (ExpectedFrames, ComparisonSettings) {
+    /// The expected frames (read by `compare`, once weighed) and the settings of a session's comparison.
+    private func comparisonBody(_ ctx: RequestContext) throws -> (JSONValue, ComparisonSettings) {
         var r = try SpecReader(try jsonBody(ctx), at: "")
         guard let frames = r.value("expected") else {
             throw SimulationError("/expected", "is required: the frames to compare (a /snapshots answer, or {\"frames\": [{\"time\", \"views\"}]})")
         }
         let settings = try ComparisonSettings.read(&r)
         try r.finish()
-        return (try ExpectedFrames.read(frames, at: "/expected", bounds: FrameBounds()), settings)
+        return (frames, settings)
     }
 
     /// `POST /v1/compare {"a": SIDE, "b": SIDE, "times": TIMES, "tolerance", "budget", "properties"}`:
     /// each side a session (`{"session": ID}`) or a scenario document replayed in process
     /// (`{"scenario": DOC}`, held to a session creation's limits and closed when answered); `a`
-    /// is the reference, `b` is compared with it. The frames of both sides are weighed together.
+    /// is the reference, `b` is compared with it. Both scenarios are weighed before either is
+    /// replayed, and the frames of both sides together before any is computed.
     func compareRuns(_ ctx: RequestContext) throws -> HTTPResponse {
         try Self.rejectUnknown(ctx.query, allowed: [])
         var r = try SpecReader(try jsonBody(ctx), at: "")
-        var replayed: [Session] = []
-        defer { for session in replayed { session.close() } }
-        let a = try side(r.value("a"), at: r.path("a"), replayed: &replayed, now: ctx.now)
-        let b = try side(r.value("b"), at: r.path("b"), replayed: &replayed, now: ctx.now)
+        let sides = [try side(r.value("a"), at: r.path("a"), now: ctx.now), try side(r.value("b"), at: r.path("b"), now: ctx.now)]
         guard let timesValue = r.value("times") else {
             throw SimulationError("/times", "is required: {\"from\", \"to\", \"fps\"} or {\"t\": [seconds, …]}")
         }
         let times = try Self.frameTimes(timesValue, at: r.path("times"))
         let settings = try ComparisonSettings.read(&r)
         try r.finish()
+        var replayed: [Session] = []
+        defer {
+            for session in replayed {
+                session.close()
+                sessions.endReplay()
+            }
+        }
+        let (a, b) = try sessionsOf(sides, replayed: &replayed)
         let pointers = times.indices.map { "/times/\($0)" }
         let reference = try comparedRun(a, at: times, pointers: pointers, timeTolerance: 0, now: ctx.now)
         let compared = try comparedRun(b, at: times, pointers: pointers, timeTolerance: settings.tolerance.time, now: ctx.now)
@@ -64,8 +70,13 @@ extension Application {
         return Self.json(200, report.encoded)
     }
 
-    /// One side of `POST /v1/compare`; a scenario's session is added to `replayed`.
-    private func side(_ value: JSONValue?, at pointer: String, replayed: inout [Session], now: ContinuousClock.Instant) throws -> Session {
+    /// One side of `POST /v1/compare`: a session, or a scenario to replay (at `pointer`).
+    private enum Side {
+        case session(Session)
+        case scenario(Scenario, pointer: String)
+    }
+
+    private func side(_ value: JSONValue?, at pointer: String, now: ContinuousClock.Instant) throws -> Side {
         guard let value else { throw SimulationError(pointer, "is required: {\"session\": ID} or {\"scenario\": DOC}") }
         var r = try SpecReader(value, at: pointer)
         let id = try r.string("session", maxLength: 64)
@@ -74,14 +85,47 @@ extension Application {
         switch (id, document) {
         case (let id?, nil):
             guard let session = try sessions.session(id, now: now) else { throw Problem.notFound("no session '\(id)' (\(pointer)/session)") }
-            return session
+            return .session(session)
         case (nil, let document?):
-            let session = try replaying(try Scenario.decode(document, at: r.path("scenario")), at: r.path("scenario"))
-            replayed.append(session)
-            return session
+            return .scenario(try Scenario.decode(document, at: r.path("scenario")), pointer: r.path("scenario"))
         default:
             throw SimulationError(pointer, "give 'session' (an id) or 'scenario' (an exported scenario document), one of them")
         }
+    }
+
+    /// The sessions of both sides, the scenarios replayed (added to `replayed`) once weighed
+    /// together (`maxReplayWork`): each replay a creation for `--max-sessions` and the memory
+    /// budget, both in a costly-series slot when they are costly together.
+    private func sessionsOf(_ sides: [Side], replayed: inout [Session]) throws -> (Session, Session) {
+        var weight = 0
+        for case .scenario(let scenario, let pointer) in sides {
+            weight += scenario.replayWeight
+            guard weight <= Self.maxReplayWork else {
+                var problem = Problem.replayBudgetExceeded(limit: Self.maxReplayWork, weight: weight)
+                problem.extensions.append(("pointer", .string(pointer)))
+                throw problem
+            }
+        }
+        func replay(_ replayed: inout [Session]) throws -> [Session] {
+            try sides.map { side in
+                switch side {
+                case .session(let session):
+                    return session
+                case .scenario(let scenario, let pointer):
+                    try sessions.beginReplay()
+                    do {
+                        let session = try replaying(scenario, at: pointer)
+                        replayed.append(session)
+                        return session
+                    } catch {
+                        sessions.endReplay()
+                        throw error
+                    }
+                }
+            }
+        }
+        let both = weight >= Self.maxReplayWork / 2 ? try costlySeries.run { try replay(&replayed) } : try replay(&replayed)
+        return (both[0], both[1])
     }
 
     /// `{"from", "to", "fps"}` (fps default 60) or `{"t": [seconds, …]}`, as the series routes

@@ -47,6 +47,8 @@ extension Application {
     /// reads two runs, each at its times): views computed, the answer's fewest bytes, frames.
     struct SeriesWeight {
         var work = 0, leastBytes = 0, frames = 0
+        /// Of `work`, the views of a comparison's expected frames, read from the request.
+        var expected = 0
     }
 
     /// Adds the frames of `history` at `times` to `weight`, refusing as soon as the sum passes a
@@ -61,7 +63,8 @@ extension Application {
             weight.work += census.views
             weight.leastBytes += Self.leastBytes(census, form: form, first: i == 0)
             guard weight.work <= Self.maxSeriesWork else {
-                throw Problem.workBudgetExceeded(limit: Self.maxSeriesWork, frames: weight.frames, of: asked, views: weight.work)
+                throw Problem.workBudgetExceeded(limit: Self.maxSeriesWork, frames: weight.frames, of: asked, views: weight.work,
+                                                 expected: weight.expected)
             }
             guard weight.leastBytes <= configuration.maxResponseBytes else {
                 throw Problem.responseTooLarge(limit: configuration.maxResponseBytes)

@@ -40,6 +40,51 @@ struct Scenario {
         return Scenario(session: session, changes: changes)
     }
 
+    /// What replaying it may cost, in view-steps: before each change, the views its scene may
+    /// hold by then, summed over the changes. Counted from the document, before any is replayed:
+    /// every object with an `id` in the creation and in the actions so far taken for a view (a
+    /// view spec has one, a controller's too), and `serviceViews` more for the creation and for
+    /// each action that adds any (a controller's bar and its items, snapshots, dimming views).
+    var replayWeight: Int {
+        var views = Self.named(session) + Self.serviceViews, weight = 0
+        for change in changes {
+            if case .action(let json, _) = change {
+                let added = Self.named(json)
+                views += added + (added > 0 ? Self.serviceViews : 0)
+            }
+            weight += views
+        }
+        return weight
+    }
+
+    /// The views the service may add to a scene besides the ones its specs give: more than it does.
+    static let serviceViews = 16
+
+    /// The objects with an `id` in a JSON value.
+    private static func named(_ value: JSONValue) -> Int {
+        switch value {
+        case .object(let object): (object["id"] != nil ? 1 : 0) + object.entries.reduce(0) { $0 + named($1.value) }
+        case .array(let items): items.reduce(0) { $0 + named($1) }
+        default: 0
+        }
+    }
+
+    /// The objects with an `id` in compact JSON the service wrote (`"id":` outside its strings:
+    /// its writer puts no space before a colon).
+    private static func named(_ json: [UInt8]) -> Int {
+        let key = Array(#""id":"#.utf8)
+        var count = 0, inString = false, escaped = false
+        for (i, byte) in json.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                if json[i...].starts(with: key) { count += 1 }
+                inString = true
+            }
+        }
+        return count
+    }
+
     func encode() -> [UInt8] {
         var writer = JSONWriter()
         writer.beginObject()

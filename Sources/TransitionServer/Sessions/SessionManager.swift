@@ -13,6 +13,8 @@ final class SessionManager: Sendable {
     let journal: (any SessionJournal)?
     private let sessions = Mutex<[String: Session]>([:])
     private let lastSweep = Mutex<ContinuousClock.Instant?>(nil)
+    /// Sessions replayed for comparisons, registered nowhere, alive now.
+    private let replays = Atomic<Int>(0)
     let metrics: Metrics
 
     init(maxSessions: Int, ttl: Double, maxMemory: Int, limits: SceneLimits, journal: (any SessionJournal)? = nil, metrics: Metrics) {
@@ -137,6 +139,20 @@ final class SessionManager: Sendable {
         }
         if kept !== session { session.close() }
         return kept
+    }
+
+    /// Takes a place among `maxSessions` for a session replayed for a comparison while it lives,
+    /// as a creation would (429 `too-many-sessions` when none is free); `endReplay` gives it back.
+    func beginReplay() throws {
+        let taken = replays.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
+        guard count + taken <= maxSessions else {
+            replays.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+            throw Problem.tooManySessions(limit: maxSessions)
+        }
+    }
+
+    func endReplay() {
+        replays.wrappingSubtract(1, ordering: .acquiringAndReleasing)
     }
 
     /// Answers 507 when the sessions together hold the memory budget: what exists keeps working
