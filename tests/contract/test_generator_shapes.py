@@ -120,20 +120,25 @@ def test_no_combiner_beside_structure():
 
 def test_no_union_holds_null():
     """The Swift generator drops a property whose union has a `{type: 'null'}` member (the
-    gesture's decision, the transition's operation, a comparison's first divergence were gone):
-    a nullable value says `null` in its own `type` (and `enum`), which reads as an optional."""
+    gesture's decision and the transition's operation were gone): a nullable enum says `null` in
+    its own `type` and `enum`, which reads as an optional. A comparison's `first` and `worst` stay
+    unions (the Swift client goes without them): a nullable Divergence would rename the Python
+    client's model (`DivergenceType0`)."""
     def is_null(member):
         types = member.get("type")
         return types == "null" or (isinstance(types, list) and "null" in types)
     held = [path for path, union in unions() for m in members(union) if is_null(m)]
-    assert held == []
+    assert held == ["ComparisonReport/properties/first", "ComparisonReport/properties/worst"]
 
 
 def test_a_nullable_enum_lists_null():
     """`type: [string, 'null']` with an `enum` must list `null` too (JSON Schema checks both), and
-    the transition's operation lists the operations TransitionOperation does."""
+    the transition's operation and the gesture's decision list the values of the enums they stand
+    for (TransitionOperation, GestureDecision: the names the other clients know)."""
     missing = [path for path, s in unconditional() if isinstance(s.get("type"), list) and "null" in s["type"]
                and "enum" in s and None not in s["enum"]]
     assert missing == []
     operation = SCHEMAS["Transition"]["properties"]["operation"]["enum"]
     assert operation == SCHEMAS["TransitionOperation"]["enum"] + [None]
+    decision = SCHEMAS["Gesture"]["properties"]["decision"]["enum"]
+    assert decision == SCHEMAS["GestureDecision"]["enum"] + [None]

@@ -188,12 +188,10 @@ struct Walkthrough {
             let request = S.CompareRequest(expected: .ExpectedMinimalFrames(.init(frames: [.init(time: time, views: [image])])),
                                            budget: budget)
             let r = try await client.compareSession(path: .init(id: other), body: .json(request)).ok.body.json
-            let d = r.first
-            let firstValues: [any Reportable] = [d?.kind.rawValue, d?.frame, d?.time, d?.view, d?.viewController, d?.path,
-                                                 d?.property, d.map { Raw($0.expected) }, d.map { Raw($0.actual) },
-                                                 d?.difference, d?.tolerance]
-            return List([r.match, List([r.compared.frames, r.compared.views, r.compared.values]), r.divergences,
-                         List(firstValues), List(r.divergentTimes)])
+            let byProperty = r.byProperty.additionalProperties.sorted { $0.key < $1.key }
+            return List([r.match, List([r.compared.frames, r.compared.views, r.compared.values]), r.divergences, r.budget,
+                         List(byProperty.map { List([$0.key, $0.value.divergences, $0.value.largest]) }),
+                         List(r.divergentTimes)])
         }
         report["compare"] = List([try await compared(at: 1), try await compared(at: 0.15, budget: 1)])
         _ = try await client.deleteSession(path: .init(id: other))
