@@ -175,7 +175,8 @@ def test_readme_walkthrough_through_the_generated_client(client_package, server)
     assert isinstance(gestured, m.Outcome)
     finishing = snapshot.sync(session, client=client, t=2.2)
     assert isinstance(finishing.transition.gesture, m.Gesture)
-    assert finishing.transition.gesture.decision == m.GestureDecision.FINISH
+    # A nullable enum of its own (openapi.yaml's Gesture says why): compared by value.
+    assert finishing.transition.gesture.decision == "finish"
     advance_clock.sync(session, client=client, body=m.ClockRequest(to=3))
     completions = events.sync(session, client=client, type_=m.EventType.COMPLETETRANSITION)
     assert isinstance(completions, m.EventsResponse200)
