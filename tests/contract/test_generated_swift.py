@@ -53,10 +53,11 @@ def extras_report(server):
                            [a[0] for a in c.get("added", [])], sorted(c.get("viewSet", {}))] for c in later]]
 
     def compared(body):
-        # `first` and `worst` are left out: the Swift client has no such members (openapi.yaml's
-        # ComparisonReport says why).
         r = server.post(f"/v1/sessions/{sid}/compare", body).json()
+        first = r["first"] or {}
         return [r["match"], [r["compared"][k] for k in ("frames", "views", "values")], r["divergences"], r["budget"],
+                [first.get(k) for k in ("kind", "frame", "time", "view", "viewController", "path", "property",
+                                        "difference", "tolerance")],
                 [[p, d["divergences"], d["largest"]] for p, d in sorted(r["byProperty"].items())],
                 r["divergentTimes"]]
 

@@ -120,15 +120,14 @@ def test_no_combiner_beside_structure():
 
 def test_no_union_holds_null():
     """The Swift generator drops a property whose union has a `{type: 'null'}` member (the
-    gesture's decision and the transition's operation were gone): a nullable enum says `null` in
-    its own `type` and `enum`, which reads as an optional. A comparison's `first` and `worst` stay
-    unions (the Swift client goes without them): a nullable Divergence would rename the Python
-    client's model (`DivergenceType0`)."""
+    gesture's decision, the transition's operation, a comparison's first divergence were gone,
+    and with them every comparison, as its report allows no member the client does not know): a
+    nullable value says `null` in its own `type` (and `enum`), which reads as an optional."""
     def is_null(member):
         types = member.get("type")
         return types == "null" or (isinstance(types, list) and "null" in types)
     held = [path for path, union in unions() for m in members(union) if is_null(m)]
-    assert held == ["ComparisonReport/properties/first", "ComparisonReport/properties/worst"]
+    assert held == []
 
 
 def test_a_nullable_enum_lists_null():

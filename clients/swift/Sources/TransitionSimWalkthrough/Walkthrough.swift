@@ -189,8 +189,11 @@ struct Walkthrough {
                                            budget: budget)
             let r = try await client.compareSession(path: .init(id: other), body: .json(request)).ok.body.json
             let byProperty = r.byProperty.additionalProperties.sorted { $0.key < $1.key }
+            let d = r.first
+            let first: [any Reportable] = [d?.kind.rawValue, d?.frame, d?.time, d?.view, d?.viewController, d?.path,
+                                           d?.property, d?.difference, d?.tolerance]
             return List([r.match, List([r.compared.frames, r.compared.views, r.compared.values]), r.divergences, r.budget,
-                         List(byProperty.map { List([$0.key, $0.value.divergences, $0.value.largest]) }),
+                         List(first), List(byProperty.map { List([$0.key, $0.value.divergences, $0.value.largest]) }),
                          List(r.divergentTimes)])
         }
         report["compare"] = List([try await compared(at: 1), try await compared(at: 0.15, budget: 1)])
