@@ -179,13 +179,16 @@ struct Walkthrough {
                                                    List(added), List((c.viewSet?.additionalProperties.keys.sorted() ?? []) as [any Reportable])])
                                   })])
 
-        // A golden check in its minimal form: the detail image where the push leaves it, then (wrongly)
-        // already there mid-flight, with one divergence allowed.
+        // A golden check in its minimal form: the detail image where the push leaves it, then
+        // (wrongly) as narrow as the cell's, with one divergence allowed.
         let image = S.ExpectedView(viewController: "detail", path: "image", additionalProperties: try .init(unvalidatedValue: [
             "windowFrame": ["x": 20, "y": 84, "width": 280, "height": 280],
         ]))
-        func compared(at time: Double, budget: Int? = nil) async throws -> List {
-            let request = S.CompareRequest(expected: .ExpectedMinimalFrames(.init(frames: [.init(time: time, views: [image])])),
+        let narrow = S.ExpectedView(viewController: "detail", path: "image", additionalProperties: try .init(unvalidatedValue: [
+            "windowFrame": ["width": 100],
+        ]))
+        func compared(_ view: S.ExpectedView, budget: Int? = nil) async throws -> List {
+            let request = S.CompareRequest(expected: .ExpectedMinimalFrames(.init(frames: [.init(time: 1, views: [view])])),
                                            budget: budget)
             let r = try await client.compareSession(path: .init(id: other), body: .json(request)).ok.body.json
             let byProperty = r.byProperty.additionalProperties.sorted { $0.key < $1.key }
@@ -196,7 +199,7 @@ struct Walkthrough {
                          List(first), List(byProperty.map { List([$0.key, $0.value.divergences, $0.value.largest]) }),
                          List(r.divergentTimes)])
         }
-        report["compare"] = List([try await compared(at: 1), try await compared(at: 0.15, budget: 1)])
+        report["compare"] = List([try await compared(image), try await compared(narrow, budget: 1)])
         _ = try await client.deleteSession(path: .init(id: other))
 
         print(report.json)
