@@ -1,6 +1,6 @@
-"""Issue 34: the shapes of openapi.yaml that the TypeScript and Java generators need, checked on
-the document itself (fast, and naming the schema at fault, where test_generated_typescript.py and
-test_generated_java.py only see a compile error). A new action, controller kind or union must
+"""Issue 34: the shapes of openapi.yaml that the TypeScript, Java and Swift generators need,
+checked on the document itself (fast, and naming the schema at fault, where
+test_generated_{typescript,java,swift}.py only see a compile error or a member gone). A new action, controller kind or union must
 follow them; each rule says which generated code breaks without it.
 """
 from pathlib import Path
@@ -82,7 +82,59 @@ def test_a_stack_entry_is_an_id_or_any_controller_spec():
 def test_no_top_level_unique_items():
     """A uniqueItems array is a set in the generated clients: Java iterates a Set of an enum as
     String (does not compile), and TypeScript sends a Set it has not converted as `{}`. The rule
-    goes inside `allOf`, where it means the same."""
+    goes under `then` (`if: {minItems: 2}`), where it means the same."""
     sets = [path for top, schema in SCHEMAS.items() for path, s in walk(schema, top)
             if s.get("type") == "array" and s.get("uniqueItems")]
     assert sets == []
+
+
+# The rules the Swift generator (swift-openapi-generator 1.14, parsing with OpenAPIKit) needs. A
+# rule under `if`/`then`/`else` is left to the server by every generator, so it may take any form.
+CONDITIONAL = ("/if", "/then", "/else")
+COMBINERS = ("allOf", "anyOf", "oneOf", "not")
+# What a schema says about its own value, beside which OpenAPIKit reads a combiner alone.
+STRUCTURE = {"type", "properties", "additionalProperties", "required", "items", "prefixItems", "enum", "const",
+             "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "minimum", "maximum",
+             "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "format"}
+
+
+def unconditional():
+    return [(path, s) for top, schema in SCHEMAS.items() for path, s in walk(schema, top)
+            if not any(part in path for part in CONDITIONAL)]
+
+
+def test_no_schema_says_not():
+    """OpenAPIKit reads a schema holding `not` as that `not` alone, which the Swift generator
+    skips, with every union and property holding it (a `not` in SelectTabAction once took
+    `Action`, `ActionRequest` and the scenario's actions with it). Say it with `if`/`then`/`else`."""
+    assert [path for path, s in unconditional() if "not" in s] == []
+
+
+def test_no_combiner_beside_structure():
+    """Beside `allOf`, `anyOf`, `oneOf` or `not`, OpenAPIKit drops the schema's own members: an
+    array whose `uniqueItems` sat in an `allOf` lost its `items` (CornerMask read as untyped)."""
+    mixed = [(path, sorted(STRUCTURE & set(s))) for path, s in unconditional()
+             if any(k in s for k in COMBINERS) and STRUCTURE & set(s)]
+    assert mixed == []
+
+
+def test_no_union_holds_null():
+    """The Swift generator drops a property whose union has a `{type: 'null'}` member (the
+    gesture's decision, the transition's operation, a comparison's first divergence were gone,
+    and with them every comparison, as its report allows no member the client does not know): a
+    nullable value says `null` in its own `type` (and `enum`), which reads as an optional."""
+    def is_null(member):
+        types = member.get("type")
+        return types == "null" or (isinstance(types, list) and "null" in types)
+    held = [path for path, union in unions() for m in members(union) if is_null(m)]
+    assert held == []
+
+
+def test_a_nullable_enum_lists_null():
+    """`type: [string, 'null']` with an `enum` must list `null` too (JSON Schema checks both), and
+    the transition's operation lists the operations TransitionOperation does."""
+    missing = [path for path, s in unconditional() if isinstance(s.get("type"), list) and "null" in s["type"]
+               and "enum" in s and None not in s["enum"]]
+    assert missing == []
+    operation = SCHEMAS["Transition"]["properties"]["operation"]["enum"]
+    assert operation == SCHEMAS["TransitionOperation"]["enum"] + [None]
