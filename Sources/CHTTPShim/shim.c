@@ -84,6 +84,8 @@ static void watch(shim_connection *c, shim_connection_event event) {
     if (daemon->watcher != NULL) daemon->watcher(daemon->context, (uintptr_t)c, c->fd, event);
 }
 
+/// Frees a request's state: libmicrohttpd ends a request in a C callback (completed, or its
+/// connection closed), which frees it there.
 static void free_request(request_state *state) {
     if (state == NULL) return;
     atomic_fetch_sub_explicit(&state->connection->daemon->in_flight, 1, memory_order_release);
@@ -143,7 +145,8 @@ static int hide_unreadable_content_lengths(char *version) {
 }
 
 /// Owns the per-connection state (libmicrohttpd's socket context) and forwards the connection's
-/// start and end to the watcher.
+/// start and end to the watcher. In C: the socket context is libmicrohttpd's one place for state
+/// that outlives a request it drops without NOTIFY_COMPLETED.
 static void connection_notify(void *cls, struct MHD_Connection *connection, void **socket_context,
                               enum MHD_ConnectionNotificationCode code) {
     shim_daemon *daemon = cls;
@@ -202,6 +205,7 @@ static void *begin_request(void *cls, const char *uri, struct MHD_Connection *co
     return state;
 }
 
+/// libmicrohttpd's NOTIFY_COMPLETED: frees the request and tells the watcher the connection waits.
 static void end_request(void *cls, struct MHD_Connection *connection, void **con_cls, enum MHD_RequestTerminationCode code) {
     (void)cls;
     (void)connection;
@@ -241,6 +245,7 @@ static void check_gap(header_scan *scan, uintptr_t end) {
     }
 }
 
+/// Each header field as libmicrohttpd iterates them (in C for check_gap's reason).
 static enum MHD_Result scan_header(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
                                    const char *value, size_t value_size) {
     (void)kind;
@@ -284,7 +289,8 @@ static enum MHD_Result scan_header(void *cls, enum MHD_ValueKind kind, const cha
 }
 
 /// An IPv4 address in dotted decimal, as inet_ntop writes it but without its generic parsing of
-/// the format, for the access log of every request; `out` holds at least 16 bytes.
+/// the format, for the access log of every request; `out` holds at least 16 bytes. In C with
+/// gather_facts: libmicrohttpd gives the client's address as a sockaddr, and Swift takes text.
 static void format_ipv4(const uint8_t address[4], char *out) {
     for (int i = 0; i < 4; i++) {
         unsigned byte = address[i];
@@ -356,7 +362,8 @@ static void log_message(void *cls, const char *format, va_list arguments) {
 
 // MARK: Answers
 
-/// Adds "Name: value\n" lines to the response (libmicrohttpd copies them).
+/// Adds "Name: value\n" lines to the response (libmicrohttpd copies them). In C: the response
+/// exists only inside queue_answer, and MHD_add_response_header takes one field at a time.
 static void add_headers(struct MHD_Response *response, char *block) {
     char *line = block;
     while (line != NULL && *line != '\0') {
@@ -381,6 +388,7 @@ static void mark_closing(shim_daemon *daemon, struct MHD_Response *response) {
         MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
 }
 
+/// Queues Swift's answer. In C: libmicrohttpd takes a response only from within its access handler.
 static enum MHD_Result queue_answer(shim_daemon *daemon, struct MHD_Connection *connection, shim_response *answer) {
     struct MHD_Response *response = MHD_create_response_from_buffer(answer->body_length, answer->body,
                                                                     answer->body != NULL ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
@@ -437,6 +445,7 @@ static enum MHD_Result append_body(shim_daemon *daemon, request_state *state, co
     return MHD_YES;
 }
 
+/// libmicrohttpd's access handler, called once with the headers and once per body piece, then to answer.
 static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                                       const char *version, const char *upload_data, size_t *upload_data_size, void **con_cls) {
     (void)url;
@@ -479,6 +488,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
 
 // MARK: Daemons
 
+/// One listener. In C: MHD_start_daemon is variadic, which Swift cannot call.
 static struct MHD_Daemon *listen_on(shim_daemon *daemon, shim_listener *listener, const char *host, uint16_t port,
                                     unsigned threads, unsigned connection_limit, unsigned timeout, unsigned per_ip_limit,
                                     char *error, size_t error_size) {
@@ -524,15 +534,17 @@ static struct MHD_Daemon *listen_on(shim_daemon *daemon, shim_listener *listener
     return mhd;
 }
 
-static shim_daemon *make_daemon(const shim_options *options) {
+shim_daemon *shim_start(const shim_options *options, const shim_guards *guards, shim_handler handler, void *context,
+                        char *error, size_t error_size) {
     shim_daemon *daemon = calloc(1, sizeof *daemon);
-    if (daemon == NULL) return NULL;
+    if (daemon == NULL) {
+        snprintf(error, error_size, "out of memory");
+        return NULL;
+    }
+    daemon->handler = handler;
+    daemon->context = context;
     daemon->max_body = options->max_body;
     daemon->main.listen_fd = daemon->probe.listen_fd = -1;
-    return daemon;
-}
-
-static shim_daemon *start(const shim_options *options, const shim_guards *guards, shim_daemon *daemon, char *error, size_t error_size) {
     unsigned threads = options->threads == 0 ? 1 : options->threads;
     /* libmicrohttpd refuses a pool with fewer connections than threads. */
     unsigned limit = options->connection_limit < threads ? threads : options->connection_limit;
@@ -560,18 +572,7 @@ static shim_daemon *start(const shim_options *options, const shim_guards *guards
     return daemon;
 }
 
-shim_daemon *shim_start(const shim_options *options, const shim_guards *guards, shim_handler handler, void *context,
-                        char *error, size_t error_size) {
-    shim_daemon *daemon = make_daemon(options);
-    if (daemon == NULL) {
-        snprintf(error, error_size, "out of memory");
-        return NULL;
-    }
-    daemon->handler = handler;
-    daemon->context = context;
-    return start(options, guards, daemon, error, error_size);
-}
-
+/// The port a listener is bound to (MHD_get_daemon_info), 0 for none.
 static uint16_t port_of(struct MHD_Daemon *mhd) {
     if (mhd == NULL) return 0;
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(mhd, MHD_DAEMON_INFO_BIND_PORT);

@@ -28,11 +28,14 @@ struct ChangeBatch: ~Copyable {
     private var encoder: ResponseEncoder
     /// The frame last added, as the next one is compared with.
     private var previous: Frame?
-    /// A later frame's view changes, its lists kept from frame to frame.
+    /// A later frame's changes of its other members and of its views, their lists kept from
+    /// frame to frame.
+    private var members: PathChanges
     private var views: ViewChanges
 
     init(precision: Int?) {
         encoder = ResponseEncoder(precision: precision, flat: true)
+        members = PathChanges(rounding: encoder.writer.rounding)
         views = ViewChanges(rounding: encoder.writer.rounding)
         encoder.writer.beginObject()
         encoder.writer.key("format"); encoder.writer.string(Self.format)
@@ -57,7 +60,7 @@ struct ChangeBatch: ~Copyable {
     mutating func add(_ shot: Snapshot) {
         var frame = Frame(shot, after: previous)
         if var old = previous.take() {
-            Self.changes(from: &old, to: &frame, shot: shot, views: &views, into: &encoder)
+            Self.changes(from: &old, to: &frame, shot: shot, members: &members, views: &views, into: &encoder)
         } else {
             encoder.snapshot(shot)
         }
@@ -84,13 +87,20 @@ struct ChangeBatch: ~Copyable {
     /// advanced from the same state, as this one is, so that nothing else differs between them.
     /// Writes the bytes `add(_:)` writes for the frame computed in full.
     mutating func add(_ moved: MovingFrame, of moving: MovingViews, time: Double, transition: TransitionState?) {
-        var frame = previous.take()!
+        // The frame before becomes this one in place: taken out and put back, it was copied whole.
+        Self.changes(to: moved, of: moving, time: time, transition: transition, frame: &previous!, members: &members, views: &views,
+                     into: &encoder)
+    }
+
+    /// `add(_:of:time:transition:)`, `frame` the frame before, made this one.
+    private static func changes(to moved: MovingFrame, of moving: MovingViews, time: Double, transition: TransitionState?,
+                                frame: inout Frame, members: inout PathChanges, views: inout ViewChanges,
+                                into encoder: inout ResponseEncoder) {
         frame.time = time
-        let rounding = encoder.writer.rounding
         encoder.writer.beginObject()
         encoder.writer.key("time"); encoder.writer.number(time)
         // As `memberChanges` finds it: the controllers are the same.
-        var members = PathChanges(rounding: rounding)
+        members.reset()
         if let progress = frame.takeProgress(of: transition) {
             // The transition's other members are the same: its two progress numbers alone are compared.
             members.compare(.number(progress.before.elapsed), .number(progress.after.elapsed), at: "transition.elapsed")
@@ -102,7 +112,7 @@ struct ChangeBatch: ~Copyable {
         views.reset()
         // The frame's nodes are updated in place, through pointers, as they are compared.
         let parents = frame.parents
-        moved.nodes.withUnsafeBufferPointer { movedNodes in
+        moved.nodes.withUnsafeBufferPointer { movedNodes in moved.places.withUnsafeBufferPointer { places in
             frame.nodes.withUnsafeMutableBufferPointer { nodes in
                 var animated = 0
                 for (entry, index) in moving.order.enumerated() {
@@ -116,18 +126,17 @@ struct ChangeBatch: ~Copyable {
                         node.pointee = new.pointee
                         node.pointee.children = children
                     } else {
-                        let place = moved.places[entry]
+                        let place = places.baseAddress! + entry
                         views.comparePlace(node, place, index: index)
-                        node.pointee.windowFrame = place.windowFrame
-                        node.pointee.visibleRect = place.visibleRect
-                        node.pointee.visible = place.visible
+                        node.pointee.windowFrame = place.pointee.windowFrame
+                        node.pointee.visibleRect = place.pointee.visibleRect
+                        node.pointee.visible = place.pointee.visible
                     }
                 }
             }
-        }
+        } }
         views.write(into: &encoder)
         encoder.writer.endObject()
-        previous = frame
     }
 
     /// The batch's JSON, in the memory it was written in (not copied: a response's body).
@@ -273,11 +282,11 @@ struct ChangeBatch: ~Copyable {
     ///   with its values, each as `[value, index, index, …]`, indices in the new list) and
     ///   `viewUnset` (each path with the indices that lost it); or, when that cannot say it (the order changed, or two
     ///   views share a key), the whole `views` list.
-    static func changes(from old: inout Frame, to new: inout Frame, shot: Snapshot, views: inout ViewChanges,
-                        into encoder: inout ResponseEncoder) {
+    static func changes(from old: inout Frame, to new: inout Frame, shot: Snapshot, members: inout PathChanges,
+                        views: inout ViewChanges, into encoder: inout ResponseEncoder) {
         encoder.writer.beginObject()
         encoder.writer.key("time"); encoder.writer.number(new.time)
-        memberChanges(from: &old, to: &new, into: &encoder)
+        memberChanges(from: &old, to: &new, members: &members, into: &encoder)
         guard old.keysAreUnique, new.keysAreUnique, let diff = ViewDiff(from: old, to: new) else {
             encoder.writer.key("views")
             encoder.writer.beginArray()
@@ -321,10 +330,11 @@ struct ChangeBatch: ~Copyable {
     }
 
     /// `set` and `unset`, when the other members' bytes differ.
-    static func memberChanges(from old: inout Frame, to new: inout Frame, into encoder: inout ResponseEncoder) {
+    static func memberChanges(from old: inout Frame, to new: inout Frame, members: inout PathChanges,
+                              into encoder: inout ResponseEncoder) {
         old.refreshMembers()
         guard !sameBytes(old.members, new.members[...]) else { return }
-        var members = PathChanges(rounding: encoder.writer.rounding)
+        members.reset()
         members.compareMembers(old.readMembers(), new.readMembers(), at: "")
         members.write(set: "set", unset: "unset", into: &encoder.writer)
     }
@@ -336,6 +346,12 @@ struct ChangeBatch: ~Copyable {
         let rounding: NumberRounding
         var set: [(path: String, value: JSONValue)] = []
         var unset: [String] = []
+
+        /// No changes, the lists' storage kept.
+        mutating func reset() {
+            set.removeAll(keepingCapacity: true)
+            unset.removeAll(keepingCapacity: true)
+        }
 
         /// `path` is made only for a value that changed: most of a frame's members have not.
         mutating func compare(_ old: JSONValue?, _ new: JSONValue, at path: @autoclosure () -> String) {

@@ -47,6 +47,11 @@ struct ViewChanges {
     private var layers = (LayerProperties.defaults, LayerProperties.defaults)
     private var index = 0
     private var row = 0
+    /// Where the place groups start in the table (`ViewMemberRow`), held here: read from the
+    /// table's statics, each read would first ask whether they are made, for every view.
+    private let windowRow = ViewMemberRow.windowStart
+    private let clipRow = ViewMemberRow.clipStart
+    private let layerCount = ViewMemberRow.layerCount
 
     init(rounding: NumberRounding) {
         self.rounding = rounding
@@ -79,12 +84,12 @@ struct ViewChanges {
 
     /// `compare` for a view only its ancestors move (`MovingViews`), now at `new`: of its
     /// members only its place's can differ.
-    mutating func comparePlace(_ old: UnsafePointer<SnapshotNode>, _ new: MovingFrame.Place, index: Int) {
-        places = (old.pointee.place, new)
+    mutating func comparePlace(_ old: UnsafePointer<SnapshotNode>, _ new: UnsafePointer<MovingFrame.Place>, index: Int) {
+        places = (old.pointee.place, new.pointee)
         self.index = index
-        row = ViewMemberRow.windowStart
+        row = windowRow
         ViewMembers.window(&self)
-        row = ViewMemberRow.clipStart
+        row = clipRow
         ViewMembers.clip(&self)
     }
 
@@ -97,12 +102,14 @@ struct ViewChanges {
     /// A member a view may lack: gained, it is set whole; lost, unset.
     @inline(__always)
     private mutating func optional<T: ViewMemberType>(_ a: T?, _ b: T?) {
-        switch (a, b) {
-        case (nil, nil): return
-        case (_?, nil): addUnset(ViewPath(row: row), index)
-        case (nil, let b?): add(ViewPath(row: row), b.changeValue, index)
-        case (let a?, let b?): T.diff(a, b, ViewPath(row: row), into: &self)
+        // Unwrapped one at a time: a switch on the pair copies both whole first (a 3D
+        // transform's 128 bytes each, for every view).
+        guard let b else {
+            if a != nil { addUnset(ViewPath(row: row), index) }
+            return
         }
+        guard let a else { return add(ViewPath(row: row), b.changeValue, index) }
+        T.diff(a, b, ViewPath(row: row), into: &self)
     }
 
     /// A change of `path` to `value` in the view being compared.
@@ -242,20 +249,26 @@ struct ViewChanges {
 struct ViewPath {
     let rawValue: UInt16
 
+    /// Unchecked: every row and field fits (`count`, checked once).
+    @inline(__always)
     init(row: Int, field: Int = 0) {
-        rawValue = UInt16(row) * 8 + UInt16(field)
+        rawValue = UInt16(truncatingIfNeeded: row) &* 8 &+ UInt16(truncatingIfNeeded: field)
     }
 
     /// Field `field` (from 1) of this member.
     @inline(__always)
-    func field(_ field: Int) -> ViewPath { ViewPath(rawValue: rawValue + UInt16(field)) }
+    func field(_ field: Int) -> ViewPath { ViewPath(rawValue: rawValue &+ UInt16(truncatingIfNeeded: field)) }
 
     private init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// A flat view's `parent`, after the table's members (its place in the tree, not a member).
     static let parent = ViewPath(row: ViewMemberRow.all.count)
 
-    static let count = (ViewMemberRow.all.count + 1) * 8
+    static let count: Int = {
+        let count = (ViewMemberRow.all.count + 1) * 8
+        precondition(count <= Int(UInt16.max) && ViewMemberRow.all.allSatisfy { $0.shape.objectFields.count < 8 }, "a path fits in 16 bits")
+        return count
+    }()
 
     /// The dotted path, by `rawValue`.
     static let names: [String] = {
@@ -333,19 +346,19 @@ extension ViewChanges: ViewMemberVisitor {
 
     @inline(__always)
     mutating func skipsLayer() {
-        row += ViewMemberRow.layerCount
+        row &+= layerCount
     }
 
     @inline(__always)
     mutating func member<T: ViewMemberType>(_ name: StaticString, _ value: (UnsafePointer<SnapshotNode>) -> T, _ comparison: MemberComparison) {
         kept(value(views!.0), value(views!.1))
-        row += 1
+        row &+= 1
     }
 
     @inline(__always)
     mutating func optional<T: ViewMemberType>(_ name: StaticString, _ value: (UnsafePointer<SnapshotNode>) -> T?, _ comparison: MemberComparison) {
         optional(value(views!.0), value(views!.1))
-        row += 1
+        row &+= 1
     }
 
     /// Present only when not CALayer's default (`ResponseEncoder.layerFields`).
@@ -354,19 +367,19 @@ extension ViewChanges: ViewMemberVisitor {
                                                       _ comparison: MemberComparison) {
         let d = value(.defaults), a = value(layers.0), b = value(layers.1)
         optional(a == d ? nil : a, b == d ? nil : b)
-        row += 1
+        row &+= 1
     }
 
     @inline(__always)
     mutating func place<T: ViewMemberType>(_ name: StaticString, _ value: (MovingFrame.Place) -> T, _ comparison: MemberComparison) {
         kept(value(places.0), value(places.1))
-        row += 1
+        row &+= 1
     }
 
     @inline(__always)
     mutating func optionalPlace<T: ViewMemberType>(_ name: StaticString, _ value: (MovingFrame.Place) -> T?,
                                                   _ comparison: MemberComparison) {
         optional(value(places.0), value(places.1))
-        row += 1
+        row &+= 1
     }
 }

@@ -100,8 +100,8 @@ struct FrameBounds: Sendable {
 
     /// A golden file's (`transition-sim check`): whatever frames the service writes into one,
     /// which the work budget bounds (`Application.maxSeriesWork` views in all, each of at most
-    /// 100 values). A body's bounds refused the goldens of more than about 20,000 views that
-    /// `GET …/golden` and `transition-sim golden` write (24 values a view of labels).
+    /// 100 values): a request body's bounds would refuse the goldens of more than about 20,000
+    /// views that `GET …/golden` and `transition-sim golden` write (24 values a view of labels).
     static let goldenFile = FrameBounds(viewsPerFrame: Application.maxSeriesWork, values: Application.maxSeriesWork * 100)
 }
 

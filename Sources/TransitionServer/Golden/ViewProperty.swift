@@ -42,7 +42,8 @@ enum ViewProperty {
     private static let comparisons: [String: MemberComparison] = Dictionary(uniqueKeysWithValues: ViewMemberRow.all.map { ($0.name, $0.comparison) })
 
     /// The order a frame's divergences of equal weight are reported in: what the screen shows
-    /// first (where the view is, how opaque, how turned), then what it is made of.
+    /// first (where the view is, how opaque, how turned), then what it is made of. Not the
+    /// member table's: that is the order a view is written in, and this one a reader's.
     static let rank: [String: Int] = Dictionary(uniqueKeysWithValues: [
         "windowFrame", "alpha", "transform", "transform3D", "hidden", "visible", "visibleRect", "frame", "bounds", "center",
     ].enumerated().map { ($1, $0) })
