@@ -108,6 +108,10 @@ public struct World: Sendable {
             controller = Controller(id: spec.id, title: spec.title, kind: spec.kind, parent: parent, view: root)
             controller.contentView = content
             controller.selectedIndex = spec.selectedIndex
+        case .alert:
+            guard let alert = spec.alert else { preconditionFailure("alert spec '\(spec.id)' without its alert members") }
+            controller = Controller(id: spec.id, title: spec.title, kind: .alert, parent: parent, view: try makeAlertViews(spec, alert))
+            controller.alert = alert
         }
         controller.settings = spec.settings
         controllers.insert(controller)
@@ -116,7 +120,7 @@ public struct World: Sendable {
             let id = try makeController(child, parent: spec.id)
             self[controller: spec.id].children.append(id)
         }
-        if spec.kind != .viewController {
+        if spec.kind == .navigation || spec.kind == .tabBar {
             if spec.kind == .navigation { adjustContentInsets(in: spec.id) }
             try makeBar(for: spec.id)
             if let visible = visibleChild(of: spec.id), let content = self[controller: spec.id].contentView {

@@ -22,10 +22,14 @@ indirect enum PlatformTransition: Sendable, Equatable {
     /// spec (`PreferredTransition`), never by an action's animator name: its catalogue name is
     /// `fluidZoom`, since the catalogue's `zoom` is the seeds' snapshot flight.
     case fluidZoom(ZoomParameters)
+    /// `UIAlertController`'s alert: the platter shrinks to size as it fades in over a veil.
+    case alert(AlertParameters)
+    /// `UIAlertController`'s action sheet on an iPhone: the sheet slides up from the bottom edge.
+    case actionSheet(ActionSheetParameters)
 
     /// Its catalogue name, which is also the `animator` of the transitions that run it.
     enum Name: String, Sendable, CaseIterable {
-        case slide, coverVertical, sheet, formSheet, fluidZoom
+        case slide, coverVertical, sheet, formSheet, fluidZoom, alert, actionSheet
     }
 
     /// Reads `name`'s parameters from an animator's, which may hold more of its own: each of the
@@ -52,6 +56,8 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case .sheet: .sheet(try SheetParameters(&r))
         case .formSheet: .formSheet(try FormSheetParameters(&r))
         case .fluidZoom: .fluidZoom(try ZoomParameters(&r))
+        case .alert: .alert(try AlertParameters(&r))
+        case .actionSheet: .actionSheet(try ActionSheetParameters(&r))
         }
     }
 
@@ -62,6 +68,8 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case .sheet: .sheet
         case .formSheet: .formSheet
         case .fluidZoom: .fluidZoom
+        case .alert: .alert
+        case .actionSheet: .actionSheet
         }
     }
 
@@ -73,6 +81,8 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case .sheet(let p): p.parameters
         case .formSheet(let p): p.parameters
         case .fluidZoom(let p): p.parameters
+        case .alert(let p): p.parameters
+        case .actionSheet(let p): p.parameters
         }
     }
 

@@ -28,9 +28,12 @@ extension World {
                             extras: [("presented", .string(already.rawValue))])
         }
         try ensureIdle()
+        try checkAlertPresentation(spec, style: override, animator: animator, interactive: interactive, pointer: pointer)
         let id = try makeController(spec, parent: nil)
-        // `.automatic` by default, which is fullScreen before iOS 13 and a page sheet since.
-        let style = presentationStyle(of: spec, (override ?? spec.settings.modalPresentationStyle ?? .automatic).resolved(iOS: display.iOS))
+        // `.automatic` by default, which is fullScreen before iOS 13 and a page sheet since; an
+        // alert is UIKit's custom presentation (`-[UIAlertController _modalPresentationStyleForResolvedStyle]`).
+        let style = spec.kind == .alert ? .custom
+            : presentationStyle(of: spec, (override ?? spec.settings.modalPresentationStyle ?? .automatic).resolved(iOS: display.iOS))
         if spec.settings.sheet != nil, display.iOS < 15 {
             throw SimulationError(pointer + "/viewController/sheet", "detents need iOS 15 or later (UISheetPresentationController); the session's screen is iOS \(display.iOS)")
         }
@@ -54,9 +57,13 @@ extension World {
         appearance.append((.viewWillAppear, id))
         guard animated || interactive else {
             for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
-            setChildFrame(self[controller: id].view, in: container)
-            if style.isSheet { try layOutSheet(id, over: presenting, in: container) }
-            tree.addSubview(self[controller: id].view, to: container)
+            if spec.kind == .alert {
+                try layOutAlert(id, in: container)
+            } else {
+                setChildFrame(self[controller: id].view, in: container)
+                if style.isSheet { try layOutSheet(id, over: presenting, in: container) }
+                tree.addSubview(self[controller: id].view, to: container)
+            }
             if style == .fullScreen {
                 tree.detach(self[controller: presenting].view)
                 emitAppearance(.viewDidDisappear, presenting, animated: false)
@@ -99,6 +106,9 @@ extension World {
         // Controllers above the dismissed one leave at once, without animation.
         let above = Array(chain[(position + 1)...])
         let animatedOne = above.last ?? dismissed
+        if self[controller: animatedOne].kind == .alert {
+            try refuseAlertTransitionChoice(animator: animator, interactive: interactive, pointer: pointer)
+        }
         for id in above.dropLast().reversed() {
             emitAppearance(.viewWillDisappear, id, animated: false)
             emitAppearance(.viewDidDisappear, id, animated: false)
@@ -126,6 +136,7 @@ extension World {
             }
             emitAppearance(.viewDidDisappear, animatedOne, animated: false)
             if style == .fullScreen { emitAppearance(.viewDidAppear, presenting, animated: false) }
+            callAlertHandler(of: dismissed)
             discardController(dismissed)
             return
         }
@@ -260,6 +271,7 @@ extension World {
             if style == .fullScreen { emitAppearance(.viewDidAppear, t.to, animated: true) }
             // Only a dismissal the user pulled is reported to the presentation's delegate.
             if t.tracking == .sheetPull { emit(.presentationControllerDidDismiss, dismissed, [:]) }
+            callAlertHandler(of: dismissed)
             for id in t.leaving.reversed() { discardController(id) }
         } else {
             emitAppearance(.viewWillAppear, t.from, animated: true)

@@ -31,4 +31,11 @@ public enum ViewRole: String, Sendable {
     case zoomContainer
     /// The capsule at the top of a sheet whose `prefersGrabberVisible` is set.
     case sheetGrabber
+    /// An alert's rounded platter; an action sheet's group of buttons (with its title and
+    /// message) and its separate cancel button's platter.
+    case alertPlatter
+    /// An alert's or action sheet's title and message labels.
+    case alertTitle, alertMessage
+    /// An alert's buttons, by `UIAlertActionStyle`: default, cancel and destructive.
+    case alertAction, alertCancelAction, alertDestructiveAction
 }
