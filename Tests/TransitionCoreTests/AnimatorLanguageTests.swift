@@ -503,6 +503,13 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
         (#"{"add": "from", "above": "from"}"#, "/setup/0/above", "itself"),
         (#"{"snapshot": "s", "of": "to/missing"}"#, "/setup/0/of", "no view at path"),
         (#"{"set": "to", "frame": {"frameOf": "source"}}"#, "/setup/0/frame/frameOf", "sourceView parameter names no view"),
+        // A frame in a superview scaled to nothing: dividing by its scale would give inf/NaN.
+        (#"{"set": "to", "frame": "final", "transform": [{"scale": 0}]}, {"add": "to"}, {"set": "to/image", "frame": {"x": 10, "y": 20, "width": 100, "height": 50}}"#,
+         "/setup/2/frame", "the frame in its superview (scaled 0.0 × 0.0 in the container)"),
+        (#"{"set": "to", "frame": "final", "transform": [{"scale": 1e-300}]}, {"add": "to"}, {"set": "to/image", "frame": "container"}"#,
+         "/setup/2/frame", "within"),
+        (#"{"set": "to", "frame": "final", "transform": [{"scale": [0, 1]}]}, {"add": "to"}, {"set": "to/image", "frame": {"x": 160, "y": 0, "width": 0, "height": 0}}"#,
+         "/setup/2/frame", "nan"),
     ] as [(String, String, String)])
     func runtimeErrorsPointIntoTheSpecAndNeverCrash(step: String, pointer: String, reason: String) throws {
         let world = try thingsScene()
@@ -523,5 +530,25 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
         """#)
         world.advance(to: 1)
         #expect(world.transitions.last?.diagnostics.map(\.code).first == .stepFailed)
+    }
+
+    @Test func aFrameInACollapsedSuperviewIsRefusedInABlockAndFailsInACompletion() throws {
+        let collapsed = #"{"set": "to", "frame": "final", "transform": [{"scale": 0}]}, {"add": "to"}"#
+        let world = try thingsScene()
+        let error = runError(world) { w in
+            var push = try action(detailPush)
+            push.animator = try AnimatorChoice.decode(json(#"""
+            {"spec": {"duration": 0.2, "setup": [\#(collapsed)],
+             "animations": [{"duration": "duration", "changes": [{"view": "to/image", "frame": "container"}]}]}}
+            """#), at: "/animator")
+            try w.apply(push)
+        }
+        #expect(error?.pointer == "/animator/spec/animations/0/changes/0/frame", "\(String(describing: error))")
+        var late = try pushed(with: #"""
+        {"duration": 0.2, "setup": [\#(collapsed)],
+         "animations": [{"duration": "duration", "completion": [{"set": "to/image", "frame": "container"}, {"completeTransition": true}]}]}
+        """#)
+        late.advance(to: 1)
+        #expect(late.transitions.last?.diagnostics.map(\.code).first == .stepFailed)
     }
 }

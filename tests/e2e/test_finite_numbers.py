@@ -6,6 +6,7 @@ import json
 import pytest
 
 from test_api import assert_problem, create
+from conftest import DETAIL
 from test_zoom import SCENE, act, zooming
 
 SHEET_SCENE = {"screen": {"device": "iPhone 15"},
@@ -33,9 +34,10 @@ def nulls(value, at=""):
 
 # Members whose null means "none" (openapi.yaml types them `[…, 'null']`): no controller, no
 # title, a transition not yet completed (`completedAt`, a change-only frame's
-# `transition.completedAt`), an event's `decision` and `reason` when there is none.
+# `transition.completedAt`), an event's `decision` and `reason` when there is none, a
+# diagnostic's `view` when it concerns no one view.
 NONE_MEMBERS = {"viewController", "role", "parent", "presented", "presenting", "transition", "label", "text", "title",
-                "completedAt", "transition.completedAt", "decision", "reason"}
+                "completedAt", "transition.completedAt", "decision", "reason", "view"}
 
 
 def assert_no_null_numbers(document, what):
@@ -110,3 +112,73 @@ def test_the_smallest_alignment_scales_the_page_by_the_source_over_it(server):
     views = strict(server.get(f"/v1/sessions/{sid}/snapshot?t=0&flat=true").text)["views"]
     page = next(v for v in views if v.get("viewController") == "detail" and v["path"] == "")
     assert page["windowFrame"]["width"] == pytest.approx(320 * 120 / 0.01, rel=1e-6), page["windowFrame"]
+
+
+def custom_push(spec):
+    return {"type": "push", "viewController": DETAIL, "animator": {"spec": spec}, "at": 0}
+
+
+COLLAPSE = [{"set": "to", "frame": "final"}, {"add": "to"}]
+IMAGE_FRAME = {"x": 10, "y": 20, "width": 100, "height": 50}
+
+
+@pytest.mark.parametrize("scale", [0, 1e-300, 5e-324, [1, 0]])
+@pytest.mark.parametrize("where", ["setup", "animations"])
+def test_a_frame_in_a_superview_scaled_to_nothing_is_a_422_at_the_frame(server, scale, where):
+    """The reproduction: a custom animator scales the to view to nothing, then sets or animates a
+    frame of its image (in the container's coordinates). The frame in the superview's
+    coordinates was the container rect divided by the superview's scale: inf or NaN, written
+    as null in every snapshot after it. It is refused at the frame, the session untouched."""
+    sid = create(server, SCENE)
+    setup = COLLAPSE + [{"set": "to", "transform": [{"scale": scale}]}]
+    if where == "setup":
+        spec = {"duration": 0.3, "setup": setup + [{"set": "to/image", "frame": IMAGE_FRAME}],
+                "animations": [{"duration": "duration", "completion": [{"completeTransition": True}]}]}
+        pointer = "/animator/spec/setup/3/frame"
+    else:
+        spec = {"duration": 0.3, "setup": setup,
+                "animations": [{"duration": "duration", "changes": [{"view": "to/image", "frame": IMAGE_FRAME}],
+                                "completion": [{"completeTransition": True}]}]}
+        pointer = "/animator/spec/animations/0/changes/0/frame"
+    problem = assert_problem(server.post(f"/v1/sessions/{sid}/actions", custom_push(spec)), 422, "invalid-request")
+    assert problem["pointer"] == pointer, problem
+    assert "the frame in its superview" in problem["detail"], problem
+    shot = strict(server.get(f"/v1/sessions/{sid}/snapshot?t=1&flat=true").text)
+    assert shot["controllers"]["topViewController"] == "things"
+    assert_no_null_numbers(shot["views"], "after the refusal")
+
+
+def test_a_frame_set_in_a_completion_under_a_collapsed_superview_is_a_step_failed_diagnostic(server):
+    """In a completion the transition is already running: the step fails (a diagnostic naming its
+    place in the list) and the snapshots, through the end, hold numbers only."""
+    sid = create(server, SCENE)
+    spec = {"duration": 0.3, "setup": COLLAPSE + [{"set": "to", "transform": [{"scale": 0}]}],
+            "animations": [{"duration": "duration", "completion": [
+                {"set": "to/image", "frame": IMAGE_FRAME}, {"set": "to", "transform": "identity"},
+                {"completeTransition": True}]}]}
+    act(server, sid, custom_push(spec))
+    diagnostics = strict(server.get(f"/v1/sessions/{sid}/snapshot?t=1").text)["transition"]["diagnostics"]
+    # The failed step ends its completion list, as an exception ends a block in UIKit, so the
+    # completeTransition after it never runs.
+    assert [d["code"] for d in diagnostics] == ["step-failed", "complete-transition-not-called"], diagnostics
+    assert "the frame in its superview" in json.dumps(diagnostics), diagnostics
+    for query in ["from=0&to=0.6&fps=20&flat=true", "from=0&to=0.6&fps=20&changes=true"]:
+        assert_no_null_numbers(strict(server.get(f"/v1/sessions/{sid}/snapshots?{query}").text), query)
+
+
+def test_a_frame_in_a_half_scaled_superview_is_the_container_rect_over_the_scale(server):
+    """A superview scaled by ½ about its centre still takes a frame: the image's frame in it is
+    the container rect, from the superview's frame origin, times 2 (the division being refused
+    only where it has no finite answer)."""
+    sid = create(server, SCENE)
+    spec = {"duration": 0.3, "setup": COLLAPSE + [{"set": "to", "transform": [{"scale": 0.5}]},
+                                                  {"set": "to/image", "frame": IMAGE_FRAME}],
+            "animations": [{"duration": "duration", "completion": [{"completeTransition": True}]}]}
+    act(server, sid, custom_push(spec))
+    views = strict(server.get(f"/v1/sessions/{sid}/snapshot?t=0&flat=true").text)["views"]
+    page = next(v for v in views if v.get("viewController") == "detail" and v["path"] == "")
+    image = next(v for v in views if v.get("viewController") == "detail" and v["path"] == "image")
+    origin = page["frame"]  # the superview's frame in the container (scaled about its centre)
+    assert image["frame"]["width"] == pytest.approx(200) and image["frame"]["height"] == pytest.approx(100), image
+    assert image["frame"]["x"] == pytest.approx((10 - origin["x"]) * 2), (image, origin)
+    assert image["frame"]["y"] == pytest.approx((20 - origin["y"]) * 2), (image, origin)

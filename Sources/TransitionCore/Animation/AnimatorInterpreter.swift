@@ -99,15 +99,24 @@ struct AnimatorInterpreter {
     }
 
     /// The inverse for a view's superview: a container rect in the superview's coordinates
-    /// (translation and scale only; rotated superviews are not supported here).
-    func rectInSuperview(_ rect: Rect, of id: ViewID) -> Rect {
+    /// (translation and scale only; rotated superviews are not supported here). The superview's
+    /// scale is its frame in the container over its bounds. When an ancestor's transform shrinks
+    /// it to nothing (scale 0, or so small that the division leaves ±1e7 points), no frame in it
+    /// lands on `rect`: UIKit's `convertRect:toView:` would invert a singular transform, which
+    /// `CGAffineTransformInvert` documents as returning it unchanged, so the result has no
+    /// meaning, and the division here would put infinite or NaN numbers in snapshots. Such a
+    /// frame is refused at `pointer`, like any other animator geometry out of range.
+    func rectInSuperview(_ rect: Rect, of id: ViewID, at pointer: String) throws(SimulationError) -> Rect {
         guard let parent = tree[id].parent, parent != transition.containerView else { return rect }
         let origin = frameInContainer(parent)
         let pn = tree[parent]
         let sx = pn.bounds.width > 0 ? origin.width / pn.bounds.width : 1
         let sy = pn.bounds.height > 0 ? origin.height / pn.bounds.height : 1
-        return Rect(x: (rect.minX - origin.minX) / sx + pn.bounds.minX, y: (rect.minY - origin.minY) / sy + pn.bounds.minY,
-                    width: rect.width / sx, height: rect.height / sy)
+        let local = Rect(x: (rect.minX - origin.minX) / sx + pn.bounds.minX, y: (rect.minY - origin.minY) / sy + pn.bounds.minY,
+                         width: rect.width / sx, height: rect.height / sy)
+        try checkMagnitude([local.minX, local.minY, local.width, local.height],
+                           "the frame in its superview (scaled \(sx) × \(sy) in the container)", at: pointer)
+        return local
     }
 
     /// Names in expressions: `duration` (the transition's, once it has started; while the
@@ -218,7 +227,7 @@ struct AnimatorInterpreter {
         let node = tree[view]
         if let f = c.frame {
             if view == transition.containerView { throw SimulationError(f.pointer, "the container's frame belongs to UIKit") }
-            let rect = rectInSuperview(try evaluate(f, for: view), of: view)
+            let rect = try rectInSuperview(try evaluate(f, for: view), of: view, at: f.pointer)
             var anchor = node.layer.anchorPoint
             if let (_, value) = values.first(where: { $0.0 == .anchorPoint }), case .point(let p) = value { anchor = p }
             values.append((.center, .point(ViewGeometry.position(ofFrame: rect, anchorPoint: anchor))))
