@@ -15,7 +15,8 @@ import pytest
 from conftest import DETAIL, THINGS_SCENE
 
 PINNED = ["default", "slide", "coverVertical", "crossDissolve", "flipFromLeft", "flipFromRight",
-          "curlUp", "curlDown", "zoom", "flip", "overlay", "fade", "sidePanel", "sheet", "formSheet"]
+          "curlUp", "curlDown", "zoom", "flip", "overlay", "fade", "sidePanel", "sheet", "formSheet",
+          "alert", "actionSheet"]
 
 
 class Api:
