@@ -111,6 +111,7 @@ public struct World: Sendable {
         }
         controller.settings = spec.settings
         controllers.insert(controller)
+        try makeBarButtonItems(for: spec.id)
         for child in spec.children {
             let id = try makeController(child, parent: spec.id)
             self[controller: spec.id].children.append(id)
@@ -218,6 +219,11 @@ public struct World: Sendable {
         if let presented = c.presented { discardController(presented) }
         if let presenting = c.presenting, controllers[presenting]?.presented == id { self[controller: presenting].presented = nil }
         tree.destroy(c.view)
+        if let group = c.barButtonGroup {
+            // Its fade may outlast the change that took the controller away.
+            animations.removeAnimations(on: group)
+            tree.destroy(group)
+        }
         if let container = c.presentationContainer { tree.destroy(container) }
         controllers.remove(id)
     }

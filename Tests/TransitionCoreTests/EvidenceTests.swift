@@ -53,6 +53,8 @@ import Testing
         "SceneLimits.treeDepth": "a limit on sessions",
         "SceneLimits.viewsPerSession": "a limit on sessions",
         "SceneLimits.controllersPerSession": "a limit on sessions",
+        "BarButtonItem.maximumCount": "a limit on specs: the bar button items a controller may give",
+        "BarButtonItem.longestTitle": "a limit on specs: a bar button item's title",
         "ZoomOptions.minimumAlignment": "a limit on specs: the smallest alignment rect, so that the zoom's scale stays finite",
         "Screen.versions": "the iOS versions a session may name",
         "SheetDetents.maxCount": "a limit on specs: the detents a sheet lists",

@@ -46,6 +46,9 @@ struct Controller: Sendable {
     var barView: ViewID?
     /// A navigation controller's bar and the views it draws its items with.
     var navigationBar: NavigationBar?
+    /// The group of views drawing this controller's `rightBarButtonItems` in its navigation
+    /// controller's bar (none without items).
+    var barButtonGroup: ViewID?
     /// A tab bar controller's minimizing floating bar: how far scrolling has minimized it
     /// (iOS 26 iPhones, with `onScrollDown` or `onScrollUp`).
     var scrollAway: ScrollAwayInteraction?

@@ -14,6 +14,9 @@ public enum ViewRole: String, Sendable {
     case backIndicator
     /// The back button's title, named after the controller below.
     case backButton
+    /// The views drawing a controller's `rightBarButtonItems` in the bar: the group holding them
+    /// (on iOS 26 their glass capsule) and each item, a label with its title or an image view.
+    case barButtonGroup, barButtonItem
     /// The top item's title shown large under the bar (`prefersLargeTitles`).
     case largeTitle
     /// A tab bar controller's bar (`UITabBar`) and its items' titles.
