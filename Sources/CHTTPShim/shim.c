@@ -26,8 +26,14 @@
  * dropped instead. */
 #define SHIM_DISCARD_ALLOWANCE ((size_t)8 << 20)
 
-/* Per-connection memory: request line, headers and libmicrohttpd's read buffer. */
-#define SHIM_CONNECTION_MEMORY ((size_t)64 * 1024)
+/* Per-connection memory: request line, headers and libmicrohttpd's read buffer. Sized to the
+ * largest request the service reads: a request line with the longest query Swift accepts
+ * (QueryParameters.maxBytes, 24 KiB) and 8 KiB of header fields beside it (each field also takes
+ * a record of the pool); a request line or header block alone may take nearly all of it. Larger
+ * costs every request: 0.9.75 zeroes the whole pool between requests (MHD_pool_reset) and the
+ * read buffer's freed half when it shrinks it, about 1.5 bytes written per byte of pool.
+ * Requests that do not fit get libmicrohttpd's own 414 or 431 at once (docs/connections.md). */
+#define SHIM_CONNECTION_MEMORY ((size_t)40 * 1024)
 
 typedef struct shim_connection shim_connection;
 
@@ -193,7 +199,7 @@ static void *begin_request(void *cls, const char *uri, struct MHD_Connection *co
     // The request line's target and version, each ended by a NUL where its space or CR was.
     if (uri != NULL) state->content_length_invalid = hide_unreadable_content_lengths((char *)uri + strlen(uri) + 1);
     // libmicrohttpd 0.9.75 next splits the query, in place, into one record per '&' in the
-    // connection's 64 KiB memory pool. A few thousand '&' exhaust it, and that failure is
+    // connection's memory pool. A few thousand '&' exhaust it, and that failure is
     // mishandled (the 431 it queues is never sent; the connection hangs or closes silently,
     // without NOTIFY_COMPLETED). The shim never reads those records — Swift parses the raw
     // query copied above — so end the string it is about to split right after the '?'. `uri`

@@ -139,10 +139,15 @@ def test_costly_series_beyond_half_the_workers_are_busy_at_once():
 def wrk_storm(server, seconds=5):
     """scripts/bench's figures: wrk keeps 32 connections asking for the heavy strip for `seconds`
     (a harder load than the test's clients, and one that Python's own overhead does not blur)
-    while one client asks for one-frame snapshots: the light latencies (s) and wrk's report."""
+    while one client asks for one-frame snapshots: the light latencies (s), the refusal's problem
+    type, the times (s) of 20 refusals asked one at a time on one connection, and wrk's report."""
     heavy, light = heavy_session(server), server.post("/v1/sessions", THINGS_SCENE).json()["id"]
     refusal = server.get(f"/v1/sessions/{heavy}/{HEAVY_STRIP}").json()["type"]
-    http = requests.Session()
+    alone, http = [], requests.Session()
+    for _ in range(20):
+        began = time.monotonic()
+        assert http.get(f"{server.base_url}/v1/sessions/{heavy}/{HEAVY_STRIP}", timeout=30).status_code == 422
+        alone.append(time.monotonic() - began)
     http.get(f"{server.base_url}/v1/sessions/{light}/{LIGHT_SNAPSHOT}", timeout=30)
     wrk = subprocess.Popen(["wrk", "-t2", f"-c{HEAVY_CLIENTS}", f"-d{seconds}s", "--latency",
                             f"{server.base_url}/v1/sessions/{heavy}/{HEAVY_STRIP}"], stdout=subprocess.PIPE, text=True)
@@ -152,14 +157,14 @@ def wrk_storm(server, seconds=5):
         assert http.get(f"{server.base_url}/v1/sessions/{light}/{LIGHT_SNAPSHOT}", timeout=30).status_code == 200
         latencies.append(time.monotonic() - began)
         time.sleep(0.01)
-    return latencies, refusal, wrk.stdout.read()
+    return latencies, refusal, alone, wrk.stdout.read()
 
 
 if __name__ == "__main__":
     # scripts/bench: the figures (TRANSITION_SIM_BIN names the binary; needs wrk).
     server = Server()
     try:
-        latencies, refusal, report = wrk_storm(server)
+        latencies, refusal, alone, report = wrk_storm(server)
         heavy = {m.group(1): m.group(2) for m in re.finditer(r"^\s+(50%|99%)\s+(\S+)", report, re.M)}
         total = re.search(r"(\d+) requests in", report).group(1)
         refused = re.search(r"Non-2xx or 3xx responses: (\d+)", report)
@@ -168,5 +173,7 @@ if __name__ == "__main__":
               f" ({len(latencies)} requests; target p99 100 ms)")
         print(f"  heavy film strip (wrk -c{HEAVY_CLIENTS}) p50 {heavy['50%']}, p99 {heavy['99%']}, max {peak}; {total} requests,"
               f" {refused.group(1) if refused else 0} refused ({refusal}; target 50 ms each)")
+        print(f"  heavy film strip alone     p50 {statistics.median(alone) * 1000:6.1f} ms, max {max(alone) * 1000:6.1f} ms"
+              f" ({len(alone)} refusals one at a time; target 5 ms)")
     finally:
         server.stop()
