@@ -20,6 +20,8 @@ struct AnimatorInterpreter {
     let window: ViewID
     /// Session time (seconds).
     let now: Double
+    /// The screen's iOS major version (SwiftUI's `Animation.default` depends on it).
+    let iOS: Int
 
     /// Coordinates, sizes and transform entries an animator may produce (points); beyond this a
     /// spec is refused rather than carried into snapshots.
@@ -403,7 +405,7 @@ struct AnimatorInterpreter {
             try CurveSpec.collect(json, at: pointer, depth: 0, nodes: &nodes, into: &found)
             json = try CurveSpec.substitute(json, depth: 0) { (e) throws(SimulationError) in try evaluate(e, at: pointer) }
         }
-        var decoded = try TimingCurve.decode(json, duration: max(duration, 0.01), at: pointer)
+        var decoded = try TimingCurve.decode(json, duration: max(duration, 0.01), iOS: iOS, at: pointer)
         if let velocity = transition.springVelocity, case .spring(var spring) = decoded.curve, decoded.naturalDuration != nil {
             spring.initialVelocity = velocity
             decoded = (.spring(spring), spring.settlingDuration)

@@ -100,12 +100,12 @@ indirect enum PlatformTransition: Sendable, Equatable {
         return true
     }
 
-    /// The curve the navigation bar's change follows over a transition of `duration` seconds:
+    /// The curve the navigation bar's change follows over a transition of `duration` seconds on `iOS`:
     /// UIKit runs it inside the slide, on the slide's own curve; nil for the others, beside
     /// which UIKit animates the bar alongside (docs/semantics.md § Navigation bar transition).
-    func barCurve(duration: Double) -> TimingCurve? {
+    func barCurve(duration: Double, iOS: Int) -> TimingCurve? {
         guard case .slide(let p) = self else { return nil }
-        return p.curve.curve(duration: duration)
+        return p.curve.curve(duration: duration, iOS: iOS)
     }
 }
 
