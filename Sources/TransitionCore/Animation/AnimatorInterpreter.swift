@@ -74,29 +74,14 @@ struct AnimatorInterpreter {
         return id
     }
 
-    /// A view's frame in the coordinates of its topmost ancestor, and that ancestor's id.
-    private func frameInAncestor(_ id: ViewID, stoppingAt stop: ViewID?) -> (Rect, ViewID?) {
-        let node = tree[id]
-        var rect = node.frame
-        var parent = node.parent
-        while let p = parent, p != stop {
-            let pn = tree[p]
-            let anchor = pn.anchorInBounds
-            let local = rect.offsetBy(dx: -anchor.x, dy: -anchor.y)
-            rect = pn.transform.boundingBox(of: local).offsetBy(dx: pn.center.x, dy: pn.center.y)
-            parent = pn.parent
-        }
-        return (rect, parent)
-    }
-
     /// A view's frame in the container's coordinates (`convertRect:fromView:` on model values).
     /// A view outside the container (the presenting view of a presentation) goes through the
     /// window; a detached view keeps its own frame.
     func frameInContainer(_ id: ViewID) -> Rect {
         if id == transition.containerView { return containerBounds() }
-        let (rect, reached) = frameInAncestor(id, stoppingAt: transition.containerView)
+        let (rect, reached) = tree.frameInAncestor(id, stoppingAt: transition.containerView)
         guard reached == nil, isInWindow(id), isInWindow(transition.containerView) else { return rect }
-        let (container, _) = frameInAncestor(transition.containerView, stoppingAt: nil)
+        let (container, _) = tree.frameInAncestor(transition.containerView, stoppingAt: nil)
         return rect.offsetBy(dx: -container.minX, dy: -container.minY)
     }
 

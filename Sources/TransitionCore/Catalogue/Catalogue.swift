@@ -64,12 +64,12 @@ public struct Catalogue: Sendable {
 
     /// UIKit's animator when nobody supplies one: push and pop slide, present and dismiss cover
     /// vertically (`UIModalTransitionStyleCoverVertical`, UIKit's default modal transition
-    /// style), or move a sheet card when the presentation is a page or form sheet (`sheet`: the
-    /// card's transition, `sheet` or `formSheet`); tab switches have none.
-    func platformDefault(for operation: TransitionOperation, sheet: PlatformTransition.Name? = nil) -> AnimatorDefinition? {
+    /// style), or UIKit's own transition of the presentation's style (`presentation`: `sheet` or
+    /// `formSheet` for a sheet's card, `popover`); tab switches have none.
+    func platformDefault(for operation: TransitionOperation, presentation: PlatformTransition.Name? = nil) -> AnimatorDefinition? {
         switch operation {
         case .push, .pop: definition(of: .slide)
-        case .present, .dismiss: definition(of: sheet ?? .coverVertical)
+        case .present, .dismiss: definition(of: presentation ?? .coverVertical)
         case .selectTab: nil
         }
     }
@@ -96,5 +96,5 @@ public struct Catalogue: Sendable {
     /// The built-ins after slide and coverVertical (which `default` is made of), in the order listed.
     static let others = [CatalogueFiles.crossDissolve, CatalogueFiles.flipFromLeft, CatalogueFiles.flipFromRight, CatalogueFiles.curlUp,
                          CatalogueFiles.curlDown, CatalogueFiles.zoom, CatalogueFiles.flip, CatalogueFiles.overlay, CatalogueFiles.fade,
-                         CatalogueFiles.sidePanel, CatalogueFiles.sheet, CatalogueFiles.formSheet]
+                         CatalogueFiles.sidePanel, CatalogueFiles.sheet, CatalogueFiles.formSheet, CatalogueFiles.popover]
 }

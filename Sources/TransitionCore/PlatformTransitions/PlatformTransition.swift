@@ -22,10 +22,12 @@ indirect enum PlatformTransition: Sendable, Equatable {
     /// spec (`PreferredTransition`), never by an action's animator name: its catalogue name is
     /// `fluidZoom`, since the catalogue's `zoom` is the seeds' snapshot flight.
     case fluidZoom(ZoomParameters)
+    /// A popover in regular width (an iPad): the chrome and its content fade in and out.
+    case popover(PopoverParameters)
 
     /// Its catalogue name, which is also the `animator` of the transitions that run it.
     enum Name: String, Sendable, CaseIterable {
-        case slide, coverVertical, sheet, formSheet, fluidZoom
+        case slide, coverVertical, sheet, formSheet, fluidZoom, popover
     }
 
     /// Reads `name`'s parameters from an animator's, which may hold more of its own: each of the
@@ -52,6 +54,7 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case .sheet: .sheet(try SheetParameters(&r))
         case .formSheet: .formSheet(try FormSheetParameters(&r))
         case .fluidZoom: .fluidZoom(try ZoomParameters(&r))
+        case .popover: .popover(try PopoverParameters(&r))
         }
     }
 
@@ -62,6 +65,7 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case .sheet: .sheet
         case .formSheet: .formSheet
         case .fluidZoom: .fluidZoom
+        case .popover: .popover
         }
     }
 
@@ -73,6 +77,7 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case .sheet(let p): p.parameters
         case .formSheet(let p): p.parameters
         case .fluidZoom(let p): p.parameters
+        case .popover(let p): p.parameters
         }
     }
 

@@ -85,8 +85,8 @@ extension World {
         var definition = resolved
         // `default` stands for the platform's animator for the operation.
         let presented = r.operation == .present ? r.to : r.from
-        let sheet = (r.operation == .present || r.operation == .dismiss) ? sheetTransition(of: presented) : nil
-        if resolved.platform == .operationDefault, let platform = Catalogue.shared.platformDefault(for: r.operation, sheet: sheet) {
+        let own = (r.operation == .present || r.operation == .dismiss) ? presentationTransition(of: presented) : nil
+        if resolved.platform == .operationDefault, let platform = Catalogue.shared.platformDefault(for: r.operation, presentation: own) {
             definition = platform
             parameters = try platform.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer)
         }

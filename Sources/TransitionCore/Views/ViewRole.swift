@@ -28,4 +28,9 @@ public enum ViewRole: String, Sendable {
     case zoomContainer
     /// The capsule at the top of a sheet whose `prefersGrabberVisible` is set.
     case sheetGrabber
+    /// A popover's chrome (`_UIPopoverView`): the rounded box holding the presented view and the
+    /// arrow, the view that fades in and out.
+    case popover
+    /// The popover's arrow, named after the way it points (`UIPopoverArrowDirection`).
+    case popoverArrowUp, popoverArrowDown, popoverArrowLeft, popoverArrowRight
 }
