@@ -55,6 +55,7 @@ import Testing
         "SceneLimits.controllersPerSession": "a limit on sessions",
         "ZoomOptions.minimumAlignment": "a limit on specs: the smallest alignment rect, so that the zoom's scale stays finite",
         "Screen.versions": "the iOS versions a session may name",
+        "SheetDetents.maxCount": "a limit on specs: the detents a sheet lists",
         "CubicPaced.samplesPerSegment": "a numerical resolution",
         "CubicBezier.epsilon": "a numerical tolerance",
         "ProjectiveTransform.minimumW": "a numerical tolerance",

@@ -28,11 +28,8 @@ enum ContainerActions {
         }),
         ("selectDetent", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
             let controller = ControllerID(try r.requiredString("viewController", maxLength: 64))
-            let name = try r.requiredString("detent", maxLength: 16)
-            guard let detent = SheetDetents.Detent(rawValue: name) else {
-                throw SimulationError(r.path("detent"), "unknown detent '\(name)'; \(SheetDetents.Detent.allCases.map(\.rawValue).joined(separator: " or "))")
-            }
-            return SelectDetent(controller: controller, detent: detent)
+            // A custom detent's identifier is the sheet's to know: the world checks the name.
+            return SelectDetent(controller: controller, detent: try r.requiredString("detent", maxLength: 16))
         }),
     ]
 
@@ -67,7 +64,7 @@ enum ContainerActions {
 
     struct SelectDetent: ActionBody {
         var controller: ControllerID
-        var detent: SheetDetents.Detent
+        var detent: String
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
             try world.selectDetent(controller, detent, animated: action.animated, pointer: action.pointer)

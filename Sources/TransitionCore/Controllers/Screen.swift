@@ -33,6 +33,19 @@ public struct Screen: Sendable, Equatable {
     /// iOS 26; the iPad's tab bar of iOS 18 and later is not modelled).
     var hasFloatingTabBar: Bool { iOS >= TabBarMinimizeBehavior.firstIOS && !isRegularWidth }
 
+    /// Whether a phone sheet below full height floats as iOS 26's card on this screen (iPhones
+    /// from iOS 26; docs/semantics.md § iOS 26).
+    var floatsSheets: Bool { iOS >= Self.floatingSheetFirstIOS && !isRegularWidth }
+
+    /// The first iOS version whose phone sheets float.
+    static let floatingSheetFirstIOS = 26
+
+    /// The radius of the display's rounded corners, points: the device profile's
+    /// (`_displayCornerRadius`), else the estimate of `sheetCornerRadius`.
+    var displayCornerRadius: Double {
+        device.flatMap(DeviceProfile.named)?.displayCornerRadius ?? sheetCornerRadius
+    }
+
     /// The radius of the screen's own corners as UIKit's sheets start the covered page's from,
     /// points: Flutter's fit of iOS 18 sheets takes a share of the top safe-area inset when that
     /// exceeds a threshold, else 0 (a screen with square corners; *approximate*, docs/reference.md § Sheets).

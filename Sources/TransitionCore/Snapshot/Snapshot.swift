@@ -173,7 +173,7 @@ extension World {
                                visible: visible,
                                presented: c.presented.map { [controllerState($0, visible: heads, heads: heads)] } ?? [],
                                modalPresentationStyle: c.presentedStyle?.rawValue,
-                               selectedDetent: c.presentedStyle?.isSheet == true ? c.settings.sheet?.selected.rawValue : nil,
+                               selectedDetent: c.presentedStyle?.isSheet == true ? c.settings.sheet?.selected.identifier : nil,
                                tabBar: c.kind == .tabBar && display.hasFloatingTabBar ? floatingTabBarState(c) : nil)
     }
 

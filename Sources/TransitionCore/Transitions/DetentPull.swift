@@ -20,12 +20,14 @@ extension World {
         sheetTransition(of: sheet) == .sheet && (self[controller: sheet].settings.sheet?.detents.count ?? 0) > 1
     }
 
-    /// The card's top at each of the sheet's detents, smallest detent (lowest card) first.
+    /// The card's top at each of the sheet's detents, smallest detent (lowest card) first: the
+    /// container's height less the card's and less its inset (as much below it as on either side).
     func detentTops(_ sheet: ControllerID) -> [(detent: SheetDetents.Detent, top: Double)] {
         (self[controller: sheet].settings.sheet?.detents ?? []).map { detent in
             let bounds = detentLayout(of: sheet, at: detent).first { $0.property == .bounds }?.value
             guard case .rect(let r)? = bounds, let container = self[controller: sheet].presentationContainer else { return (detent, 0) }
-            return (detent, tree[container].bounds.height - r.height)
+            let size = tree[container].bounds.size
+            return (detent, size.height - (size.width - r.width) / 2 - r.height)
         }
     }
 
@@ -95,7 +97,7 @@ extension World {
         let before = self[controller: pull.sheet].settings.sheet?.selected
         releaseStretch(self[controller: pull.sheet].view)
         settleSheet(pull.sheet, at: detent, animated: true, spring: SheetRelease.spring(releasedAt: velocity))
-        if before != detent { emit(.sheetPresentationControllerDidChangeSelectedDetentIdentifier, pull.sheet, ["detent": .string(detent.rawValue)]) }
+        if before != detent { emit(.sheetPresentationControllerDidChangeSelectedDetentIdentifier, pull.sheet, ["detent": .string(detent.identifier)]) }
         return true
     }
 
@@ -106,7 +108,7 @@ extension World {
                                               pointer: String) throws(SimulationError) {
         detentPull = nil
         guard let detents = self[controller: pull.sheet].settings.sheet else { return }
-        let smallest = detents.detents[0], smallestTop = tops[0].top
+        let smallest = tops[0].detent, smallestTop = tops[0].top
         layOutCard(pull.sheet, top: smallestTop, tops: tops)
         self[controller: pull.sheet].settings.sheet?.selected = smallest
         emit(.presentationControllerWillDismiss, pull.sheet, [:])

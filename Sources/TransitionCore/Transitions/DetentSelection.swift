@@ -9,7 +9,11 @@ extension World {
     /// Selects `detent` on the sheet `id`, which must be the top of the presentation chain and
     /// declare it; the sheet rests where the `sheet` animator would have left it at that detent,
     /// the veil and the covered view following the largest-undimmed-detent rule.
-    mutating func selectDetent(_ id: ControllerID, _ detent: SheetDetents.Detent, animated: Bool, pointer: String) throws(SimulationError) {
+    mutating func selectDetent(_ id: ControllerID, _ name: String, animated: Bool, pointer: String) throws(SimulationError) {
+        let declared = controllers[id]?.settings.sheet
+        guard let detent = declared?.detent(named: name) ?? SheetDetents.Detent.builtIn.first(where: { $0.identifier == name }) else {
+            throw SimulationError(pointer + "/detent", SheetDetents.unknownDetent(name, in: declared))
+        }
         _ = try existingController(id, pointer: pointer + "/viewController")
         guard sheetTransition(of: id) == .sheet, let sheet = self[controller: id].settings.sheet,
               self[controller: id].presenting != nil, self[controller: id].presentationContainer != nil else {
@@ -21,8 +25,8 @@ extension World {
                             pointer: pointer + "/viewController")
         }
         guard sheet.detents.contains(detent) else {
-            throw .conflict(.detentUnavailable, detail: "the sheet of '\(id)' has no \(detent.rawValue) detent; it has \(sheet.detents.map(\.rawValue).joined(separator: ", "))",
-                            pointer: pointer + "/detent", extras: [("detents", .array(sheet.detents.map { .string($0.rawValue) }))])
+            throw .conflict(.detentUnavailable, detail: "the sheet of '\(id)' has no \(detent.identifier) detent; it has \(sheet.detents.map(\.identifier).joined(separator: ", "))",
+                            pointer: pointer + "/detent", extras: [("detents", .array(sheet.detents.map { .string($0.identifier) }))])
         }
         try ensureIdle()
         guard sheet.selected != detent else { return }
@@ -32,7 +36,8 @@ extension World {
     }
 
     /// What a sheet's detent moves, and where `detent` puts it: the card's centre and bounds (full
-    /// width, bottom at the screen's bottom), the covered view's transform and corner radius, and
+    /// width, bottom at the screen's bottom, or floating inset) and, where cards float, its corner
+    /// radius and its grabber's centre; the covered view's transform and corner radius, and
     /// the veil's alpha, as the `sheet` animator would leave them there (the
     /// largest-undimmed-detent rule included). The sheet `id` is presented as a `sheet` with detents.
     func detentLayout(of id: ControllerID, at detent: SheetDetents.Detent) -> [(view: ViewID, property: AnimatedProperty, value: AnimatedValue)] {
@@ -46,6 +51,14 @@ extension World {
             (card, .center, .point(cardTarget.center)), (card, .bounds, .rect(cardTarget.bounds)),
             (page, .transform, .affine(rest.covered)), (page, .cornerRadius, .number(parameters.coveredCornerRadius)),
         ]
+        // A floating card's corners change as it reaches or leaves full height, and its width
+        // with them, across which the grabber stays centred.
+        if display.floatsSheets {
+            layout.append((card, .cornerRadius, .number(parameters.cornerRadius)))
+            if let grabber = tree[card].children.first(where: { tree[$0].role == .sheetGrabber }) {
+                layout.append((grabber, .center, .point(Point(x: rest.card.width / 2, y: tree[grabber].center.y))))
+            }
+        }
         if let veil = tree[container].children.first(where: { tree[$0].role == .dimming }) {
             layout.append((veil, .alpha, .number(parameters.dimming)))
         }

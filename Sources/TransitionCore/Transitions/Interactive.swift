@@ -219,7 +219,7 @@ extension World {
                 release(driven.id, finish: finish, speed: seconds > 0 ? rest / seconds : 1, settling: (seconds, settling.curve), percentDriven: false)
                 // A pull from a larger detent kept at the smallest: the selection changed.
                 if !finish, let detent = g.detentChange {
-                    emit(.sheetPresentationControllerDidChangeSelectedDetentIdentifier, driven.from, ["detent": .string(detent.rawValue)])
+                    emit(.sheetPresentationControllerDidChangeSelectedDetentIdentifier, driven.from, ["detent": .string(detent.identifier)])
                 }
                 return
             }

@@ -41,6 +41,10 @@ extension World {
         if spec.settings.sheet != nil, display.iOS < 15 {
             throw SimulationError(pointer + "/viewController/sheet", "detents need iOS 15 or later (UISheetPresentationController); the session's screen is iOS \(display.iOS)")
         }
+        if let detents = spec.settings.sheet, display.iOS < SheetDetents.customFirstIOS, let i = detents.detents.firstIndex(where: { $0.height != nil }) {
+            throw SimulationError(pointer + "/viewController/sheet/detents/\(i)",
+                                  "custom detents need iOS \(SheetDetents.customFirstIOS) or later (UISheetPresentationController.Detent.custom); the session's screen is iOS \(display.iOS)")
+        }
         let bounds = Rect(origin: .zero, size: screen)
         let container = try tree.create(ViewNode(id: "\(id).presentation", kind: "view", owner: nil, path: "\(id).presentation",
                                                  role: .container, frame: bounds))
@@ -49,6 +53,8 @@ extension World {
         self[controller: id].presenting = presenting
         self[controller: id].presentationContainer = container
         self[controller: id].presentedStyle = style
+        let scale = detentScale(covered: presenting)
+        self[controller: id].settings.sheet?.order(full: scale.full, bottomInset: scale.bottomInset)
         if style.isSheet, spec.settings.sheet?.prefersGrabberVisible == true { try addGrabber(to: id, in: container) }
         if style == .popover, let popover = spec.settings.popover {
             try makePopover(id, popover, presenting: presenting, in: container, pointer: pointer + "/viewController/popoverPresentation")
@@ -157,7 +163,7 @@ extension World {
         let rest = parameters.rest(in: tree[container].bounds.size)
         let card = self[controller: id].view
         tree[card].frame = rest.card
-        (tree[card].layer.cornerRadius, tree[card].layer.maskedCorners, tree[card].layer.clipsToBounds) = (parameters.cornerRadius, .top, true)
+        (tree[card].layer.cornerRadius, tree[card].layer.maskedCorners, tree[card].layer.clipsToBounds) = (parameters.cornerRadius, sheetCorners, true)
         tree[self[controller: presenting].view].transform = rest.covered
         tree[self[controller: presenting].view].layer.cornerRadius = parameters.coveredCornerRadius
         try addVeil(alpha: parameters.dimming, in: container)
@@ -168,6 +174,11 @@ extension World {
     func presentationTransition(of id: ControllerID) -> PlatformTransition.Name? {
         controllers[id]?.presentedStyle == .popover ? .popover : sheetTransition(of: id)
     }
+
+    /// The corners the phone's card rounds: its top ones, or all four on a screen whose sheets
+    /// float (**Decision**: at full height too, where the display's own corners hide its bottom
+    /// ones, so that nothing switches as the card moves between detents).
+    var sheetCorners: CornerMask { display.floatsSheets ? .all : .top }
 
     /// UIKit's transition for the sheet `id` presents as: `formSheet` for a form sheet in regular
     /// width (an iPad), `sheet` for the phone's card (a page sheet, or any sheet in compact
@@ -213,15 +224,29 @@ extension World {
     }
 
     /// The `sheet` animator's parameters for this screen and these controllers: the covered
-    /// page's corners start from the screen's, a sheet over a sheet stacks, and a sheet with
-    /// detents rests at the selected one.
+    /// page's corners start from the screen's, a sheet over a sheet stacks, a sheet with
+    /// detents rests at the selected one, and where sheets float (iOS 26) the page stays and a
+    /// card short of full height floats.
     func adaptSheet(_ parameters: inout SheetParameters, sheet: ControllerID, covered: ControllerID, at detent: SheetDetents.Detent? = nil) {
         parameters.deviceCornerRadius = display.sheetCornerRadius
-        if self[controller: covered].presentedStyle?.isSheet == true { parameters.stackOverSheet() }
+        let overSheet = self[controller: covered].presentedStyle?.isSheet == true
+        if overSheet { parameters.stackOverSheet() }
+        let fullTop = parameters.top
         if var detents = self[controller: sheet].settings.sheet {
             if let detent { detents.selected = detent }
-            parameters.restAtSelectedDetent(of: detents)
+            parameters.restAtSelectedDetent(of: detents, height: screen.height, bottomInset: display.safeArea.bottom)
         }
+        if display.floatsSheets {
+            parameters.float(overSheet: overSheet, fullTop: fullTop, height: screen.height, displayCornerRadius: display.displayCornerRadius)
+        }
+    }
+
+    /// The full card's height over `covered`, points, and the bottom safe-area inset custom
+    /// detents stand on: what orders a sheet's detents.
+    func detentScale(covered: ControllerID) -> (full: Double, bottomInset: Double) {
+        var parameters = Catalogue.shared.sheet
+        if self[controller: covered].presentedStyle?.isSheet == true { parameters.stackOverSheet() }
+        return (screen.height * (1 - parameters.top), display.safeArea.bottom)
     }
 
     /// The presentation's side of `completeTransition:`.

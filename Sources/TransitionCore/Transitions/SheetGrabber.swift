@@ -14,8 +14,12 @@ extension World {
     /// Puts the grabber (`role: sheetGrabber`) in front of the sheet's content, as a subview of
     /// its view so that it moves with the card; it leaves with the card.
     mutating func addGrabber(to id: ControllerID, in container: ViewID) throws(SimulationError) {
-        // The card's width: the container's for the phone card, the form sheet's own in regular width.
-        let width = sheetTransition(of: id) == .formSheet ? formSheetParameters.width : tree[container].bounds.width
+        // The card's width at rest: the container's for the phone card (less a floating card's
+        // inset either side), the form sheet's own in regular width.
+        var width = sheetTransition(of: id) == .formSheet ? formSheetParameters.width : tree[container].bounds.width
+        if sheetTransition(of: id) == .sheet, let covered = self[controller: id].presenting {
+            width = sheetParameters(sheet: id, covered: covered).rest(in: tree[container].bounds.size).card.width
+        }
         let size = Self.grabberSize
         let name = "\(tree[container].id).grabber"
         var grabber = ViewNode(id: name, kind: "view", owner: nil, path: name, role: .sheetGrabber,

@@ -179,6 +179,9 @@ extension World {
              outcome: TransitionOutcome(operation: t.operation, kind: .started))
         do throws(SimulationError) {
             try run(body.setup, transition: t.id)
+            // The animator's language has no condition on the screen: the floating card rounds
+            // all four corners where the setup rounds the top ones.
+            if case .sheet? = platform, r.operation == .present { tree[t.toView].layer.maskedCorners = sheetCorners }
             try interpret(t.id) { (interpreter) throws(SimulationError) in
                 for block in body.animations { try interpreter.animate(block) }
             }
