@@ -108,14 +108,19 @@ public struct World: Sendable {
             controller = Controller(id: spec.id, title: spec.title, kind: spec.kind, parent: parent, view: root)
             controller.contentView = content
             controller.selectedIndex = spec.selectedIndex
+        case .alert:
+            guard let alert = spec.alert else { preconditionFailure("alert spec '\(spec.id)' without its alert members") }
+            controller = Controller(id: spec.id, title: spec.title, kind: .alert, parent: parent, view: try makeAlertViews(spec, alert))
+            controller.alert = alert
         }
         controller.settings = spec.settings
         controllers.insert(controller)
+        try makeBarButtonItems(for: spec.id)
         for child in spec.children {
             let id = try makeController(child, parent: spec.id)
             self[controller: spec.id].children.append(id)
         }
-        if spec.kind != .viewController {
+        if spec.kind == .navigation || spec.kind == .tabBar {
             if spec.kind == .navigation { adjustContentInsets(in: spec.id) }
             try makeBar(for: spec.id)
             if let visible = visibleChild(of: spec.id), let content = self[controller: spec.id].contentView {
@@ -218,6 +223,11 @@ public struct World: Sendable {
         if let presented = c.presented { discardController(presented) }
         if let presenting = c.presenting, controllers[presenting]?.presented == id { self[controller: presenting].presented = nil }
         tree.destroy(c.view)
+        if let group = c.barButtonGroup {
+            // Its fade may outlast the change that took the controller away.
+            animations.removeAnimations(on: group)
+            tree.destroy(group)
+        }
         if let container = c.presentationContainer { tree.destroy(container) }
         controllers.remove(id)
     }

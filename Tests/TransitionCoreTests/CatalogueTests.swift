@@ -107,6 +107,7 @@ func exercises(for name: String) -> [(Exercise, String)] {
     case "overlay", "sidePanel": return [(.present("custom"), "\"\(name)\""), (.dismiss("custom"), "\"\(name)\"")]
     case "sheet": return [(.present("pageSheet"), #""sheet""#), (.dismiss("pageSheet"), #""sheet""#)]
     case "formSheet": return [(.present("formSheet"), #""formSheet""#), (.dismiss("formSheet"), #""formSheet""#)]
+    case "alert", "actionSheet": return [(.present("custom"), "\"\(name)\""), (.dismiss("custom"), "\"\(name)\"")]
     case "popover": return [(.presentPopover, #""popover""#), (.dismissPopover, #""popover""#)]
     case "fade": return [(.push, #""fade""#), (.pop, #""fade""#), (.present("fullScreen"), #""fade""#), (.dismiss("fullScreen"), #""fade""#), (.selectTab, #""fade""#)]
     default: return []
@@ -115,7 +116,7 @@ func exercises(for name: String) -> [(Exercise, String)] {
 
 @Suite struct CatalogueTests {
     static let names = ["default", "slide", "coverVertical", "crossDissolve", "flipFromLeft", "flipFromRight", "curlUp", "curlDown",
-                        "zoom", "flip", "overlay", "fade", "sidePanel", "sheet", "formSheet", "popover"]
+                        "zoom", "flip", "overlay", "fade", "sidePanel", "sheet", "formSheet", "alert", "actionSheet", "popover"]
 
     @Test func theCatalogueHoldsThePinnedNames() {
         #expect(Catalogue.shared.names == Self.names)
@@ -199,17 +200,23 @@ func exercises(for name: String) -> [(Exercise, String)] {
             #expect(done.diagnostics.isEmpty, "\(name) \(exercise): \(done.diagnostics.map(\.message))")
             let shot = world.snapshot(at: 5)
             #expect(shot.root.find(role: .snapshot) == nil, "\(name) \(exercise)")
-            // Only the side panel and the sheets keep a view of their own, while presented: the
-            // overlay and the veil.
-            let keeps = (name == "sidePanel" || name == "sheet" || name == "formSheet") && exercise.operation == .present
+            // Only the side panel, the sheets and the alerts keep a view of their own, while
+            // presented: the overlay and the veil.
+            let keeps = ["sidePanel", "sheet", "formSheet", "alert", "actionSheet"].contains(name) && exercise.operation == .present
             #expect((shot.root.find(role: .dimming) != nil) == keeps, "\(name) \(exercise)")
             let to = try #require(shot.root.find(done.to.rawValue, ""), "\(name) \(exercise): the to view is on screen")
             #expect(!to.hidden && to.alpha == 1 && to.transform3D == nil, "\(name) \(exercise)")
-            if exercise.operation != .dismiss, name != "overlay", name != "sidePanel", name != "sheet", name != "formSheet", name != "popover" {
+            if exercise.operation != .dismiss, !["overlay", "sidePanel", "sheet", "formSheet", "alert", "actionSheet", "popover"].contains(name) {
                 #expect(to.frame == Rect(x: 0, y: 0, width: 320, height: 568), "\(name) \(exercise): \(to.frame)")
             }
             if exercise.operation == .present, name == "sheet" {
                 #expect(abs(to.frame.minY - 0.08 * 568) < 1e-9 && abs(to.frame.height - 0.92 * 568) < 1e-9, "the card rests 0.08 H down")
+            }
+            if exercise.operation == .present, name == "alert" {
+                #expect(to.frame == Rect(x: (320 - 270) / 2, y: (568 - 124) / 2, width: 270, height: 124), "the catalogue's platter, centred")
+            }
+            if exercise.operation == .present, name == "actionSheet" {
+                #expect(to.frame == Rect(x: 8, y: 568 - 8 - 122, width: 304, height: 122), "the catalogue's sheet, at the bottom")
             }
             if exercise.operation == .present, name == "popover" {
                 // Below the 40 pt button at (400, 100) of the iPad, the default 320 × 480 under the arrow.
@@ -223,7 +230,7 @@ func exercises(for name: String) -> [(Exercise, String)] {
                 #expect(shot.root.find(done.from.rawValue, "") == nil, "\(name) \(exercise): the from view left")
             case .present:
                 // The page stays under a custom presentation and under a popover.
-                let stays = name == "overlay" || name == "sidePanel" || name == "popover"
+                let stays = ["overlay", "sidePanel", "alert", "actionSheet", "popover"].contains(name)
                 #expect((shot.root.find("home", "") != nil) == stays, "\(name) \(exercise)")
             case .dismiss:
                 #expect(shot.root.find("sheet", "") == nil && world.controllers["sheet"] == nil)

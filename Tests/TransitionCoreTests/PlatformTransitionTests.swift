@@ -20,7 +20,7 @@ import Testing
             // The body reads exactly the parameters the file declares, in its order.
             #expect(transition.parameters == definition.parameters, "\(definition.name)")
         }
-        #expect(platform == [.slide, .coverVertical, .sheet, .formSheet, .popover, .fluidZoom])
+        #expect(platform == [.slide, .coverVertical, .sheet, .formSheet, .alert, .actionSheet, .popover, .fluidZoom])
         #expect(Catalogue.shared.definition(named: "default")?.platform == .operationDefault)
     }
 

@@ -15,7 +15,8 @@ import pytest
 from conftest import DETAIL, THINGS_SCENE
 
 PINNED = ["default", "slide", "coverVertical", "crossDissolve", "flipFromLeft", "flipFromRight",
-          "curlUp", "curlDown", "zoom", "flip", "overlay", "fade", "sidePanel", "sheet", "formSheet", "popover"]
+          "curlUp", "curlDown", "zoom", "flip", "overlay", "fade", "sidePanel", "sheet", "formSheet", "alert", "actionSheet",
+          "popover"]
 
 
 class Api:
@@ -62,7 +63,7 @@ POPOVER = {"id": "sheet", "modalPresentationStyle": "popover", "popoverPresentat
 
 ZOOM_PUSH = {"sourceView": "cell-3/image", "targetView": "image"}
 ZOOM_POP = {"sourceView": "image", "targetView": "cell-3/image"}
-CUSTOM = {"overlay", "sidePanel"}
+CUSTOM = {"overlay", "sidePanel", "alert", "actionSheet"}
 
 
 def operations(name):
@@ -79,6 +80,7 @@ def operations(name):
         "zoom": ["push", "pop"], "flip": ["push", "pop"],
         "overlay": ["present", "dismiss"], "sidePanel": ["present", "dismiss"], "sheet": ["present", "dismiss"],
         "formSheet": ["present", "dismiss"], "popover": ["present", "dismiss"],
+        "alert": ["present", "dismiss"], "actionSheet": ["present", "dismiss"],
         "fade": ["push", "pop", "present", "dismiss", "selectTab"],
     }
     return table[name]

@@ -1,6 +1,6 @@
 import JSONCodec
 
-/// `selectTab`, `present`, `dismiss` and `selectDetent`.
+/// `selectTab`, `present`, `dismiss`, `alertAction` and `selectDetent`.
 enum ContainerActions {
     static let decoders: [(type: String, decode: Action.Decoder)] = [
         ("selectTab", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
@@ -13,7 +13,7 @@ enum ContainerActions {
         }),
         ("present", { (r: inout SpecReader, limits: SceneLimits) throws(SimulationError) -> any ActionBody in
             guard let spec = r.value("viewController") else { throw SimulationError(r.path("viewController"), "is required: the controller to present") }
-            let controller = try ControllerSpec.decode(spec, at: r.path("viewController"), limits: limits)
+            let controller = try ControllerSpec.decode(spec, at: r.path("viewController"), limits: limits, presented: true)
             var style: PresentationStyle?
             if let name = try r.string("modalPresentationStyle", maxLength: 32) {
                 guard let parsed = PresentationStyle(rawValue: name) else {
@@ -25,6 +25,12 @@ enum ContainerActions {
         }),
         ("dismiss", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
             Dismiss(target: try r.string("viewController", maxLength: 64).map { ControllerID($0) })
+        }),
+        ("alertAction", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
+            guard let index = try r.integer("index", in: 0...(AlertSpec.maxActions - 1)) else {
+                throw SimulationError(r.path("index"), "is required: the index in the alert's actions of the button tapped")
+            }
+            return TapAlertAction(index: index, alert: try r.string("viewController", maxLength: 64).map { ControllerID($0) })
         }),
         ("selectDetent", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
             let controller = ControllerID(try r.requiredString("viewController", maxLength: 64))
@@ -59,6 +65,16 @@ enum ContainerActions {
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
             try world.present(controller, from: from, style: style, animated: action.animated, animator: action.animator,
                               interactive: action.interactive, pointer: action.pointer)
+        }
+    }
+
+    struct TapAlertAction: ActionBody {
+        var index: Int
+        var alert: ControllerID?
+
+        func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+            try world.refuseAlertTransitionChoice(animator: action.animator, interactive: action.interactive, pointer: action.pointer)
+            try world.tapAlertAction(index, of: alert, animated: action.animated, pointer: action.pointer)
         }
     }
 

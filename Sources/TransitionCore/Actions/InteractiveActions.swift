@@ -99,11 +99,16 @@ struct GestureAction: ActionBody {
     var location: Point?
     var scale: Double?
     var edge: Edge?
+    /// A content swipe's: the path, among the views of the page it would pop, of the view the
+    /// finger starts on ("" its root view, the default); read at `began`.
+    var view: String?
     var container: ControllerID?
 
     static func decode(_ r: inout SpecReader) throws(SimulationError) -> GestureAction {
         let name = try r.requiredString("recognizer", maxLength: 16)
-        guard let recognizer = Interaction.Recognizer(rawValue: name) else { throw SimulationError(r.path("recognizer"), "one of edgePan, pan, pinch") }
+        guard let recognizer = Interaction.Recognizer(rawValue: name) else {
+            throw SimulationError(r.path("recognizer"), "one of \(Interaction.Recognizer.sampleList)")
+        }
         let phaseName = try r.requiredString("phase", maxLength: 16)
         guard let phase = GesturePhase(rawValue: phaseName) else {
             throw SimulationError(r.path("phase"), "one of began, changed, ended, cancelled")
@@ -114,6 +119,12 @@ struct GestureAction: ActionBody {
         g.location = try r.point("location")
         g.scale = try r.number("scale", in: 0.001...1000)
         g.edge = try Edge.read(&r)
+        if r.has("view") {
+            guard recognizer == .contentPan else {
+                throw SimulationError(r.path("view"), "only a contentPan sample names the view the finger starts on")
+            }
+            g.view = try r.string("view")
+        }
         return g
     }
 

@@ -14,6 +14,9 @@ public struct Catalogue: Sendable {
     /// The sheets' parameters, which also lay out a sheet presented without animation.
     let sheet: SheetParameters
     let formSheet: FormSheetParameters
+    /// An alert's and an action sheet's parameters, which also lay them out.
+    let alert: AlertParameters
+    let actionSheet: ActionSheetParameters
     /// iOS 18's fluid zoom, which a controller's `preferredTransition` asks for: not among the
     /// named animators (an action names it by no name; the catalogue's `zoom` is the seeds'
     /// snapshot flight), so that there is one way to ask for it.
@@ -30,10 +33,12 @@ public struct Catalogue: Sendable {
         definitions = [defaultAnimator, slide.definition, coverVertical.definition] + others.map(\.definition)
         let platform = others.compactMap { $0.platform }
         guard case .sheet(let sheet)? = platform.first(where: { $0.name == .sheet }),
-              case .formSheet(let formSheet)? = platform.first(where: { $0.name == .formSheet }) else {
-            preconditionFailure("the catalogue lists no sheet or no form sheet")
+              case .formSheet(let formSheet)? = platform.first(where: { $0.name == .formSheet }),
+              case .alert(let alert)? = platform.first(where: { $0.name == .alert }),
+              case .actionSheet(let actionSheet)? = platform.first(where: { $0.name == .actionSheet }) else {
+            preconditionFailure("the catalogue lists no sheet, form sheet, alert or action sheet")
         }
-        (self.sheet, self.formSheet) = (sheet, formSheet)
+        (self.sheet, self.formSheet, self.alert, self.actionSheet) = (sheet, formSheet, alert, actionSheet)
         let zoom = try! Self.decode(CatalogueFiles.fluidZoom)
         guard case .fluidZoom(let zoomParameters)? = zoom.platform else { preconditionFailure("fluidZoom.json is not the fluid zoom") }
         (fluidZoom, fluidZoomParameters) = (zoom.definition, zoomParameters)
@@ -64,8 +69,8 @@ public struct Catalogue: Sendable {
 
     /// UIKit's animator when nobody supplies one: push and pop slide, present and dismiss cover
     /// vertically (`UIModalTransitionStyleCoverVertical`, UIKit's default modal transition
-    /// style), or UIKit's own transition of the presentation's style (`presentation`: `sheet` or
-    /// `formSheet` for a sheet's card, `popover`); tab switches have none.
+    /// style), or run the presentation's own transition (`presentation`: a sheet card's, `sheet`
+    /// or `formSheet`, an alert's, `alert` or `actionSheet`, or `popover`); tab switches have none.
     func platformDefault(for operation: TransitionOperation, presentation: PlatformTransition.Name? = nil) -> AnimatorDefinition? {
         switch operation {
         case .push, .pop: definition(of: .slide)
@@ -96,5 +101,6 @@ public struct Catalogue: Sendable {
     /// The built-ins after slide and coverVertical (which `default` is made of), in the order listed.
     static let others = [CatalogueFiles.crossDissolve, CatalogueFiles.flipFromLeft, CatalogueFiles.flipFromRight, CatalogueFiles.curlUp,
                          CatalogueFiles.curlDown, CatalogueFiles.zoom, CatalogueFiles.flip, CatalogueFiles.overlay, CatalogueFiles.fade,
-                         CatalogueFiles.sidePanel, CatalogueFiles.sheet, CatalogueFiles.formSheet, CatalogueFiles.popover]
+                         CatalogueFiles.sidePanel, CatalogueFiles.sheet, CatalogueFiles.formSheet, CatalogueFiles.alert,
+                         CatalogueFiles.actionSheet, CatalogueFiles.popover]
 }

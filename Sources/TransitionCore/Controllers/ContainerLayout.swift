@@ -41,7 +41,7 @@ extension World {
                 follow(bar, in: size, resize) { Self.tabBarFrame(in: $0, safeBottom: safeBottom, floating: floating) }
                 if laidOut.width != size.width { layOutTabBarItems(of: id) }
             }
-        case .viewController:
+        case .viewController, .alert:
             break
         }
     }

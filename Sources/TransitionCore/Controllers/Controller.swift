@@ -5,6 +5,9 @@ public enum ControllerKind: String, Sendable {
     case viewController
     case navigation
     case tabBar
+    /// A `UIAlertController`: an alert or an action sheet, drawn by UIKit from its title,
+    /// message and actions.
+    case alert
 }
 
 /// Modal presentation styles (`UIModalPresentationStyle`).
@@ -50,6 +53,9 @@ struct Controller: Sendable {
     var barView: ViewID?
     /// A navigation controller's bar and the views it draws its items with.
     var navigationBar: NavigationBar?
+    /// The group of views drawing this controller's `rightBarButtonItems` in its navigation
+    /// controller's bar (none without items).
+    var barButtonGroup: ViewID?
     /// A tab bar controller's minimizing floating bar: how far scrolling has minimized it
     /// (iOS 26 iPhones, with `onScrollDown` or `onScrollUp`).
     var scrollAway: ScrollAwayInteraction?
@@ -69,13 +75,17 @@ struct Controller: Sendable {
     var presentationContainer: ViewID?
     /// The style it was presented with.
     var presentedStyle: PresentationStyle?
+    /// An alert's message, buttons and style.
+    var alert: AlertSpec?
+    /// The index of the alert's action whose button dismissed it, while it is dismissed.
+    var triggeringAction: Int?
 }
 
 extension Controller {
     /// The child a container shows: the top of a navigation stack, the selected tab.
     var visibleChild: ControllerID? {
         switch kind {
-        case .viewController: nil
+        case .viewController, .alert: nil
         case .navigation: children.last
         case .tabBar: children.indices.contains(selectedIndex) ? children[selectedIndex] : nil
         }

@@ -36,6 +36,9 @@ struct ControllerSettings: Sendable {
     var interactions: [Interaction] = []
     /// A tab bar controller's `tabBarMinimizeBehavior` (iOS 26); nil: not given (`automatic`).
     var tabBarMinimizeBehavior: TabBarMinimizeBehavior?
+    /// Its navigation item's `rightBarButtonItems`, first at the trailing edge: drawn in the
+    /// navigation bar while this controller is on top of a stack.
+    var rightBarButtonItems: [BarButtonItem] = []
 
     /// The animator choices these settings write, those of the controllers their interactions
     /// declare included, checked when the controller is made (`World.check(_:)`).
@@ -92,19 +95,23 @@ struct ControllerSettings: Sendable {
             }
             settings.tabBarMinimizeBehavior = parsed
         }
+        settings.rightBarButtonItems = try BarButtonItem.decodeList(r.value("rightBarButtonItems"), at: r.path("rightBarButtonItems"))
         settings.interactions = try Interaction.decodeList(r.value("interactions"), at: r.path("interactions"), limits: limits, depth: depth)
         return settings
     }
 
     /// Refuses what the session's iOS version does not have, at the member's pointer below
     /// the controller spec's `pointer`: large titles before iOS 11, the `inline` mode before 17, the
-    /// fluid zoom before 18, the minimizing tab bar before 26.
+    /// fluid zoom before 18, the zoom from a bar button item and the minimizing tab bar before 26.
     func checkAvailable(iOS: Int, at pointer: String) throws(SimulationError) {
         if prefersLargeTitles, iOS < LargeTitleDisplayMode.firstIOS {
             throw SimulationError(pointer + "/prefersLargeTitles", "large titles exist from iOS \(LargeTitleDisplayMode.firstIOS) (UINavigationBar.prefersLargeTitles); the session's screen is iOS \(iOS)")
         }
         if preferredTransition.zoom != nil, iOS < ZoomOptions.firstIOS {
             throw SimulationError(pointer + "/preferredTransition", "the fluid zoom exists from iOS \(ZoomOptions.firstIOS) (UIViewController.preferredTransition); the session's screen is iOS \(iOS)")
+        }
+        if preferredTransition.zoom?.barButtonItem != nil, iOS < ZoomOptions.firstBarButtonIOS {
+            throw SimulationError(pointer + "/preferredTransition/sourceBarButtonItem", "the zoom from a bar button item exists from iOS \(ZoomOptions.firstBarButtonIOS) (UIViewController.Transition.zoom(options:sourceBarButtonItemProvider:)); the session's screen is iOS \(iOS)")
         }
         if tabBarMinimizeBehavior != nil, iOS < TabBarMinimizeBehavior.firstIOS {
             throw SimulationError(pointer + "/tabBarMinimizeBehavior", "tabBarMinimizeBehavior exists from iOS \(TabBarMinimizeBehavior.firstIOS) (UITabBarController); the session's screen is iOS \(iOS)")

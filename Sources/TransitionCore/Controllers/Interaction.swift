@@ -7,7 +7,16 @@ import JSONCodec
 /// presentation of a controller it declares, or a tab switch:
 /// docs/semantics.md § Gestures that start a transition.
 public struct Interaction: Sendable {
-    public enum Recognizer: String, Sendable { case edgePan, pan, pinch }
+    public enum Recognizer: String, Sendable {
+        case edgePan, pan, pinch
+        /// UIKit's own content back swipe (iOS 26, `interactiveContentPopGestureRecognizer`): a
+        /// drag anywhere in the page pops it (`ContentSwipe`). Named for what it is, a pan over
+        /// the content as `edgePan` is a pan from the edge; no interaction declares it.
+        case contentPan
+
+        /// The recognizers a sample may name, for error messages.
+        static let sampleList = "contentPan, edgePan, pan, pinch"
+    }
     enum Axis: String, Sendable { case horizontal, vertical }
     /// What a pan's progress is read from: the translation since it began (000/001), or the
     /// touch's location in the view (003).
@@ -72,6 +81,14 @@ public struct Interaction: Sendable {
         return i
     }()
 
+    /// UIKit's own content swipe (iOS 26): the edge pop's twin, begun anywhere in the page
+    /// (`ContentSwipe`).
+    static let defaultContentPop: Interaction = {
+        var i = defaultEdgePop
+        i.recognizer = .contentPan
+        return i
+    }()
+
     /// UIKit's own pull on a sheet: progress = translation.y / the sheet's height; on release the
     /// sheet goes or stays by UIKit's rule (`SheetRelease`, docs/semantics.md § Modal presentation).
     static func sheetPull(sheetHeight: Double) -> Interaction {
@@ -111,7 +128,10 @@ public struct Interaction: Sendable {
     static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits, depth: Int) throws(SimulationError) -> Interaction {
         var r = try SpecReader(json, at: pointer)
         let name = try r.requiredString("recognizer", maxLength: 16)
-        guard let recognizer = Recognizer(rawValue: name) else { throw SimulationError(r.path("recognizer"), "one of edgePan, pan, pinch") }
+        guard let recognizer = Recognizer(rawValue: name), recognizer != .contentPan else {
+            let own = name == Recognizer.contentPan.rawValue ? " (contentPan is UIKit's own content back swipe, which no interaction declares)" : ""
+            throw SimulationError(r.path("recognizer"), "one of edgePan, pan, pinch\(own)")
+        }
         var i = Interaction(recognizer: recognizer, origin: pointer)
         if let edge = try Edge.read(&r) {
             i.edge = edge

@@ -10,6 +10,8 @@ struct NavigationItem: Sendable, Equatable {
     /// The bar prefers large titles and this item's mode resolves to showing one
     /// (docs/semantics.md § Large titles).
     var largeTitle = false
+    /// The controller gives bar button items, which the bar shows at its trailing edge.
+    var hasBarButtonItems = false
 
     var hasBackButton: Bool { backTitle != nil }
 }
@@ -22,7 +24,8 @@ extension World {
         let back = index > 0 ? NavigationBarLayout.backButtonTitle(previous: self[controller: stack[index - 1]].title) : nil
         let prefersLarge = controller.parent.map { self[controller: $0].settings.prefersLargeTitles } ?? false
         return NavigationItem(title: controller.title ?? "", backTitle: back, barHidden: controller.settings.navigationBarHidden,
-                              largeTitle: prefersLarge && largeTitleDisplayMode(at: index, of: stack) == .always)
+                              largeTitle: prefersLarge && largeTitleDisplayMode(at: index, of: stack) == .always,
+                              hasBarButtonItems: controller.barButtonGroup != nil)
     }
 
     /// The mode of the item at `index` once `automatic` is resolved: the mode of the item below,

@@ -8,21 +8,34 @@ struct ControllerSpec: Sendable {
     var view: ViewSpec?
     var children: [ControllerSpec]
     var selectedIndex: Int
+    /// An alert's message, buttons and style (`type: alert` only).
+    var alert: AlertSpec?
     /// Animators, presentation, container requests and gestures.
     var settings = ControllerSettings()
     var pointer: String
 
-    static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits, depth: Int = 1) throws(SimulationError) -> ControllerSpec {
+    /// Reads a controller spec; `presented`: it is the controller a `present` action presents,
+    /// the one place an alert may be (UIKit presents a `UIAlertController`, never shows it as a
+    /// root, a child or a pushed page).
+    static func decode(_ json: JSONValue, at pointer: String, limits: SceneLimits, depth: Int = 1, presented: Bool = false) throws(SimulationError) -> ControllerSpec {
         guard depth <= 8 else { throw SimulationError(pointer, "controllers nest at most 8 levels") }
         var r = try SpecReader(json, at: pointer)
         let typeName = try r.string("type", maxLength: 32) ?? "viewController"
-        guard let kind = ControllerKind(rawValue: typeName) else {
-            throw SimulationError(r.path("type"), "unknown controller type '\(typeName)'; one of viewController, navigation, tabBar")
+        guard let kind = ControllerKind(rawValue: typeName), kind != .alert || presented else {
+            if typeName == ControllerKind.alert.rawValue {
+                throw SimulationError(r.path("type"), "an alert (UIAlertController) is only presented: give it to a present action")
+            }
+            throw SimulationError(r.path("type"), "unknown controller type '\(typeName)'; one of viewController, navigation, tabBar\(presented ? ", alert" : "")")
         }
         let id = try r.requiredString("id", maxLength: 64)
         guard ViewSpec.isValidID(id) else { throw SimulationError(r.path("id"), "ids are 1–64 characters of letters, digits, '-', '_' and '.'") }
         var spec = ControllerSpec(kind: kind, id: ControllerID(id), title: try r.string("title", maxLength: 256), view: nil, children: [],
                                   selectedIndex: 0, pointer: pointer)
+        if kind == .alert {
+            spec.alert = try AlertSpec.decode(from: &r)
+            try r.finish()
+            return spec
+        }
         if let view = r.value("view") {
             guard kind == .viewController else { throw SimulationError(r.path("view"), "a \(kind.rawValue) controller draws its own view") }
             spec.view = try ViewSpec.decode(view, at: r.path("view"), limits: limits)

@@ -1,14 +1,27 @@
 import JSONCodec
 
 /// What a controller's `preferredTransition` of type `zoom` says (UIKit's
-/// `UIViewController.Transition.zoom(options:sourceViewProvider:)` with `UIZoomTransitionOptions`).
+/// `UIViewController.Transition.zoom(options:sourceViewProvider:)`, or
+/// `zoom(options:sourceBarButtonItemProvider:)`, with `UIZoomTransitionOptions`).
 struct ZoomOptions: Sendable, Equatable {
+    /// What the zoom grows out of and shrinks back into, in the controller it zooms from (the
+    /// one below it in the stack, or the content controller the presenting controller shows),
+    /// resolved when the zoom starts and again when it zooms back, as UIKit calls the provider
+    /// each time.
+    enum Source: Sendable, Equatable {
+        /// `sourceViewProvider`: a view path in that controller's view tree.
+        case view(String)
+        /// `sourceBarButtonItemProvider` (iOS 26): the id of one of that controller's
+        /// `rightBarButtonItems`, drawn in its navigation controller's bar.
+        case barButtonItem(String)
+    }
+
     /// The first iOS with `preferredTransition` (UIKit's documentation: iOS 18.0+).
     static let firstIOS = 18
-    /// The source's view path in the controller it zooms from (the one below it in the stack),
-    /// resolved when the zoom starts and again when it zooms back, as UIKit calls
-    /// `sourceViewProvider` each time.
-    var sourceView: String
+    /// The first iOS whose zoom starts from a bar button item (UIKit's documentation of
+    /// `zoomWithOptions:sourceBarButtonItemProvider:`: iOS 26.0+).
+    static let firstBarButtonIOS = 26
+    var source: Source
     /// The rect of the zoomed controller's view, in its own coordinates (points), that meets the
     /// source (`alignmentRectProvider`); nil: the whole view.
     var alignmentRect: Rect?
@@ -17,7 +30,7 @@ struct ZoomOptions: Sendable, Equatable {
     var dimmingAlpha: Double?
     /// `interactiveDismissShouldBegin`'s answer: false refuses UIKit's dismissing gestures.
     var interactiveDismiss: Bool
-    /// Where `sourceView` was written, for the errors of a source that is not there.
+    /// Where the source was written, for the errors of a source that is not there.
     var pointer: String
 
     /// The smallest `alignmentRect` width and height (points): a hundredth of a point, far below
@@ -27,9 +40,23 @@ struct ZoomOptions: Sendable, Equatable {
     static let minimumAlignment = 0.01
 
     static func decode(_ r: inout SpecReader) throws(SimulationError) -> ZoomOptions {
-        let source = try r.requiredString("sourceView")
-        guard !source.isEmpty else { throw SimulationError(r.path("sourceView"), "a view path in the controller it zooms from, such as 'grid/cell-3'") }
-        var options = ZoomOptions(sourceView: source, interactiveDismiss: try r.bool("interactiveDismiss") ?? true, pointer: r.path("sourceView"))
+        let view = try r.string("sourceView"), item = try r.string("sourceBarButtonItem", maxLength: 64)
+        let source: Source, key: String
+        switch (view, item) {
+        case (let path?, nil):
+            guard !path.isEmpty else { throw SimulationError(r.path("sourceView"), "a view path in the controller it zooms from, such as 'grid/cell-3'") }
+            (source, key) = (.view(path), "sourceView")
+        case (nil, let id?):
+            guard ViewSpec.isValidID(id) else {
+                throw SimulationError(r.path("sourceBarButtonItem"), "the id of a bar button item of the controller it zooms from, such as 'add'")
+            }
+            (source, key) = (.barButtonItem(id), "sourceBarButtonItem")
+        case (.some, .some):
+            throw SimulationError(r.path("sourceBarButtonItem"), "a zoom has one source: 'sourceView' or 'sourceBarButtonItem', not both")
+        case (nil, nil):
+            throw SimulationError(r.path("sourceView"), "is required")
+        }
+        var options = ZoomOptions(source: source, interactiveDismiss: try r.bool("interactiveDismiss") ?? true, pointer: r.path(key))
         if let rect = r.value("alignmentRect") {
             var a = try SpecReader(rect, at: r.path("alignmentRect"))
             let limit = 1e6  // points, as the other coordinates a spec gives (SpecReader.point)
@@ -45,5 +72,11 @@ struct ZoomOptions: Sendable, Equatable {
         }
         options.dimmingAlpha = try r.number("dimmingAlpha", in: 0...1)
         return options
+    }
+
+    /// The bar button item's id, when the zoom starts from one.
+    var barButtonItem: String? {
+        guard case .barButtonItem(let id) = source else { return nil }
+        return id
     }
 }

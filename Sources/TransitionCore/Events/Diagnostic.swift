@@ -24,6 +24,9 @@ public enum DiagnosticCode: String, Sendable {
     case zoomIgnored = "zoom-ignored"
     /// A zoom-out gesture on a page whose `interactiveDismissShouldBegin` answers no: it did not begin.
     case zoomDismissRefused = "zoom-dismiss-refused"
+    /// A content swipe (iOS 26) that did not begin: leftward, too steep, or over a view that
+    /// scrolls horizontally.
+    case contentSwipeRefused = "content-swipe-refused"
     /// A push that waited for UIKit's own back swipe could not be made when the swipe ended.
     case deferredPushFailed = "deferred-push-failed"
 }

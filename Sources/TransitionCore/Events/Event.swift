@@ -32,4 +32,6 @@ public enum EventType: String, Sendable, CaseIterable {
     /// The floating tab bar's minimization moved (`_UITabBarVisualProvider_Floating`'s
     /// `scrollAwayInteraction:progressDidChange:tracking:`, iOS 26; no public delegate call).
     case tabBarMinimizeProgressDidChange
+    /// A `UIAlertAction`'s handler, called once the alert its button dismissed has gone.
+    case alertActionHandler
 }

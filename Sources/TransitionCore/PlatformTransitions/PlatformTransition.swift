@@ -22,12 +22,16 @@ indirect enum PlatformTransition: Sendable, Equatable {
     /// spec (`PreferredTransition`), never by an action's animator name: its catalogue name is
     /// `fluidZoom`, since the catalogue's `zoom` is the seeds' snapshot flight.
     case fluidZoom(ZoomParameters)
-    /// A popover in regular width (an iPad): the chrome and its content fade in and out.
+    /// `UIAlertController`'s alert: the platter shrinks to size as it fades in over a veil.
+    case alert(AlertParameters)
+    /// `UIAlertController`'s action sheet on an iPhone: the sheet slides up from the bottom edge.
+    case actionSheet(ActionSheetParameters)
+    /// A popover in regular width (an iPad): the chrome and its content spring from the arrow's tip.
     case popover(PopoverParameters)
 
     /// Its catalogue name, which is also the `animator` of the transitions that run it.
     enum Name: String, Sendable, CaseIterable {
-        case slide, coverVertical, sheet, formSheet, fluidZoom, popover
+        case slide, coverVertical, sheet, formSheet, fluidZoom, alert, actionSheet, popover
     }
 
     /// Reads `name`'s parameters from an animator's, which may hold more of its own: each of the
@@ -54,6 +58,8 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case .sheet: .sheet(try SheetParameters(&r))
         case .formSheet: .formSheet(try FormSheetParameters(&r))
         case .fluidZoom: .fluidZoom(try ZoomParameters(&r))
+        case .alert: .alert(try AlertParameters(&r))
+        case .actionSheet: .actionSheet(try ActionSheetParameters(&r))
         case .popover: .popover(try PopoverParameters(&r))
         }
     }
@@ -65,6 +71,8 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case .sheet: .sheet
         case .formSheet: .formSheet
         case .fluidZoom: .fluidZoom
+        case .alert: .alert
+        case .actionSheet: .actionSheet
         case .popover: .popover
         }
     }
@@ -77,6 +85,8 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case .sheet(let p): p.parameters
         case .formSheet(let p): p.parameters
         case .fluidZoom(let p): p.parameters
+        case .alert(let p): p.parameters
+        case .actionSheet(let p): p.parameters
         case .popover(let p): p.parameters
         }
     }

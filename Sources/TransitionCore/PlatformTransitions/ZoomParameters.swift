@@ -103,7 +103,7 @@ struct ZoomParameters: Sendable, Equatable {
     func threshold(of recognizer: Interaction.Recognizer) -> Double {
         switch recognizer {
         case .pan: panThreshold
-        case .edgePan: edgePanThreshold
+        case .edgePan, .contentPan: edgePanThreshold
         case .pinch: pinchThreshold
         }
     }

@@ -105,6 +105,10 @@ extension World {
                 detentPull = nil  // its sheet went while it lasted
             }
             let interaction = try findInteraction(for: s, pointer: pointer)
+            if interaction.recognizer == .contentPan, try refuseContentSwipe(s, pointer: pointer) {
+                refusedGesture = true
+                return
+            }
             if interaction.platformGesture == .zoomDismiss, refuseZoomDismissal() {
                 refusedGesture = true
                 return
@@ -277,13 +281,15 @@ extension World {
         precondition(transitions.nextID != first, "a gesture-started \(interaction.operation.rawValue) started no transition")
     }
 
-    /// The interaction a `began` sample starts: the front-most controllers' own (the visible leaf
-    /// first, then its containers), then the session's, then UIKit's own: the zoom out of a
-    /// zoomed page, the pull on a sheet, the edge pop.
+    /// The interaction a `began` sample starts: UIKit's content swipe for a `contentPan`; else the
+    /// front-most controllers' own (the visible leaf first, then its containers), then the
+    /// session's, then UIKit's own: the zoom out of a zoomed page, the pull on a sheet, the edge pop.
     func findInteraction(for s: GestureAction, pointer: String) throws(SimulationError) -> Interaction {
         func fits(_ i: Interaction) -> Bool {
             i.recognizer == s.recognizer && (i.recognizer != .edgePan || s.edge == nil || i.edge == s.edge)
         }
+        // UIKit's own content swipe, which no interaction declares.
+        if s.recognizer == .contentPan { return try contentPopInteraction(pointer: pointer) }
         let front = frontChain()
         for id in front.reversed() {
             if let own = self[controller: id].settings.interactions.first(where: fits) { return own }
@@ -314,7 +320,7 @@ extension World {
         switch i.recognizer {
         case .pinch:
             raw = 1 - (s.scale ?? g.startScale) / g.startScale
-        case .edgePan, .pan:
+        case .edgePan, .contentPan, .pan:
             let t = s.translation ?? .zero
             let vector = i.input == .location ? s.location ?? .zero : Point(x: t.x - g.startTranslation.x, y: t.y - g.startTranslation.y)
             var value = i.axis == .vertical ? vector.y : vector.x

@@ -5,8 +5,8 @@
 /// stack), 1 the `top` item. A pop runs the same keys backwards, as UIKit's pop mirrors its push.
 /// The outgoing title slides to where the back button will be and fades out, the back button
 /// comes from the title's place and fades in, the new title comes from the trailing edge, an old
-/// back button slides half a bar away as it fades, and the chevron comes with the first back
-/// button and goes with the last. The outgoing item's views fade out and the coming item's fade
+/// back button slides half a bar away as it fades, the chevron comes with the first back
+/// button and goes with the last, and each item's bar buttons fade where they are. The outgoing item's views fade out and the coming item's fade
 /// in over the whole change on UIKit's two timing functions (`_UINavigationBarTransitionContext`
 /// `+fadeOutFunction`, `+fadeInFunction`); the paths are Flutter's
 /// (`_NavigationBarComponentsTransition`) between UIKit's layout (`NavigationBarLayout`).
@@ -16,6 +16,8 @@ struct NavigationBarTransition {
         case bottomTitle, bottomBackButton, topTitle, topBackButton, indicator, bar
         /// Each item's large title (NavigationBarLargeTitleTransition.swift).
         case bottomLargeTitle, topLargeTitle
+        /// Each item's bar button items, as one group (BarButtonItems.swift).
+        case bottomBarButtons, topBarButtons
     }
 
     /// One property of one part, as keys over the push's progress (times in 0…1), straight
@@ -125,6 +127,9 @@ struct NavigationBarTransition {
             result.append(slide(.topBackButton, from: bottomTitle.minX + frame.width / 2, to: frame.midX))
             result.append(Self.contentFadeIn(.topBackButton))
         }
+        // The bar buttons fade in place with the rest of their item (UIKit's `barsAlpha`).
+        if bottom.hasBarButtonItems { result.append(Self.contentFadeOut(.bottomBarButtons)) }
+        if top.hasBarButtonItems { result.append(Self.contentFadeIn(.topBarButtons)) }
         // The chevron is part of the back button it comes or goes with, and fades with it; between
         // two items that both have one it stays.
         let chevron = NavigationBarLayout.indicator

@@ -64,6 +64,8 @@ extension World {
             }
             if item.largeTitle, !item.barHidden { layoutLargeTitle(nav, views: views, title: item.title) }
         }
+        removeBarButtonItems(from: nav)
+        placeBarButtonItems(of: c.children.last, in: nav)
     }
 
     /// The bar of `nav` showing `title` large at rest, with the extension the top controller's
@@ -145,6 +147,13 @@ extension World {
             place(large, frame: .zero, text: new.title, in: views.bar)
             restLargeTitle(large, of: nav, extension: newExtension)
         }
+        // Both items' bar buttons are in the bar while it changes; what an earlier change left
+        // on them ends.
+        let groups = (old: oldStack.last.flatMap { controllers[$0]?.barButtonGroup }, new: newStack.last.flatMap { controllers[$0]?.barButtonGroup })
+        for controller in [oldStack.last, newStack.last] {
+            if let group = controller.flatMap({ controllers[$0]?.barButtonGroup }) { animations.removeAnimations(on: group) }
+            placeBarButtonItems(of: controller, in: nav)
+        }
         if !new.barHidden { tree[views.bar].hidden = false }
         let curve = barCurve(t)
         let tau = t.timeline.tau(at: now)
@@ -155,7 +164,12 @@ extension World {
         for track in change.tracks {
             let moved = (push ? track : track.reversed).passing(start)
             let keys = moved.keys
-            guard let view = views.view(for: track.part, push: push) else { continue }
+            let view = switch track.part {
+            case .bottomBarButtons: push ? groups.old : groups.new
+            case .topBarButtons: push ? groups.new : groups.old
+            default: views.view(for: track.part, push: push)
+            }
+            guard let view else { continue }
             tree[view].apply(keys[keys.count - 1].value, to: track.property)
             // A move from the first key to the last is a plain animation: no keys to keep (a
             // session's history holds every animation in flight at each of its checkpoints).
@@ -201,7 +215,7 @@ extension World {
 
 extension NavigationBar {
     /// The view playing `part` in a push (the shown item is the bottom one) or a pop (the top one);
-    /// nil for a large title of a bar that does not prefer them.
+    /// nil for a large title of a bar that does not prefer them, and for the items' bar buttons.
     func view(for part: NavigationBarTransition.Part, push: Bool) -> ViewID? {
         switch part {
         case .bottomTitle: push ? title : incomingTitle
@@ -212,6 +226,8 @@ extension NavigationBar {
         case .bar: bar
         case .bottomLargeTitle: push ? largeTitle : incomingLargeTitle
         case .topLargeTitle: push ? incomingLargeTitle : largeTitle
+        // The items' bar buttons belong to their controllers (`World.barButtonGroup`).
+        case .bottomBarButtons, .topBarButtons: nil
         }
     }
 }

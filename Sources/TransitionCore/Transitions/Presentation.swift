@@ -28,11 +28,14 @@ extension World {
                             extras: [("presented", .string(already.rawValue))])
         }
         try ensureIdle()
+        try checkAlertPresentation(spec, style: override, animator: animator, interactive: interactive, pointer: pointer)
         let id = try makeController(spec, parent: nil)
-        // `.automatic` by default, which is fullScreen before iOS 13 and a page sheet since.
+        // `.automatic` by default, which is fullScreen before iOS 13 and a page sheet since; an
+        // alert is UIKit's custom presentation (`-[UIAlertController _modalPresentationStyleForResolvedStyle]`).
         let asked = override ?? spec.settings.modalPresentationStyle ?? .automatic
-        let style = presentationStyle(of: spec, asked.resolved(iOS: display.iOS, regularWidth: display.isRegularWidth))
-        if asked == .popover {
+        let style = spec.kind == .alert ? .custom
+            : presentationStyle(of: spec, asked.resolved(iOS: display.iOS, regularWidth: display.isRegularWidth))
+        if asked == .popover, spec.kind != .alert {
             guard display.iOS >= PopoverPresentation.firstIOS else {
                 throw SimulationError(pointer + "/modalPresentationStyle", "the popover style exists from iOS \(PopoverPresentation.firstIOS) (UIModalPresentationPopover); the session's screen is iOS \(display.iOS)")
             }
@@ -64,7 +67,9 @@ extension World {
         appearance.append((.viewWillAppear, id))
         guard animated || interactive else {
             for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
-            if style != .popover {
+            if spec.kind == .alert {
+                try layOutAlert(id, in: container)
+            } else if style != .popover {
                 setChildFrame(self[controller: id].view, in: container)
                 if style.isSheet { try layOutSheet(id, over: presenting, in: container) }
                 tree.addSubview(self[controller: id].view, to: container)
@@ -111,6 +116,9 @@ extension World {
         // Controllers above the dismissed one leave at once, without animation.
         let above = Array(chain[(position + 1)...])
         let animatedOne = above.last ?? dismissed
+        if self[controller: animatedOne].kind == .alert {
+            try refuseAlertTransitionChoice(animator: animator, interactive: interactive, pointer: pointer)
+        }
         for id in above.dropLast().reversed() {
             emitAppearance(.viewWillDisappear, id, animated: false)
             emitAppearance(.viewDidDisappear, id, animated: false)
@@ -138,6 +146,7 @@ extension World {
             }
             emitAppearance(.viewDidDisappear, animatedOne, animated: false)
             if style == .fullScreen { emitAppearance(.viewDidAppear, presenting, animated: false) }
+            callAlertHandler(of: dismissed)
             discardController(dismissed)
             return
         }
@@ -278,6 +287,7 @@ extension World {
             if style == .fullScreen { emitAppearance(.viewDidAppear, t.to, animated: true) }
             // Only a dismissal the user pulled is reported to the presentation's delegate.
             if t.tracking == .sheetPull { emit(.presentationControllerDidDismiss, dismissed, [:]) }
+            callAlertHandler(of: dismissed)
             for id in t.leaving.reversed() { discardController(id) }
         } else {
             emitAppearance(.viewWillAppear, t.from, animated: true)

@@ -17,6 +17,10 @@ extension World {
     func chooseAnimator(_ operation: TransitionOperation, from: ControllerID, to: ControllerID,
                         actionChoice: AnimatorChoice?) -> (choice: AnimatorChoice?, chosenBy: String) {
         if let actionChoice { return (actionChoice, "action") }
+        // An alert is its own transitioning delegate.
+        if operation == .present || operation == .dismiss, controllers[operation == .present ? to : from]?.kind == .alert {
+            return (nil, "UIAlertController")
+        }
         if let rule = rules.first(where: { $0.matches(operation, from: from, to: to) }) {
             return (rule.animator, "rules[\(rule.index)]")
         }
@@ -85,7 +89,7 @@ extension World {
         var definition = resolved
         // `default` stands for the platform's animator for the operation.
         let presented = r.operation == .present ? r.to : r.from
-        let own = (r.operation == .present || r.operation == .dismiss) ? presentationTransition(of: presented) : nil
+        let own = (r.operation == .present || r.operation == .dismiss) ? alertTransition(of: presented) ?? presentationTransition(of: presented) : nil
         if resolved.platform == .operationDefault, let platform = Catalogue.shared.platformDefault(for: r.operation, presentation: own) {
             definition = platform
             parameters = try platform.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer)
@@ -110,6 +114,11 @@ extension World {
             } else if case .formSheet(var card)? = platform {
                 card.fitScreen(screen)
                 platform = .formSheet(card)
+            } else if case .alert? = platform {
+                // An alert's platter is its content's size; another view keeps the catalogue's.
+                platform = .alert(alertParameters(content: alertTransition(of: presented) == .alert ? tree[self[controller: presented].view].bounds.size : nil))
+            } else if case .actionSheet? = platform {
+                platform = .actionSheet(actionSheetParameters(content: alertTransition(of: presented) == .actionSheet ? tree[self[controller: presented].view].bounds.size : nil))
             }
         }
         for (key, value) in platform?.parameters.entries ?? [] { parameters[key] = value }

@@ -21,9 +21,11 @@ extension World {
     }
 
     /// The zoom's parameters for this transition: the catalogue's, the options' veil, the
-    /// screen's corners, and where the source is now (`sourceViewProvider`, asked each time).
-    /// The source lives in the controller zoomed from: `from` on a push, `to` on a pop. A push
-    /// from a path that controller lacks is refused at the option; any other source that is not
+    /// screen's corners, and where the source is now (`sourceViewProvider` or
+    /// `sourceBarButtonItemProvider`, asked each time). The source lives in the controller zoomed
+    /// from: `from` on a push, `to` on a pop; a bar button item where it rests in that
+    /// controller's bar. A push from a path or item that controller lacks is refused at the
+    /// option; any other source that is not
     /// to be seen (missing on a pop, hidden, out of the container) is gone, and the page zooms
     /// toward a stand-in at the centre.
     func zoomParameters(_ options: ZoomOptions, operation: TransitionOperation, probe: Transition) throws(SimulationError) -> (ZoomParameters, source: ViewID?) {
@@ -38,22 +40,34 @@ extension World {
         let size = reader.containerBounds().size
         parameters.recededScale = parameters.recededScale(width: size.width)
         let alignment = options.alignmentRect ?? Rect(origin: .zero, size: size)
-        let found = tree.view(owner: owner, path: options.sourceView)
-        if found == nil, operation.bringsIn {
-            throw SimulationError(options.pointer, "controller '\(owner)', which '\(probe.to)' zooms from, has no view at path '\(options.sourceView)'")
-        }
-        guard let source = found, !tree.ancestry(source).contains(where: { tree[$0].hidden }) else {
+        let gone = { (parameters: ZoomParameters) in
+            var parameters = parameters
             parameters.geometry = .gone(container: size, alignment: alignment, page: size, width: parameters.fallbackSourceWidth)
-            return (parameters, nil)
+            return (parameters, ViewID?.none)
         }
-        // A page not yet in the window (the one a pop reveals) is where it will rest: at the
-        // container's origin.
-        let rect = reader.frameInContainer(source)
-        guard rect.maxX > 0, rect.maxY > 0, rect.minX < size.width, rect.minY < size.height else {
-            parameters.geometry = .gone(container: size, alignment: alignment, page: size, width: parameters.fallbackSourceWidth)
-            return (parameters, nil)
+        let source: ViewID, rect: Rect, radius: Double
+        switch options.source {
+        case .view(let path):
+            let found = tree.view(owner: owner, path: path)
+            if found == nil, operation.bringsIn {
+                throw SimulationError(options.pointer, "controller '\(owner)', which '\(probe.to)' zooms from, has no view at path '\(path)'")
+            }
+            guard let view = found, !tree.ancestry(view).contains(where: { tree[$0].hidden }) else { return gone(parameters) }
+            // A page not yet in the window (the one a pop reveals) is where it will rest: at the
+            // container's origin.
+            (source, rect, radius) = (view, reader.frameInContainer(view), tree[view].layer.cornerRadius)
+        case .barButtonItem(let item):
+            if operation.bringsIn, !self[controller: owner].settings.rightBarButtonItems.contains(where: { $0.id == item }) {
+                throw SimulationError(options.pointer, "controller '\(owner)', which '\(probe.to)' zooms from, has no bar button item '\(item)' (rightBarButtonItems)")
+            }
+            // Where the item rests in its bar, which a pop's bar shows only once the pop is under way.
+            guard let found = barButtonItemSource(item, of: owner, reader: reader) else { return gone(parameters) }
+            // The clip starts as the button's glass capsule, round ends (an estimate: the
+            // decompile's zoom controller does not show the radius it morphs the button from).
+            (source, rect, radius) = (found.view, found.frame, min(found.frame.width, found.frame.height) / 2)
         }
-        parameters.geometry = .meeting(rect, cornerRadius: tree[source].layer.cornerRadius, alignment: alignment, page: size)
+        guard rect.maxX > 0, rect.maxY > 0, rect.minX < size.width, rect.minY < size.height else { return gone(parameters) }
+        parameters.geometry = .meeting(rect, cornerRadius: radius, alignment: alignment, page: size)
         return (parameters, source)
     }
 

@@ -14,6 +14,9 @@ public enum ViewRole: String, Sendable {
     case backIndicator
     /// The back button's title, named after the controller below.
     case backButton
+    /// The views drawing a controller's `rightBarButtonItems` in the bar: the group holding them
+    /// (on iOS 26 their glass capsule) and each item, a label with its title or an image view.
+    case barButtonGroup, barButtonItem
     /// The top item's title shown large under the bar (`prefersLargeTitles`).
     case largeTitle
     /// A tab bar controller's bar (`UITabBar`) and its items' titles.
@@ -28,6 +31,13 @@ public enum ViewRole: String, Sendable {
     case zoomContainer
     /// The capsule at the top of a sheet whose `prefersGrabberVisible` is set.
     case sheetGrabber
+    /// An alert's rounded platter; an action sheet's group of buttons (with its title and
+    /// message) and its separate cancel button's platter.
+    case alertPlatter
+    /// An alert's or action sheet's title and message labels.
+    case alertTitle, alertMessage
+    /// An alert's buttons, by `UIAlertActionStyle`: default, cancel and destructive.
+    case alertAction, alertCancelAction, alertDestructiveAction
     /// A popover's chrome (`_UIPopoverView`): the rounded box holding the presented view and the
     /// arrow, the view that fades in and out.
     case popover

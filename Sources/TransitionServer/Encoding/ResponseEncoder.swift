@@ -119,7 +119,7 @@ struct ResponseEncoder: ~Copyable {
         writer.key("type"); writer.string(c.kind.rawValue)
         writer.key("title"); if let t = c.title { writer.string(t) } else { writer.null() }
         writer.key("visible"); writer.bool(c.visible)
-        if c.kind != .viewController {
+        if c.kind == .navigation || c.kind == .tabBar {
             writer.key("viewControllers")
             writer.beginArray()
             for child in c.viewControllers { controller(child) }

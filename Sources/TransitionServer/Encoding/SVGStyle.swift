@@ -22,6 +22,8 @@ enum SVGStyle {
     static let outlineWidth = 0.5
     /// UIKit's tint (iOS 7's system blue), for button titles.
     static let tint = Color(red: 0, green: 0.478, blue: 1)
+    /// `UIColor.systemRedColor` in the light appearance, a destructive button's title.
+    static let destructive = Color(red: 1, green: 0.231, blue: 0.188)
     /// The hairline under a navigation bar and over a tab bar.
     static let hairline = Color(red: 0.7, green: 0.7, blue: 0.7)
     /// The dashed outline marking an animator's snapshot view, and the size of the word "snapshot"
@@ -47,6 +49,10 @@ enum SVGStyle {
         // UIKit's large title: bold, on the leading edge (Apple HIG, Typography: Large Title).
         case (.largeTitle, _): TextStyle(size: 34, bold: true, centered: false)
         case (.tabBarItem, _): TextStyle(size: 10, centered: true, color: secondaryText)
+        // An alert's title and message are centred (the title semibold); a destructive button is red.
+        case (.alertTitle, _): TextStyle(size: 17, bold: true, centered: true)
+        case (.alertMessage, _): TextStyle(size: 13, centered: true)
+        case (.alertDestructiveAction, _): TextStyle(size: 17, centered: true, color: destructive)
         // The back button's title starts right after the chevron, in the tint like any bar button.
         case (.backButton, _): TextStyle(size: 17, centered: false, color: tint)
         case (_, .button?): TextStyle(size: 17, centered: true, color: tint)
