@@ -59,7 +59,7 @@ import Testing
     /// UIKit's duration form of the decompile's spring (0.404 s, damping clamped to critical) is the
     /// spring Flutter's contributors read from CASpringAnimation: stiffness 522.35, damping 45.71.
     @Test func theSpringIsTheOneFlutterMeasured() throws {
-        let curve = try #require(Catalogue.shared.alert.curve.curve(duration: Catalogue.shared.alert.duration))
+        let curve = try #require(Catalogue.shared.alert.curve.curve(duration: Catalogue.shared.alert.duration, iOS: Screen.newestIOS))
         let measured = Spring(mass: 1, stiffness: 522.35, damping: 45.7099552)
         for t in stride(from: 0.0, through: 0.404, by: 0.02) {
             #expect(abs(curve.value(at: t, duration: 0.404) - measured.value(at: t)) < 1e-4, "at \(t)")

@@ -390,7 +390,7 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
          "animations": [{"duration": "duration", "curve": {"spring": {"dampingRatio": "damping", "initialVelocity": "1 / damping"}},
            "changes": [{"view": "to", "transform": "identity"}], "completion": [{"completeTransition": "!cancelled"}]}]}
         """#)
-        let spring = try TimingCurve.decode(json(#"{"spring": {"dampingRatio": 0.55, "initialVelocity": \#(1 / 0.55)}}"#), duration: 0.5, at: "").curve
+        let spring = try TimingCurve.decode(json(#"{"spring": {"dampingRatio": 0.55, "initialVelocity": \#(1 / 0.55)}}"#), duration: 0.5, iOS: Screen.newestIOS, at: "").curve
         for t in [0.05, 0.1, 0.2, 0.3, 0.45] {
             let scale = try #require(world.shot(t).root.find("detail", "")).transform.a
             #expect(abs(scale - (0.3 + 0.7 * spring.value(at: t, duration: 0.5))) < 1e-12, "t = \(t)")

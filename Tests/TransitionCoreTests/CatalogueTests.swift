@@ -37,6 +37,14 @@ func dump(_ shot: Snapshot) -> String {
     return out
 }
 
+/// An iPad showing `home`, whose button `share` a popover points at.
+func iPadScene() throws -> World {
+    try World(scene: SceneSpec.decode(json(#"""
+    {"screen": {"device": "iPad (10th)"},
+     "root": {"id": "home", "view": {"id": "root", "children": [{"id": "share", "frame": {"x": 400, "y": 100, "width": 40, "height": 40}}]}}}
+    """#), limits: SceneLimits()))
+}
+
 /// How to exercise one operation of a catalogue animator: the scene, the actions before it, the
 /// action itself (with `ANIMATOR` where the choice goes) and the parameters it needs.
 struct Exercise: Sendable, CustomStringConvertible {
@@ -59,6 +67,11 @@ struct Exercise: Sendable, CustomStringConvertible {
                  before: [#"{"type": "present", "modalPresentationStyle": "\#(style)", "viewController": {"id": "sheet"}, "animator": {"name": "ANIMATOR_NAME"}}"#],
                  action: #"{"type": "dismiss", "at": 2, "animator": ANIMATOR}"#)
     }
+
+    static let popover = #"{"type": "present", "viewController": {"id": "sheet", "modalPresentationStyle": "popover", "popoverPresentation": {"sourceView": "share"}}, "animator": ANIMATOR}"#
+    static let presentPopover = Exercise(operation: .present, scene: iPadScene, before: [], action: popover)
+    static let dismissPopover = Exercise(operation: .dismiss, scene: iPadScene, before: [popover.replacing("ANIMATOR", with: #"{"name": "ANIMATOR_NAME"}"#)],
+                                         action: #"{"type": "dismiss", "at": 2, "animator": ANIMATOR}"#)
 
     /// Runs the exercise with `choice` (JSON of the animator choice) and returns the world at the
     /// start of the operation.
@@ -95,6 +108,7 @@ func exercises(for name: String) -> [(Exercise, String)] {
     case "sheet": return [(.present("pageSheet"), #""sheet""#), (.dismiss("pageSheet"), #""sheet""#)]
     case "formSheet": return [(.present("formSheet"), #""formSheet""#), (.dismiss("formSheet"), #""formSheet""#)]
     case "alert", "actionSheet": return [(.present("custom"), "\"\(name)\""), (.dismiss("custom"), "\"\(name)\"")]
+    case "popover": return [(.presentPopover, #""popover""#), (.dismissPopover, #""popover""#)]
     case "fade": return [(.push, #""fade""#), (.pop, #""fade""#), (.present("fullScreen"), #""fade""#), (.dismiss("fullScreen"), #""fade""#), (.selectTab, #""fade""#)]
     default: return []
     }
@@ -102,7 +116,7 @@ func exercises(for name: String) -> [(Exercise, String)] {
 
 @Suite struct CatalogueTests {
     static let names = ["default", "slide", "coverVertical", "crossDissolve", "flipFromLeft", "flipFromRight", "curlUp", "curlDown",
-                        "zoom", "flip", "overlay", "fade", "sidePanel", "sheet", "formSheet", "alert", "actionSheet"]
+                        "zoom", "flip", "overlay", "fade", "sidePanel", "sheet", "formSheet", "alert", "actionSheet", "popover"]
 
     @Test func theCatalogueHoldsThePinnedNames() {
         #expect(Catalogue.shared.names == Self.names)
@@ -192,7 +206,7 @@ func exercises(for name: String) -> [(Exercise, String)] {
             #expect((shot.root.find(role: .dimming) != nil) == keeps, "\(name) \(exercise)")
             let to = try #require(shot.root.find(done.to.rawValue, ""), "\(name) \(exercise): the to view is on screen")
             #expect(!to.hidden && to.alpha == 1 && to.transform3D == nil, "\(name) \(exercise)")
-            if exercise.operation != .dismiss, !["overlay", "sidePanel", "sheet", "formSheet", "alert", "actionSheet"].contains(name) {
+            if exercise.operation != .dismiss, !["overlay", "sidePanel", "sheet", "formSheet", "alert", "actionSheet", "popover"].contains(name) {
                 #expect(to.frame == Rect(x: 0, y: 0, width: 320, height: 568), "\(name) \(exercise): \(to.frame)")
             }
             if exercise.operation == .present, name == "sheet" {
@@ -204,6 +218,10 @@ func exercises(for name: String) -> [(Exercise, String)] {
             if exercise.operation == .present, name == "actionSheet" {
                 #expect(to.frame == Rect(x: 8, y: 568 - 8 - 122, width: 304, height: 122), "the catalogue's sheet, at the bottom")
             }
+            if exercise.operation == .present, name == "popover" {
+                // Below the 40 pt button at (400, 100) of the iPad, the default 320 × 480 under the arrow.
+                #expect(to.windowFrame == Rect(x: 260, y: 153, width: 320, height: 480), "the popover rests below its source")
+            }
             if exercise.operation == .present, name == "formSheet" {
                 #expect(to.frame == Rect(x: (320 - 540) / 2, y: (568 - 600) / 2, width: 540, height: 600), "the card rests centred")
             }
@@ -211,8 +229,9 @@ func exercises(for name: String) -> [(Exercise, String)] {
             case .push, .pop, .selectTab:
                 #expect(shot.root.find(done.from.rawValue, "") == nil, "\(name) \(exercise): the from view left")
             case .present:
-                let custom = ["overlay", "sidePanel", "alert", "actionSheet"].contains(name)
-                #expect((shot.root.find("home", "") != nil) == custom, "\(name) \(exercise)")
+                // The page stays under a custom presentation and under a popover.
+                let stays = ["overlay", "sidePanel", "alert", "actionSheet", "popover"].contains(name)
+                #expect((shot.root.find("home", "") != nil) == stays, "\(name) \(exercise)")
             case .dismiss:
                 #expect(shot.root.find("sheet", "") == nil && world.controllers["sheet"] == nil)
             }

@@ -43,9 +43,9 @@ import Testing
     /// `curve7` is the system spring cut at 0.5 s whatever the block's duration; `system` runs
     /// the same spring until it settles.
     @Test func curveSevenRunsForHalfASecond() throws {
-        let seven = try TimingCurve.decode(json(#"{"spring": "curve7"}"#), duration: 2, at: "")
+        let seven = try TimingCurve.decode(json(#"{"spring": "curve7"}"#), duration: 2, iOS: Screen.newestIOS, at: "")
         #expect(seven.curve == .spring(.system) && seven.naturalDuration == 0.5)
-        let system = try TimingCurve.decode(json(#"{"spring": "system"}"#), duration: 2, at: "")
+        let system = try TimingCurve.decode(json(#"{"spring": "system"}"#), duration: 2, iOS: Screen.newestIOS, at: "")
         let settles = try #require(system.naturalDuration)
         #expect(system.curve == .spring(.system) && abs(settles - 0.506) < 0.001)
         let curve = try json(#"{"spring": "curve7"}"#)

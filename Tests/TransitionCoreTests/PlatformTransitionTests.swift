@@ -20,7 +20,7 @@ import Testing
             // The body reads exactly the parameters the file declares, in its order.
             #expect(transition.parameters == definition.parameters, "\(definition.name)")
         }
-        #expect(platform == [.slide, .coverVertical, .sheet, .formSheet, .alert, .actionSheet, .fluidZoom])
+        #expect(platform == [.slide, .coverVertical, .sheet, .formSheet, .alert, .actionSheet, .popover, .fluidZoom])
         #expect(Catalogue.shared.definition(named: "default")?.platform == .operationDefault)
     }
 
@@ -76,9 +76,9 @@ import Testing
     /// The bar rides on the slide's own curve, and beside anything else on UIKit's alongside one.
     @Test func onlyTheSlideGivesTheBarItsCurve() throws {
         let slide = try PlatformTransition(.slide, parameters: Catalogue.shared.definition(of: .slide).parameters, at: "")
-        #expect(slide.barCurve(duration: 0.5) == TimingCurve.named("fastEaseInToSlowEaseOut"))
+        #expect(slide.barCurve(duration: 0.5, iOS: Screen.newestIOS) == TimingCurve.named("fastEaseInToSlowEaseOut"))
         let cover = try PlatformTransition(.coverVertical, parameters: Catalogue.shared.definition(of: .coverVertical).parameters, at: "")
-        #expect(cover.barCurve(duration: 0.5) == nil)
+        #expect(cover.barCurve(duration: 0.5, iOS: Screen.newestIOS) == nil)
     }
 
     /// The served slide posted back is UIKit's slide, also with a parameter of its own added; an

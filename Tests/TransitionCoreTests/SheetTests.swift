@@ -262,7 +262,7 @@ import Testing
     @Test func anUnknownStyleNamesTheField() throws {
         var w = try world(iOS: 17)
         let error = #expect(throws: SimulationError.self) {
-            try w.apply(try action(#"{"type": "present", "modalPresentationStyle": "popover", "viewController": {"id": "s"}}"#))
+            try w.apply(try action(#"{"type": "present", "modalPresentationStyle": "currentContext", "viewController": {"id": "s"}}"#))
         }
         #expect(error?.pointer == "/modalPresentationStyle")
     }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct TimingCurveTests {
     func decode(_ text: String, duration: Double = 0.5) throws -> (curve: TimingCurve, naturalDuration: Double?) {
-        try TimingCurve.decode(json(text), duration: duration, at: "/timing")
+        try TimingCurve.decode(json(text), duration: duration, iOS: Screen.newestIOS, at: "/timing")
     }
 
     @Test func everyFormDecodes() throws {

@@ -15,8 +15,8 @@ import pytest
 from conftest import DETAIL, THINGS_SCENE
 
 PINNED = ["default", "slide", "coverVertical", "crossDissolve", "flipFromLeft", "flipFromRight",
-          "curlUp", "curlDown", "zoom", "flip", "overlay", "fade", "sidePanel", "sheet", "formSheet",
-          "alert", "actionSheet"]
+          "curlUp", "curlDown", "zoom", "flip", "overlay", "fade", "sidePanel", "sheet", "formSheet", "alert", "actionSheet",
+          "popover"]
 
 
 class Api:
@@ -56,9 +56,14 @@ HOME = {"screen": {"width": 320, "height": 568}, "root": {"id": "home", "title":
 TABS = {"screen": {"width": 320, "height": 568}, "root": {"type": "tabBar", "id": "tabs", "viewControllers": [
     {"id": "a", "title": "A"}, {"id": "b", "title": "B"}, {"id": "c", "title": "C"}]}}
 
+# A popover points at a view: an iPad showing `home` with the button `share`.
+IPAD = {"screen": {"device": "iPad (10th)"}, "root": {"id": "home", "view": {"id": "root", "children": [
+    {"id": "share", "frame": {"x": 400, "y": 100, "width": 40, "height": 40}}]}}}
+POPOVER = {"id": "sheet", "modalPresentationStyle": "popover", "popoverPresentation": {"sourceView": "share"}}
+
 ZOOM_PUSH = {"sourceView": "cell-3/image", "targetView": "image"}
 ZOOM_POP = {"sourceView": "image", "targetView": "cell-3/image"}
-CUSTOM = {"overlay", "sidePanel"}
+CUSTOM = {"overlay", "sidePanel", "alert", "actionSheet"}
 
 
 def operations(name):
@@ -74,7 +79,8 @@ def operations(name):
         "curlDown": ["push", "pop", "present", "dismiss", "selectTab"],
         "zoom": ["push", "pop"], "flip": ["push", "pop"],
         "overlay": ["present", "dismiss"], "sidePanel": ["present", "dismiss"], "sheet": ["present", "dismiss"],
-        "formSheet": ["present", "dismiss"],
+        "formSheet": ["present", "dismiss"], "popover": ["present", "dismiss"],
+        "alert": ["present", "dismiss"], "actionSheet": ["present", "dismiss"],
         "fade": ["push", "pop", "present", "dismiss", "selectTab"],
     }
     return table[name]
@@ -89,20 +95,21 @@ def choice(name, operation):
 def run(api, name, operation, animator, checked=True):
     """Creates a session, prepares it, runs `operation` at t = 2 with `animator`; the session id
     (and, when not `checked`, the status and body of the actions request)."""
-    style = "custom" if name in CUSTOM else "fullScreen"
-    scene = {"push": THINGS, "pop": THINGS, "selectTab": TABS}.get(operation, HOME)
+    style = "custom" if name in CUSTOM else "popover" if name == "popover" else "fullScreen"
+    presented = POPOVER if name == "popover" else {"id": "sheet"}
+    scene = {"push": THINGS, "pop": THINGS, "selectTab": TABS}.get(operation, IPAD if name == "popover" else HOME)
     sid = api.json("POST", "/v1/sessions", scene, expect=201)["id"]
     before = []
     if operation == "pop":
         before.append({"type": "push", "viewController": DETAIL, "animator": choice(name, "push")})
     if operation == "dismiss":
-        before.append({"type": "present", "modalPresentationStyle": style, "viewController": {"id": "sheet"},
+        before.append({"type": "present", "modalPresentationStyle": style, "viewController": presented,
                        "animator": {"name": name}})
     action = {
         "push": {"type": "push", "viewController": DETAIL},
         "pop": {"type": "pop"},
         "selectTab": {"type": "selectTab", "index": 1},
-        "present": {"type": "present", "modalPresentationStyle": style, "viewController": {"id": "sheet"}},
+        "present": {"type": "present", "modalPresentationStyle": style, "viewController": presented},
         "dismiss": {"type": "dismiss"},
     }[operation]
     action = dict(action, at=2, animator=animator)

@@ -35,18 +35,20 @@ enum InteractiveActions {
     /// (`isReversed = true`): without timing the animations resume on their own curves.
     struct Continue: ActionBody {
         var reversed: Bool
-        var timing: TimingCurve?
+        /// The timing as written, checked; decoded for the session's iOS when performed.
+        var timing: JSONValue?
         var durationFactor: Double?
 
         static func decode(_ r: inout SpecReader) throws(SimulationError) -> Continue {
             let reversed = try r.bool("reversed") ?? false
-            var timing: TimingCurve?
-            if let t = r.value("timing") { timing = try TimingCurve.decode(t, duration: 1, at: r.path("timing")).curve }
+            let timing = r.value("timing")
+            if let timing { try TimingCurve.check(timing, at: r.path("timing")) }
             return Continue(reversed: reversed, timing: timing, durationFactor: try r.number("durationFactor", in: 0.01...100))
         }
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
-            world.resume(try world.interactiveTransition(pointer: action.pointer), reversed: reversed, timing: timing, durationFactor: durationFactor)
+            let curve = try timing.map { (t) throws(SimulationError) in try TimingCurve.decode(t, duration: 1, iOS: world.display.iOS, at: action.pointer).curve }
+            world.resume(try world.interactiveTransition(pointer: action.pointer), reversed: reversed, timing: curve, durationFactor: durationFactor)
         }
     }
 
@@ -70,18 +72,20 @@ enum InteractiveActions {
     struct Release: ActionBody {
         var finish: Bool
         var completionSpeed: Double
-        var completionCurve: TimingCurve
+        /// The curve as written, checked; decoded for the session's iOS when performed.
+        var completionCurve: JSONValue?
 
         static func decode(_ r: inout SpecReader, finish: Bool) throws(SimulationError) -> Release {
             let speed = try r.number("completionSpeed", in: 0.01...100) ?? 1
-            // Apple documents easeInOut as UIPercentDrivenInteractiveTransition's default completionCurve.
-            var curve = TimingCurve.easeInOut
-            if let c = r.value("completionCurve") { curve = try TimingCurve.decode(c, duration: 1, at: r.path("completionCurve")).curve }
+            let curve = r.value("completionCurve")
+            if let curve { try TimingCurve.check(curve, at: r.path("completionCurve")) }
             return Release(finish: finish, completionSpeed: speed, completionCurve: curve)
         }
 
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
-            world.release(try world.interactiveTransition(pointer: action.pointer), finish: finish, speed: completionSpeed, curve: completionCurve)
+            // Apple documents easeInOut as UIPercentDrivenInteractiveTransition's default completionCurve.
+            let curve = try completionCurve.map { (c) throws(SimulationError) in try TimingCurve.decode(c, duration: 1, iOS: world.display.iOS, at: action.pointer).curve } ?? .easeInOut
+            world.release(try world.interactiveTransition(pointer: action.pointer), finish: finish, speed: completionSpeed, curve: curve)
         }
     }
 }

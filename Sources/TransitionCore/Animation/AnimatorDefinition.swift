@@ -101,8 +101,8 @@ public struct AnimatorDefinition: Sendable {
         }
         // A timing's override is a timing, in range, as the Timing module reads it: checked here,
         // not when an "@name" curve first reads it in a running transition.
-        if (try? TimingCurve.decode(fallback, duration: 1, at: pointer)) != nil {
-            _ = try TimingCurve.decode(value, duration: 1, at: pointer)
+        if (try? TimingCurve.check(fallback, at: pointer)) != nil {
+            try TimingCurve.check(value, at: pointer)
         }
     }
 

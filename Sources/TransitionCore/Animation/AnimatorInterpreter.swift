@@ -20,6 +20,8 @@ struct AnimatorInterpreter {
     let window: ViewID
     /// Session time (seconds).
     let now: Double
+    /// The screen's iOS major version (SwiftUI's `Animation.default` depends on it).
+    let iOS: Int
 
     /// Coordinates, sizes and transform entries an animator may produce (points); beyond this a
     /// spec is refused rather than carried into snapshots.
@@ -72,29 +74,14 @@ struct AnimatorInterpreter {
         return id
     }
 
-    /// A view's frame in the coordinates of its topmost ancestor, and that ancestor's id.
-    private func frameInAncestor(_ id: ViewID, stoppingAt stop: ViewID?) -> (Rect, ViewID?) {
-        let node = tree[id]
-        var rect = node.frame
-        var parent = node.parent
-        while let p = parent, p != stop {
-            let pn = tree[p]
-            let anchor = pn.anchorInBounds
-            let local = rect.offsetBy(dx: -anchor.x, dy: -anchor.y)
-            rect = pn.transform.boundingBox(of: local).offsetBy(dx: pn.center.x, dy: pn.center.y)
-            parent = pn.parent
-        }
-        return (rect, parent)
-    }
-
     /// A view's frame in the container's coordinates (`convertRect:fromView:` on model values).
     /// A view outside the container (the presenting view of a presentation) goes through the
     /// window; a detached view keeps its own frame.
     func frameInContainer(_ id: ViewID) -> Rect {
         if id == transition.containerView { return containerBounds() }
-        let (rect, reached) = frameInAncestor(id, stoppingAt: transition.containerView)
+        let (rect, reached) = tree.frameInAncestor(id, stoppingAt: transition.containerView)
         guard reached == nil, isInWindow(id), isInWindow(transition.containerView) else { return rect }
-        let (container, _) = frameInAncestor(transition.containerView, stoppingAt: nil)
+        let (container, _) = tree.frameInAncestor(transition.containerView, stoppingAt: nil)
         return rect.offsetBy(dx: -container.minX, dy: -container.minY)
     }
 
@@ -412,7 +399,7 @@ struct AnimatorInterpreter {
             try CurveSpec.collect(json, at: pointer, depth: 0, nodes: &nodes, into: &found)
             json = try CurveSpec.substitute(json, depth: 0) { (e) throws(SimulationError) in try evaluate(e, at: pointer) }
         }
-        var decoded = try TimingCurve.decode(json, duration: max(duration, 0.01), at: pointer)
+        var decoded = try TimingCurve.decode(json, duration: max(duration, 0.01), iOS: iOS, at: pointer)
         if let velocity = transition.springVelocity, case .spring(var spring) = decoded.curve, decoded.naturalDuration != nil {
             spring.initialVelocity = velocity
             decoded = (.spring(spring), spring.settlingDuration)

@@ -28,7 +28,7 @@ struct CurveSpec: Sendable, Equatable {
         // Check the shape now, with every expression standing in as 1; the numbers are checked
         // again when the block runs.
         let probe = try substitute(json, depth: 0) { (_) throws(SimulationError) in 1 }
-        _ = try TimingCurve.decode(probe, duration: 1, at: pointer)
+        try TimingCurve.check(probe, at: pointer)
         return CurveSpec(json: json, pointer: pointer, expressions: expressions.map { Located($0.1, at: $0.0) })
     }
 

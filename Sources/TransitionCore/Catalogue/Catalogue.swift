@@ -70,7 +70,7 @@ public struct Catalogue: Sendable {
     /// UIKit's animator when nobody supplies one: push and pop slide, present and dismiss cover
     /// vertically (`UIModalTransitionStyleCoverVertical`, UIKit's default modal transition
     /// style), or run the presentation's own transition (`presentation`: a sheet card's, `sheet`
-    /// or `formSheet`, or an alert's, `alert` or `actionSheet`); tab switches have none.
+    /// or `formSheet`, an alert's, `alert` or `actionSheet`, or `popover`); tab switches have none.
     func platformDefault(for operation: TransitionOperation, presentation: PlatformTransition.Name? = nil) -> AnimatorDefinition? {
         switch operation {
         case .push, .pop: definition(of: .slide)
@@ -102,5 +102,5 @@ public struct Catalogue: Sendable {
     static let others = [CatalogueFiles.crossDissolve, CatalogueFiles.flipFromLeft, CatalogueFiles.flipFromRight, CatalogueFiles.curlUp,
                          CatalogueFiles.curlDown, CatalogueFiles.zoom, CatalogueFiles.flip, CatalogueFiles.overlay, CatalogueFiles.fade,
                          CatalogueFiles.sidePanel, CatalogueFiles.sheet, CatalogueFiles.formSheet, CatalogueFiles.alert,
-                         CatalogueFiles.actionSheet]
+                         CatalogueFiles.actionSheet, CatalogueFiles.popover]
 }

@@ -12,7 +12,7 @@ public enum ControllerKind: String, Sendable {
 
 /// Modal presentation styles (`UIModalPresentationStyle`).
 enum PresentationStyle: String, Sendable, CaseIterable {
-    case automatic, fullScreen, overFullScreen, pageSheet, formSheet, custom
+    case automatic, fullScreen, overFullScreen, pageSheet, formSheet, custom, popover
 
     static let list = allCases.map(\.rawValue).joined(separator: ", ")
 
@@ -21,11 +21,15 @@ enum PresentationStyle: String, Sendable, CaseIterable {
 
     /// What UIKit presents with on `iOS`: `.automatic` is `.pageSheet` since iOS 13
     /// (docs/reference.md § UIKit defaults), `.fullScreen` before; sheets are full-screen covers
-    /// before iOS 13, where they did not exist on the iPhone as cards.
-    func resolved(iOS: Int) -> PresentationStyle {
+    /// before iOS 13, where they did not exist on the iPhone as cards. A popover stays one in
+    /// regular width and adapts in compact width (`regularWidth` false): to a form sheet from
+    /// iOS 13 (Apple's `UIModalPresentationStyle.popover` reference), which compact width shows
+    /// as the phone's card, and to full screen before.
+    func resolved(iOS: Int, regularWidth: Bool) -> PresentationStyle {
         switch self {
         case .automatic: iOS >= 13 ? .pageSheet : .fullScreen
         case .pageSheet, .formSheet: iOS >= 13 ? self : .fullScreen
+        case .popover: regularWidth ? .popover : PresentationStyle.formSheet.resolved(iOS: iOS, regularWidth: false)
         default: self
         }
     }

@@ -24,6 +24,11 @@ struct ControllerSettings: Sendable {
     var largeTitleDisplayMode: LargeTitleDisplayMode?
     /// The sheet's detents when it is presented as one (iOS 15+).
     var sheet: SheetDetents?
+    /// Its popover's anchor when it is presented as one (`popoverPresentationController`).
+    var popover: PopoverPresentation?
+    /// `preferredContentSize`, points: a popover's content size (0 in a dimension: UIKit's
+    /// default in that dimension); nil: not set.
+    var preferredContentSize: Size?
     /// `preferredTransition` (iOS 18): the transition UIKit runs for this controller's push and
     /// pop, or presentation and dismissal, when the app supplies no animator.
     var preferredTransition = PreferredTransition.automatic
@@ -70,6 +75,17 @@ struct ControllerSettings: Sendable {
             settings.largeTitleDisplayMode = parsed
         }
         if let sheet = r.value("sheet") { settings.sheet = try SheetDetents.decode(sheet, at: r.path("sheet")) }
+        if let popover = r.value("popoverPresentation") {
+            settings.popover = try PopoverPresentation.decode(popover, at: r.path("popoverPresentation"))
+        }
+        if settings.modalPresentationStyle == .popover, settings.popover == nil {
+            throw PopoverPresentation.missing(at: r.path("popoverPresentation"))
+        }
+        if let size = r.value("preferredContentSize") {
+            var s = try SpecReader(size, at: r.path("preferredContentSize"))
+            settings.preferredContentSize = Size(width: try s.requiredNumber("width", in: 0...10_000), height: try s.requiredNumber("height", in: 0...10_000))
+            try s.finish()
+        }
         if let preferred = r.value("preferredTransition") {
             settings.preferredTransition = try PreferredTransition.decode(preferred, at: r.path("preferredTransition"))
         }
@@ -99,6 +115,9 @@ struct ControllerSettings: Sendable {
         }
         if tabBarMinimizeBehavior != nil, iOS < TabBarMinimizeBehavior.firstIOS {
             throw SimulationError(pointer + "/tabBarMinimizeBehavior", "tabBarMinimizeBehavior exists from iOS \(TabBarMinimizeBehavior.firstIOS) (UITabBarController); the session's screen is iOS \(iOS)")
+        }
+        if modalPresentationStyle == .popover, iOS < PopoverPresentation.firstIOS {
+            throw SimulationError(pointer + "/modalPresentationStyle", "the popover style exists from iOS \(PopoverPresentation.firstIOS) (UIModalPresentationPopover); the session's screen is iOS \(iOS)")
         }
         if let mode = largeTitleDisplayMode, iOS < mode.firstIOS {
             throw SimulationError(pointer + "/largeTitleDisplayMode", "largeTitleDisplayMode '\(mode.rawValue)' exists from iOS \(mode.firstIOS); the session's screen is iOS \(iOS)")

@@ -196,7 +196,7 @@ public struct Interaction: Sendable {
             i.completionSpeed = parsed
         }
         if let curve = r.value("completionCurve") {
-            _ = try TimingCurve.decode(curve, duration: 1, at: r.path("completionCurve"))
+            try TimingCurve.check(curve, at: r.path("completionCurve"))
             i.completionCurve = curve
         }
         try r.finish()

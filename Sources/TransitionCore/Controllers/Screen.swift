@@ -80,14 +80,21 @@ public struct Screen: Sendable, Equatable {
             screen.size = Size(width: try r.requiredNumber("width", in: 1...10_000), height: try r.requiredNumber("height", in: 1...10_000))
             screen.scale = try r.number("scale", in: 1...4) ?? 2
         }
-        if let version = try r.integer("iOS", in: 0...1_000) {
-            guard versions.contains(version) else {
-                throw SimulationError(r.path("iOS"), "the iOS major version is between 7 and 18, or 26 (iOS 26 follows iOS 18), got \(version)")
-            }
-            screen.iOS = version
-        }
+        if let version = try iOSVersion(&r) { screen.iOS = version }
         try r.finish()
         return screen
+    }
+
+    /// The newest iOS the service models.
+    public static let newestIOS = versions[versions.count - 1]
+
+    /// Reads the optional member `iOS`, an iOS major version the service models.
+    public static func iOSVersion(_ r: inout SpecReader) throws(SimulationError) -> Int? {
+        guard let version = try r.integer("iOS", in: 0...1_000) else { return nil }
+        guard versions.contains(version) else {
+            throw SimulationError(r.path("iOS"), "the iOS major version is between 7 and 18, or 26 (iOS 26 follows iOS 18), got \(version)")
+        }
+        return version
     }
 }
 

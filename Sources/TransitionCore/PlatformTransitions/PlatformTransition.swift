@@ -26,10 +26,12 @@ indirect enum PlatformTransition: Sendable, Equatable {
     case alert(AlertParameters)
     /// `UIAlertController`'s action sheet on an iPhone: the sheet slides up from the bottom edge.
     case actionSheet(ActionSheetParameters)
+    /// A popover in regular width (an iPad): the chrome and its content spring from the arrow's tip.
+    case popover(PopoverParameters)
 
     /// Its catalogue name, which is also the `animator` of the transitions that run it.
     enum Name: String, Sendable, CaseIterable {
-        case slide, coverVertical, sheet, formSheet, fluidZoom, alert, actionSheet
+        case slide, coverVertical, sheet, formSheet, fluidZoom, alert, actionSheet, popover
     }
 
     /// Reads `name`'s parameters from an animator's, which may hold more of its own: each of the
@@ -58,6 +60,7 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case .fluidZoom: .fluidZoom(try ZoomParameters(&r))
         case .alert: .alert(try AlertParameters(&r))
         case .actionSheet: .actionSheet(try ActionSheetParameters(&r))
+        case .popover: .popover(try PopoverParameters(&r))
         }
     }
 
@@ -70,6 +73,7 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case .fluidZoom: .fluidZoom
         case .alert: .alert
         case .actionSheet: .actionSheet
+        case .popover: .popover
         }
     }
 
@@ -83,6 +87,7 @@ indirect enum PlatformTransition: Sendable, Equatable {
         case .fluidZoom(let p): p.parameters
         case .alert(let p): p.parameters
         case .actionSheet(let p): p.parameters
+        case .popover(let p): p.parameters
         }
     }
 
@@ -110,12 +115,12 @@ indirect enum PlatformTransition: Sendable, Equatable {
         return true
     }
 
-    /// The curve the navigation bar's change follows over a transition of `duration` seconds:
+    /// The curve the navigation bar's change follows over a transition of `duration` seconds on `iOS`:
     /// UIKit runs it inside the slide, on the slide's own curve; nil for the others, beside
     /// which UIKit animates the bar alongside (docs/semantics.md § Navigation bar transition).
-    func barCurve(duration: Double) -> TimingCurve? {
+    func barCurve(duration: Double, iOS: Int) -> TimingCurve? {
         guard case .slide(let p) = self else { return nil }
-        return p.curve.curve(duration: duration)
+        return p.curve.curve(duration: duration, iOS: iOS)
     }
 }
 

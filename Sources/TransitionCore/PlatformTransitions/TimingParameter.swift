@@ -14,13 +14,14 @@ struct TimingParameter: Sendable, Equatable {
     /// Reads the required timing `key`, which must decode as one.
     init(_ r: inout SpecReader, _ key: String) throws(SimulationError) {
         guard let json = r.value(key) else { throw SimulationError(r.path(key), "is required") }
-        _ = try TimingCurve.decode(json, duration: 1, at: r.path(key))
+        try TimingCurve.check(json, at: r.path(key))
         self.json = json
     }
 
-    /// The curve over a block of `duration` seconds (UIKit's duration form of a spring needs it);
-    /// nil when the timing does not decode for that duration.
-    func curve(duration: Double) -> TimingCurve? {
-        (try? TimingCurve.decode(json, duration: duration, at: ""))?.curve
+    /// The curve over a block of `duration` seconds (UIKit's duration form of a spring needs it)
+    /// on `iOS` (SwiftUI's default depends on it); nil when the timing does not decode for that
+    /// duration.
+    func curve(duration: Double, iOS: Int) -> TimingCurve? {
+        (try? TimingCurve.decode(json, duration: duration, iOS: iOS, at: ""))?.curve
     }
 }

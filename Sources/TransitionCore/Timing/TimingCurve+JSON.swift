@@ -10,13 +10,24 @@ extension TimingCurve {
     /// as a `UIView` block on UIKit's curve 7 runs it: for `Spring.curve7Duration`); the object
     /// forms also take `"allowsOverdamping": true` (off by default, as in
     /// Core Animation: a damping above critical then runs critically damped;
-    /// docs/timing.md § Over-damped springs). `naturalDuration`
-    /// is the settling time of springs that define their own.
-    public static func decode(_ json: JSONValue, duration: Double, at pointer: String) throws(SimulationError)
+    /// docs/timing.md § Over-damped springs); SwiftUI's names (`SwiftUICurve`): `"smooth"`,
+    /// `"snappy"`, `"bouncy"`, `"interactiveSpring"`, `"spring"`, each also as
+    /// `{"snappy": {"duration"?, "extraBounce"?}}`, and `"swiftUIDefault"`, SwiftUI's
+    /// `Animation.default` as it is on `iOS`. `naturalDuration` is the running time of curves
+    /// that define their own (springs: their settling time).
+    public static func decode(_ json: JSONValue, duration: Double, iOS: Int, at pointer: String) throws(SimulationError)
         -> (curve: TimingCurve, naturalDuration: Double?) {
         if let name = json.stringValue {
+            if let swiftUI = SwiftUICurve(rawValue: name) {
+                let spring = swiftUI.spring()
+                return (.spring(spring), spring.settlingDuration)
+            }
+            if name == SwiftUICurve.defaultName {
+                let animation = SwiftUICurve.animationDefault(iOS: iOS)
+                return (animation.curve, animation.duration)
+            }
             guard let curve = named(name) else {
-                throw SimulationError(pointer, "unknown timing '\(name)'; one of \(names.joined(separator: ", ")), or {\"cubicBezier\": […]} or {\"spring\": {…}}")
+                throw SimulationError(pointer, "unknown timing '\(name)'; one of \(names.joined(separator: ", ")), SwiftUI's \(swiftUINames.joined(separator: ", ")), or {\"cubicBezier\": […]} or {\"spring\": {…}}")
             }
             return (curve, nil)
         }
@@ -24,6 +35,10 @@ extension TimingCurve {
             throw SimulationError(pointer, "expected a curve name, {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {…}}")
         }
         let inner = SpecReader.child(pointer, key)
+        if key != "spring", let swiftUI = SwiftUICurve(rawValue: key) {
+            let spring = try swiftUI.decode(value, at: inner)
+            return (.spring(spring), spring.settlingDuration)
+        }
         switch key {
         case "cubicBezier":
             guard let points = value.arrayValue, points.count == 4 else { throw SimulationError(inner, "expected [x1, y1, x2, y2]") }
@@ -41,8 +56,16 @@ extension TimingCurve {
         case "spring":
             return try decodeSpring(value, duration: duration, at: inner)
         default:
-            throw SimulationError(inner, "unknown timing form '\(key)'; cubicBezier or spring")
+            throw SimulationError(inner, "unknown timing form '\(key)'; cubicBezier, spring, or SwiftUI's \(SwiftUICurve.allCases.filter { $0 != .spring }.map(\.rawValue).joined(separator: ", "))")
         }
+    }
+
+    /// SwiftUI's names a timing may be given by (`SwiftUICurve`, `"swiftUIDefault"`).
+    public static let swiftUINames = SwiftUICurve.allCases.map(\.rawValue) + [SwiftUICurve.defaultName]
+
+    /// Checks that `json` is a timing, whatever the duration and iOS it is later decoded for.
+    static func check(_ json: JSONValue, at pointer: String) throws(SimulationError) {
+        _ = try decode(json, duration: 1, iOS: Screen.newestIOS, at: pointer)
     }
 
     static func decodeSpring(_ json: JSONValue, duration: Double, at pointer: String) throws(SimulationError)
@@ -63,8 +86,10 @@ extension TimingCurve {
                                initialVelocity: velocity)
             spring.allowsOverdamping = overdamping
             natural = spring.settlingDuration
-        } else if r.has("bounce") {
-            spring = .duration(try r.requiredNumber("duration", in: 0.001...100), bounce: try r.requiredNumber("bounce", in: -0.99...0.999),
+        } else if r.has("bounce") || r.has("duration") {
+            // SwiftUI's `spring(duration: 0.5, bounce: 0)`: either may be left out.
+            spring = .duration(try r.number("duration", in: 0.001...100) ?? SwiftUICurve.spring.defaultDuration,
+                               bounce: try r.number("bounce", in: -0.99...0.999) ?? SwiftUICurve.spring.baseBounce,
                                initialVelocity: velocity)
             spring.allowsOverdamping = overdamping
             natural = spring.settlingDuration

@@ -17,7 +17,7 @@ extension World {
     /// The parts move rather than being copied, so the interpreter's changes copy no storage.
     mutating func interpret<Result>(_ id: TransitionID, _ work: (inout AnimatorInterpreter) throws(SimulationError) -> Result) throws(SimulationError) -> Result {
         var interpreter = AnimatorInterpreter(tree: ViewTree(limit: 0), animations: AnimationTimeline(), transition: self[transition: id],
-                                              transitions: transitions, window: window, now: now)
+                                              transitions: transitions, window: window, now: now, iOS: display.iOS)
         swap(&interpreter.tree, &tree)
         swap(&interpreter.animations, &animations)
         defer {
@@ -34,7 +34,7 @@ extension World {
     /// An interpreter that only reads, for a transition not started yet (its duration is
     /// worked out before it exists).
     func reader(for transition: Transition) -> AnimatorInterpreter {
-        AnimatorInterpreter(tree: tree, animations: animations, transition: transition, transitions: transitions, window: window, now: now)
+        AnimatorInterpreter(tree: tree, animations: animations, transition: transition, transitions: transitions, window: window, now: now, iOS: display.iOS)
     }
 
     /// Runs a list of steps in order, performing each one's effect before the next.

@@ -228,7 +228,7 @@ extension World {
                 return
             }
             let speed = g.interaction.completionSpeed == .remaining ? max(0.01, 1 - percent) : 1
-            let curve = (try? g.interaction.completionCurve.map { try TimingCurve.decode($0, duration: 1, at: "").curve }) ?? nil
+            let curve = (try? g.interaction.completionCurve.map { try TimingCurve.decode($0, duration: 1, iOS: display.iOS, at: "").curve }) ?? nil
             release(driven.id, finish: finish, speed: speed, curve: curve ?? .easeInOut)
         }
     }

@@ -196,7 +196,7 @@ extension World {
     /// (linear while the back swipe tracks the finger); beside any other animator UIKit animates
     /// it alongside with the transition coordinator's curve, easeInOut, over the same duration.
     func barCurve(_ t: Transition) -> TimingCurve {
-        t.platform?.barCurve(duration: t.duration) ?? .easeInOut
+        t.platform?.barCurve(duration: t.duration, iOS: display.iOS) ?? .easeInOut
     }
 
     private mutating func rename(_ view: ViewID, _ id: String) {

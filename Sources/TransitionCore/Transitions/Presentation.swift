@@ -32,8 +32,15 @@ extension World {
         let id = try makeController(spec, parent: nil)
         // `.automatic` by default, which is fullScreen before iOS 13 and a page sheet since; an
         // alert is UIKit's custom presentation (`-[UIAlertController _modalPresentationStyleForResolvedStyle]`).
+        let asked = override ?? spec.settings.modalPresentationStyle ?? .automatic
         let style = spec.kind == .alert ? .custom
-            : presentationStyle(of: spec, (override ?? spec.settings.modalPresentationStyle ?? .automatic).resolved(iOS: display.iOS))
+            : presentationStyle(of: spec, asked.resolved(iOS: display.iOS, regularWidth: display.isRegularWidth))
+        if asked == .popover, spec.kind != .alert {
+            guard display.iOS >= PopoverPresentation.firstIOS else {
+                throw SimulationError(pointer + "/modalPresentationStyle", "the popover style exists from iOS \(PopoverPresentation.firstIOS) (UIModalPresentationPopover); the session's screen is iOS \(display.iOS)")
+            }
+            guard spec.settings.popover != nil else { throw PopoverPresentation.missing(at: pointer + "/viewController/popoverPresentation") }
+        }
         if spec.settings.sheet != nil, display.iOS < 15 {
             throw SimulationError(pointer + "/viewController/sheet", "detents need iOS 15 or later (UISheetPresentationController); the session's screen is iOS \(display.iOS)")
         }
@@ -52,6 +59,9 @@ extension World {
         let scale = detentScale(covered: presenting)
         self[controller: id].settings.sheet?.order(full: scale.full, bottomInset: scale.bottomInset)
         if style.isSheet, spec.settings.sheet?.prefersGrabberVisible == true { try addGrabber(to: id, in: container) }
+        if style == .popover, let popover = spec.settings.popover {
+            try makePopover(id, popover, presenting: presenting, in: container, pointer: pointer + "/viewController/popoverPresentation")
+        }
         var appearance: [(type: EventType, controller: ControllerID)] = []
         if style == .fullScreen { appearance.append((.viewWillDisappear, presenting)) }
         appearance.append((.viewWillAppear, id))
@@ -59,7 +69,7 @@ extension World {
             for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
             if spec.kind == .alert {
                 try layOutAlert(id, in: container)
-            } else {
+            } else if style != .popover {
                 setChildFrame(self[controller: id].view, in: container)
                 if style.isSheet { try layOutSheet(id, over: presenting, in: container) }
                 tree.addSubview(self[controller: id].view, to: container)
@@ -166,6 +176,12 @@ extension World {
         tree[self[controller: presenting].view].transform = rest.covered
         tree[self[controller: presenting].view].layer.cornerRadius = parameters.coveredCornerRadius
         try addVeil(alpha: parameters.dimming, in: container)
+    }
+
+    /// UIKit's own transition for presenting and dismissing `id`: its sheet's, or `popover`; nil
+    /// for the other styles (the cover's).
+    func presentationTransition(of id: ControllerID) -> PlatformTransition.Name? {
+        controllers[id]?.presentedStyle == .popover ? .popover : sheetTransition(of: id)
     }
 
     /// The corners the phone's card rounds: its top ones, or all four on a screen whose sheets

@@ -21,7 +21,7 @@ enum SheetRelease {
     /// a release slower than `highSpeed`.
     static let spring: Spring = {
         let sheet = Catalogue.shared.sheet
-        guard case .spring(let spring)? = sheet.curve.curve(duration: sheet.duration) else {
+        guard case .spring(let spring)? = sheet.curve.curve(duration: sheet.duration, iOS: Screen.iOS7.iOS) else {
             preconditionFailure("the catalogue's sheet curve is no spring")
         }
         return spring

@@ -89,7 +89,7 @@ extension World {
         var definition = resolved
         // `default` stands for the platform's animator for the operation.
         let presented = r.operation == .present ? r.to : r.from
-        let own = (r.operation == .present || r.operation == .dismiss) ? alertTransition(of: presented) ?? sheetTransition(of: presented) : nil
+        let own = (r.operation == .present || r.operation == .dismiss) ? alertTransition(of: presented) ?? presentationTransition(of: presented) : nil
         if resolved.platform == .operationDefault, let platform = Catalogue.shared.platformDefault(for: r.operation, presentation: own) {
             definition = platform
             parameters = try platform.resolvedParameters(choice?.overrides ?? JSONObject(), at: pointer)

@@ -38,4 +38,9 @@ public enum ViewRole: String, Sendable {
     case alertTitle, alertMessage
     /// An alert's buttons, by `UIAlertActionStyle`: default, cancel and destructive.
     case alertAction, alertCancelAction, alertDestructiveAction
+    /// A popover's chrome (`_UIPopoverView`): the rounded box holding the presented view and the
+    /// arrow, the view that fades in and out.
+    case popover
+    /// The popover's arrow, named after the way it points (`UIPopoverArrowDirection`).
+    case popoverArrowUp, popoverArrowDown, popoverArrowLeft, popoverArrowRight
 }

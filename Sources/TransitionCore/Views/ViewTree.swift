@@ -145,6 +145,22 @@ struct ViewTree: Sendable {
         return chain
     }
 
+    /// A view's frame (model values) in the coordinates of `stop`, or of its topmost ancestor
+    /// when `stop` is not above it; and the ancestor reached (nil: `stop`).
+    func frameInAncestor(_ id: ViewID, stoppingAt stop: ViewID?) -> (Rect, ViewID?) {
+        let node = self[id]
+        var rect = node.frame
+        var parent = node.parent
+        while let p = parent, p != stop {
+            let pn = self[p]
+            let anchor = pn.anchorInBounds
+            let local = rect.offsetBy(dx: -anchor.x, dy: -anchor.y)
+            rect = pn.transform.boundingBox(of: local).offsetBy(dx: pn.center.x, dy: pn.center.y)
+            parent = pn.parent
+        }
+        return (rect, parent)
+    }
+
     func isDescendant(_ id: ViewID, of ancestor: ViewID) -> Bool {
         ancestry(id).contains(ancestor)
     }

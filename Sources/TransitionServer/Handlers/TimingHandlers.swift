@@ -14,7 +14,9 @@ extension Application {
         guard let timing = r.value("timing") else { throw SimulationError("/timing", "is required") }
         let duration = try r.number("duration", in: 0.001...600)
         guard let times = try r.array("times", maxCount: Self.maxTimingSamples) else { throw SimulationError("/times", "is required") }
-        let decoded = try TimingCurve.decode(timing, duration: duration ?? 1, at: "/timing")
+        // No screen here: SwiftUI's default is the one of `iOS`, else of the newest iOS modelled.
+        let iOS = try Screen.iOSVersion(&r) ?? Screen.newestIOS
+        let decoded = try TimingCurve.decode(timing, duration: duration ?? 1, iOS: iOS, at: "/timing")
         guard let resolvedDuration = duration ?? decoded.naturalDuration else {
             throw SimulationError("/duration", "is required for this timing (only springs with a settling time have their own)")
         }
