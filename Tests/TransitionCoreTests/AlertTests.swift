@@ -131,7 +131,7 @@ import Testing
             do {
                 try w.apply(try action(#"{"type": "present", "viewController": {"type": "alert", "id": "s", "preferredStyle": "actionSheet", "actions": [{"title": "Cancel", "style": "cancel"}]}}"#))
                 Issue.record("\(device): an action sheet's popover without a source was accepted")
-            } catch { #expect(error.pointer == "/viewController/sourceView", "\(device)") }
+            } catch let error as SimulationError { #expect(error.pointer == "/viewController/sourceView", "\(device)") }
             try w.apply(try action(#"{"type": "present", "animated": false, "viewController": {"type": "alert", "id": "s", "preferredStyle": "actionSheet", "sourceRect": {"x": 100, "y": 200, "width": 40, "height": 40}, "actions": [{"title": "Share"}, {"title": "Cancel", "style": "cancel"}]}}"#))
             let sheet = try #require(w.shot(0).root.find("s", ""))
             #expect(sheet.windowFrame.size == Size(width: 304, height: 57), "\(device): the Share button alone, no cancel button")
