@@ -2,7 +2,7 @@ import JSONCodec
 import Testing
 @testable import TransitionCore
 
-/// Alerts and action sheets on an iPhone (docs/semantics.md § Alerts and popovers): UIKit's layout
+/// Alerts and action sheets (docs/semantics.md § Alerts and popovers): UIKit's layout
 /// metrics (iOS 18.2), the 0.404 s critically damped spring, the dismissal by a tap and its handler.
 @Suite struct AlertTests {
     func phone(_ device: String = "iPhone 15") throws -> World {
@@ -45,15 +45,21 @@ import Testing
 
     @Test func theActionSheetGroupsItsButtonsAboveTheCancelButton() throws {
         let sheet = try spec(#"{"type": "alert", "id": "s", "preferredStyle": "actionSheet", "title": "Photo", "message": "Choose", "actions": [{"title": "Cancel", "style": "cancel"}, {"title": "Share"}]}"#)
-        let content = ActionSheetLayout.layout(title: "Photo", sheet, width: 377, cornerRadius: 13)
+        let content = ActionSheetLayout.layout(title: "Photo", sheet, width: 377, cornerRadius: 13, cancelButton: true)
         #expect(content.items.map(\.id) == ["group", "title", "message", "action-1", "action-0"])
         #expect(content.items[0].frame == Rect(x: 0, y: 0, width: 377, height: 77 + 57) && content.items[0].cornerRadius == 13)
         #expect(content.items[3].frame.minY == 77 && content.items[3].parent == "group")
         #expect(content.items[4].frame == Rect(x: 0, y: 142, width: 377, height: 57) && content.items[4].parent == nil)
         #expect(content.size == Size(width: 377, height: 199))
         // Only a cancel button: no group.
-        let lone = ActionSheetLayout.layout(title: nil, try spec(#"{"type": "alert", "id": "s", "preferredStyle": "actionSheet", "actions": [{"title": "Cancel", "style": "cancel"}]}"#), width: 377, cornerRadius: 13)
+        let lone = ActionSheetLayout.layout(title: nil, try spec(#"{"type": "alert", "id": "s", "preferredStyle": "actionSheet", "actions": [{"title": "Cancel", "style": "cancel"}]}"#), width: 377, cornerRadius: 13, cancelButton: true)
         #expect(lone.items.map(\.id) == ["action-0"] && lone.size.height == 57)
+        // In a popover the cancel button goes, unless it is all there is.
+        let popover = ActionSheetLayout.layout(title: "Photo", sheet, width: ActionSheetLayout.popoverWidth, cornerRadius: 0, cancelButton: false)
+        #expect(popover.items.map(\.id) == ["group", "title", "message", "action-1"])
+        #expect(popover.size == Size(width: 304, height: 77 + 57))
+        let loneInPopover = ActionSheetLayout.layout(title: nil, try spec(#"{"type": "alert", "id": "s", "preferredStyle": "actionSheet", "actions": [{"title": "Cancel", "style": "cancel"}]}"#), width: 304, cornerRadius: 0, cancelButton: false)
+        #expect(loneInPopover.items.map(\.id) == ["action-0"] && loneInPopover.size.height == 57)
     }
 
     /// UIKit's duration form of the decompile's spring (0.404 s, damping clamped to critical) is the
@@ -119,12 +125,17 @@ import Testing
         #expect(throws: SimulationError.self) { try ControllerSpec.decode(json(Self.confirm), at: "", limits: SceneLimits()) }
     }
 
-    @Test func anActionSheetWhereUIKitShowsAPopoverIsRefused() throws {
+    @Test func anActionSheetWhereUIKitShowsAPopoverIsOneAndNeedsASource() throws {
         for device in ["iPad (10th)", "iPhone 17"] {
             var w = try phone(device)
-            #expect(throws: SimulationError.self, "\(device)") {
+            do {
                 try w.apply(try action(#"{"type": "present", "viewController": {"type": "alert", "id": "s", "preferredStyle": "actionSheet", "actions": [{"title": "Cancel", "style": "cancel"}]}}"#))
-            }
+                Issue.record("\(device): an action sheet's popover without a source was accepted")
+            } catch let error as SimulationError { #expect(error.pointer == "/viewController/sourceView", "\(device)") }
+            try w.apply(try action(#"{"type": "present", "animated": false, "viewController": {"type": "alert", "id": "s", "preferredStyle": "actionSheet", "sourceRect": {"x": 100, "y": 200, "width": 40, "height": 40}, "actions": [{"title": "Share"}, {"title": "Cancel", "style": "cancel"}]}}"#))
+            let sheet = try #require(w.shot(0).root.find("s", ""))
+            #expect(sheet.windowFrame.size == Size(width: 304, height: 57), "\(device): the Share button alone, no cancel button")
+            #expect(try w.shot(0).root.find("s", "action-1") == nil, "\(device)")
         }
     }
 }

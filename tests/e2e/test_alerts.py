@@ -1,6 +1,7 @@
-"""Alerts and action sheets on an iPhone (docs/semantics.md § Alerts and popovers): the platter and
+"""Alerts and action sheets (docs/semantics.md § Alerts and popovers): the platter and
 the sheet laid out as UIKit lays them out, their frames and alpha through present and dismiss on
-UIKit's 0.404 s critically damped spring, the events, a tap on a button, and bad inputs."""
+UIKit's 0.404 s critically damped spring, the action sheet as a popover on an iPad and an iOS 26
+iPhone, the events, a tap on a button, and bad inputs."""
 import math
 
 import pytest
@@ -151,11 +152,74 @@ def test_an_action_sheet_slides_up_from_the_bottom_edge_and_back(server):
     assert [(e["index"], e["style"]) for e in handler] == [(2, "cancel")]
 
 
-def test_an_action_sheet_on_an_ipad_is_a_popover(server):
-    sid = session(server, {"device": "iPad (10th)"})
-    r = server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": dict(SHEET, sourceView="home")})
-    assert r.status_code == 422 and r.json()["pointer"] == "/viewController/preferredStyle"
-    assert "popover" in r.json()["detail"]
+def popover_session(server, device, x=400):
+    """A page with a 40 pt button at (x, 100) for the action sheet's popover to point at."""
+    scene = {"screen": {"device": device},
+             "root": {"id": "home", "view": {"id": "root", "children": [{"id": "share", "frame": {"x": x, "y": 100, "width": 40, "height": 40}}]}}}
+    return server.post("/v1/sessions", scene).json()["id"]
+
+
+def popover_spring(damping, duration, t):
+    """UIView's duration-form spring, as test_popover.py models it."""
+    from test_popover import uikit_spring
+    return uikit_spring(damping, duration, t) if t < duration else 1
+
+
+@pytest.mark.parametrize("device, x", [("iPad (10th)", 400), ("iPhone 17", 181)])  # iPhone 17: 402 pt wide, iOS 26
+def test_an_action_sheet_on_an_ipad_or_an_ios_26_iphone_is_a_popover_without_its_cancel_button(server, device, x):
+    sid = popover_session(server, device, x)
+    tip, left = x + 20, x + 20 - 152
+    out = server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": dict(SHEET, sourceView="share")})
+    assert out.status_code == 200, out.text
+    assert out.json()["transition"]["animator"] == "popover"
+    assert server.get(f"/v1/sessions/{sid}").json()["controllers"]["presented"]["modalPresentationStyle"] == "popover"
+    # The sheet 304 pt wide: 27 + 22 + 28 pt of labels and two 57 pt buttons; no cancel button.
+    # Below the button (arrow up), centred on it; the chrome adds the 13 pt arrow.
+    rest = views(server, sid, 1)
+    sheet = rest[("choose", "")]
+    assert sheet["kind"] == "actionSheet" and sheet["windowFrame"] == {"x": left, "y": 153, "width": 304, "height": 191}
+    assert [rest[("choose", f"group/action-{i}")]["frame"]["y"] for i in (0, 1)] == [77, 134]
+    assert ("choose", "action-2") not in rest, "UIKit drops the cancel button in a popover"
+    assert rest["popover"]["windowFrame"] == {"x": left, "y": 140, "width": 304, "height": 204}
+    assert rest["popoverArrowUp"]["windowFrame"] == {"x": tip - 13, "y": 140, "width": 26, "height": 13}
+    assert "dimming" not in rest
+    # Start, middle, end: the chrome grows about the arrow's tip (its x, 140).
+    for t in (0, 0.1, 0.25, 0.4937):
+        chrome = views(server, sid, t)["popover"]
+        scale = 0.01 + 0.99 * popover_spring(0.8, 0.4937, t)
+        assert close(chrome["transform"]["a"], scale, 1e-6), t
+        assert close(chrome["windowFrame"]["width"], 304 * scale, 1e-6) and close(chrome["windowFrame"]["y"], 140, 1e-6), t
+        assert close(chrome["windowFrame"]["x"] + chrome["windowFrame"]["width"] / 2, tip, 1e-6), t
+    # Tapping a button dismisses the popover, then calls the handler.
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "alertAction", "index": 1, "at": 1})
+    chrome = views(server, sid, 1.1)["popover"]
+    assert close(chrome["transform"]["a"], 1 - 0.99 * popover_spring(0.85, 0.51566, 0.1), 1e-6)
+    assert "popover" not in views(server, sid, 2)
+    server.post(f"/v1/sessions/{sid}/clock", {"to": 2})
+    handler = server.get(f"/v1/sessions/{sid}/events", params={"type": "alertActionHandler"}).json()["events"]
+    assert [(e["index"], e["style"]) for e in handler] == [(1, "destructive")]
+
+
+def test_an_action_sheets_popover_points_up_from_a_source_rect_near_the_bottom(server):
+    sid = popover_session(server, "iPad (10th)")
+    rect = {"x": 400, "y": 1000, "width": 40, "height": 40}
+    out = server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "animated": False, "viewController": dict(SHEET, sourceRect=rect)})
+    assert out.status_code == 200, out.text
+    rest = views(server, sid, 0)
+    # Above the rect, the arrow at the chrome's bottom pointing down at it.
+    assert rest["popover"]["windowFrame"] == {"x": 268, "y": 1000 - 204, "width": 304, "height": 204}
+    assert rest["popoverArrowDown"]["windowFrame"] == {"x": 407, "y": 987, "width": 26, "height": 13}
+    assert rest[("choose", "")]["windowFrame"] == {"x": 268, "y": 1000 - 204, "width": 304, "height": 191}
+
+
+@pytest.mark.parametrize("device", ["iPad (10th)", "iPhone 17"])
+def test_an_action_sheets_popover_needs_a_source(server, device):
+    sid = popover_session(server, device)
+    r = server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": SHEET})
+    assert r.status_code == 422 and r.json()["pointer"] == "/viewController/sourceView"
+    assert "popover" in r.json()["detail"] and "sourceRect" in r.json()["detail"]
+    r = server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": dict(SHEET, sourceView="nowhere")})
+    assert r.status_code == 422 and r.json()["pointer"] == "/viewController/sourceView"
     # An alert is centred there as on an iPhone.
     assert server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "viewController": ALERT}).status_code == 200
 

@@ -17,9 +17,15 @@ enum ActionSheetLayout {
     /// `-actionSectionSpacing`, `UIAlertControllerVisualStyleActionSheet -_spacingBetweenDismissButtonAndContent`, iOS 18.2).
     static let button = (height: 57.0, cancelGap: 8.0)
 
+    /// The sheet's width in a popover, points (**estimate**: UIKit's action sheet in an iPad
+    /// popover measures 304 pt; the decompile's figure was not found).
+    static let popoverWidth = 304.0
+
     /// The sheet `width` points wide for an action sheet titled `title` (nil: none) with `spec`'s
-    /// message and buttons, its platters' corners `cornerRadius` points.
-    static func layout(title: String?, _ spec: AlertSpec, width: Double, cornerRadius: Double) -> AlertContent {
+    /// message and buttons, its platters' corners `cornerRadius` points; without `cancelButton`
+    /// (a popover) the cancel action has no button unless nothing else would show
+    /// (**decision**: a popover is never empty).
+    static func layout(title: String?, _ spec: AlertSpec, width: Double, cornerRadius: Double, cancelButton: Bool) -> AlertContent {
         var items: [AlertContent.Item] = []
         let labelWidth = width - 2 * labelInset
         var labels: [AlertContent.Item] = []
@@ -56,7 +62,7 @@ enum ActionSheetLayout {
             items += labels + buttons
         }
         var height = groupHeight
-        if let (index, cancel) = order.first(where: { $0.action.style == .cancel }) {
+        if cancelButton || groupHeight == 0, let (index, cancel) = order.first(where: { $0.action.style == .cancel }) {
             if groupHeight > 0 { height += button.cancelGap }
             items.append(AlertContent.Item(id: "action-\(index)", kind: "button", role: cancel.style.role,
                                            frame: Rect(x: 0, y: height, width: width, height: button.height),

@@ -11,9 +11,12 @@ extension World {
         switch spec.preferredStyle {
         case .alert:
             return AlertLayout.layout(title: title, spec, width: alertParameters(content: nil).width)
+        case .actionSheet where isPopover(spec):
+            // The popover's chrome rounds and fills it, and a tap outside cancels: no cancel button.
+            return ActionSheetLayout.layout(title: title, spec, width: ActionSheetLayout.popoverWidth, cornerRadius: 0, cancelButton: false)
         case .actionSheet:
             let sheet = Catalogue.shared.actionSheet
-            return ActionSheetLayout.layout(title: title, spec, width: screen.width - 2 * sheet.margin, cornerRadius: sheet.cornerRadius)
+            return ActionSheetLayout.layout(title: title, spec, width: screen.width - 2 * sheet.margin, cornerRadius: sheet.cornerRadius, cancelButton: true)
         }
     }
 
@@ -45,10 +48,24 @@ extension World {
         (node.layer.cornerRadius, node.layer.clipsToBounds) = (cornerRadius, true)
     }
 
+    /// Whether UIKit shows `alert` as a popover on this screen: an action sheet on a
+    /// regular-width screen, and on an iPhone from iOS 26
+    /// (`-[UIAlertController _modalPresentationStyleForResolvedStyle]`).
+    func isPopover(_ alert: AlertSpec) -> Bool {
+        alert.preferredStyle == .actionSheet && (display.isRegularWidth || display.iOS >= AlertParameters.liquidGlass.firstIOS)
+    }
+
+    /// The anchor of `alert`'s popover: its `sourceView` and `sourceRect`, any arrow direction
+    /// (UIKit's default), errors reported at the spec's `pointer`.
+    func alertPopover(_ alert: AlertSpec, pointer: String) -> PopoverPresentation {
+        PopoverPresentation(sourceView: alert.sourceView, sourceRect: alert.sourceRect,
+                            permittedArrowDirections: PopoverArrowDirection.allCases, pointer: pointer)
+    }
+
     /// Refuses what UIKit does not do with an alert: choosing its style, animator or
-    /// interactivity (it is its own transitioning delegate), and, until the popover presentation
-    /// exists, an action sheet where UIKit shows it as a popover: a regular-width screen, and an
-    /// iPhone from iOS 26 (`-[UIAlertController _modalPresentationStyleForResolvedStyle]`).
+    /// interactivity (it is its own transitioning delegate), and an action sheet shown as a
+    /// popover with nothing to point at (UIKit raises when neither a source view nor a bar
+    /// button item is set).
     func checkAlertPresentation(_ spec: ControllerSpec, style: PresentationStyle?, animator: AnimatorChoice?, interactive: Bool,
                                 pointer: String) throws(SimulationError) {
         guard let alert = spec.alert else { return }
@@ -56,10 +73,10 @@ extension World {
             throw SimulationError(pointer + "/modalPresentationStyle", "UIAlertController keeps its own presentation style (its setModalPresentationStyle: ignores the one given)")
         }
         try refuseAlertTransitionChoice(animator: animator, interactive: interactive, pointer: pointer)
-        if alert.preferredStyle == .actionSheet, display.isRegularWidth || display.iOS >= AlertParameters.liquidGlass.firstIOS {
+        if isPopover(alert), alert.sourceView == nil, alert.sourceRect == nil {
             let screen = display.isRegularWidth ? "a regular-width screen" : "an iOS \(display.iOS) iPhone"
-            throw SimulationError(spec.pointer + "/preferredStyle",
-                                  "an action sheet on \(screen) is a popover anchored to its sourceView or sourceRect; the popover presentation is not available yet (docs/semantics.md § Alerts and popovers)")
+            throw SimulationError(spec.pointer + "/sourceView",
+                                  "an action sheet on \(screen) is a popover and needs a sourceView (a view path) or a sourceRect to point at; UIKit raises without one (docs/semantics.md § Alerts and popovers)")
         }
     }
 
@@ -73,9 +90,10 @@ extension World {
         }
     }
 
-    /// UIKit's transition for the presented alert `id`: `alert` or `actionSheet`; nil when it is no alert.
+    /// UIKit's transition for the presented alert `id`: `alert` or `actionSheet`; nil when it is
+    /// no alert, or an action sheet shown as a popover (the popover's transition moves it).
     func alertTransition(of id: ControllerID) -> PlatformTransition.Name? {
-        guard let alert = controllers[id]?.alert else { return nil }
+        guard let c = controllers[id], let alert = c.alert, c.presentedStyle != .popover else { return nil }
         return alert.preferredStyle == .alert ? .alert : .actionSheet
     }
 

@@ -13,7 +13,9 @@ extension World {
         let area = Rect(origin: .zero, size: bounds.size).inset(by: display.safeArea)
             .inset(by: EdgeInsets(top: PopoverLayout.margin, left: PopoverLayout.margin, bottom: PopoverLayout.margin, right: PopoverLayout.margin))
         let defaultSize = PopoverLayout.defaultContentSize(forWidth: bounds.width)
-        let asked = self[controller: id].settings.preferredContentSize ?? .init(width: 0, height: 0)
+        // An alert's popover holds its laid-out sheet (UIAlertController sets its preferredContentSize).
+        let asked = self[controller: id].kind == .alert ? tree[self[controller: id].view].bounds.size
+            : self[controller: id].settings.preferredContentSize ?? .init(width: 0, height: 0)
         // UIKit takes its default in each dimension the controller leaves at 0
         // (-[UIPopoverPresentationController preferredContentSizeDidChangeForChildContentContainer:]).
         let content = Size(width: asked.width > 0 ? asked.width : defaultSize.width, height: asked.height > 0 ? asked.height : defaultSize.height)

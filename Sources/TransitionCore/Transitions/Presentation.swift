@@ -31,9 +31,11 @@ extension World {
         try checkAlertPresentation(spec, style: override, animator: animator, interactive: interactive, pointer: pointer)
         let id = try makeController(spec, parent: nil)
         // `.automatic` by default, which is fullScreen before iOS 13 and a page sheet since; an
-        // alert is UIKit's custom presentation (`-[UIAlertController _modalPresentationStyleForResolvedStyle]`).
+        // alert is UIKit's custom presentation, or a popover for an action sheet where UIKit shows
+        // one (`-[UIAlertController _modalPresentationStyleForResolvedStyle]`).
         let asked = override ?? spec.settings.modalPresentationStyle ?? .automatic
-        let style = spec.kind == .alert ? .custom
+        let alertPopover = spec.alert.flatMap { isPopover($0) ? self.alertPopover($0, pointer: spec.pointer) : nil }
+        let style: PresentationStyle = spec.kind == .alert ? (alertPopover != nil ? .popover : .custom)
             : presentationStyle(of: spec, asked.resolved(iOS: display.iOS, regularWidth: display.isRegularWidth))
         if asked == .popover, spec.kind != .alert {
             guard display.iOS >= PopoverPresentation.firstIOS else {
@@ -59,7 +61,9 @@ extension World {
         let scale = detentScale(covered: presenting)
         self[controller: id].settings.sheet?.order(full: scale.full, bottomInset: scale.bottomInset)
         if style.isSheet, spec.settings.sheet?.prefersGrabberVisible == true { try addGrabber(to: id, in: container) }
-        if style == .popover, let popover = spec.settings.popover {
+        if style == .popover, let popover = alertPopover {
+            try makePopover(id, popover, presenting: presenting, in: container, pointer: pointer + "/viewController")
+        } else if style == .popover, let popover = spec.settings.popover {
             try makePopover(id, popover, presenting: presenting, in: container, pointer: pointer + "/viewController/popoverPresentation")
         }
         var appearance: [(type: EventType, controller: ControllerID)] = []
@@ -67,7 +71,7 @@ extension World {
         appearance.append((.viewWillAppear, id))
         guard animated || interactive else {
             for (type, c) in appearance { emit(type, c, ["animated": .bool(false)]) }
-            if spec.kind == .alert {
+            if spec.kind == .alert, style != .popover {
                 try layOutAlert(id, in: container)
             } else if style != .popover {
                 setChildFrame(self[controller: id].view, in: container)
