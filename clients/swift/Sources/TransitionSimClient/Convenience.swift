@@ -43,11 +43,13 @@ extension Components.Schemas.SheetDismissalEvent: SessionEvent {}
 extension Components.Schemas.DetentChangeEvent: SessionEvent {}
 extension Components.Schemas.TabBarMinimizeEvent: SessionEvent {}
 extension Components.Schemas.DiagnosticEvent: SessionEvent {}
+extension Components.Schemas.AlertActionHandlerEvent: SessionEvent {}
 
 extension Components.Schemas.Event {
     /// The event whatever its type, for its `seq` and `time`.
     public var event: any SessionEvent {
         switch self {
+        case .alertActionHandler(let e): e
         case .animateTransition(let e): e
         case .animationControllerFor(let e): e
         case .cancelInteractiveTransition(let e), .finishInteractiveTransition(let e): e
