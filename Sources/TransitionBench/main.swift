@@ -23,5 +23,5 @@ case "repeat":
 case "scene":
     print(#"{"scene": "# + ComputeBenchmark.sceneBody + #", "push": "# + ComputeBenchmark.pushBody + "}")
 default:
-    print("usage: transition-bench [compute | static-server --port N --bytes N | repeat compute|encode|svg|snapshot|template|request|batch|changes|compare|compare-one N | scene]")
+    print("usage: transition-bench [compute | static-server --port N --bytes N | repeat compute|encode|svg|snapshot|template|request|batch|changes|compare|compare-one|refusal N | scene]")
 }

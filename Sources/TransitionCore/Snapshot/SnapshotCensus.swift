@@ -17,12 +17,6 @@ public struct SnapshotCensus: Sendable, Equatable {
 }
 
 extension World {
-    /// Whether this world's census is `other`'s without counting: their views are one storage
-    /// (frames of a series between two changes usually are).
-    public func hasTheViews(of other: World) -> Bool {
-        tree.sharesStorage(with: other.tree)
-    }
-
     /// The census of `snapshot(at: now)`.
     public func snapshotCensus() -> SnapshotCensus {
         var census = SnapshotCensus()
