@@ -21,17 +21,19 @@ extension World {
     public func snapshotCensus() -> SnapshotCensus {
         var census = SnapshotCensus()
         var stack = [(view: window, shown: true)]
+        // Each value read from the tree where it is stored: a copy of a whole view (its names,
+        // layers and geometry) for each would cost more than the count. Every state a session
+        // makes is counted so (`censusTrajectory`).
         while let (id, shownAbove) = stack.popLast() {
-            let node = tree[id]
-            let names = node.kind.utf8.count + node.path.utf8.count
+            let names = tree[id].kind.utf8.count + tree[id].path.utf8.count
             census.views += 1
-            census.nameBytes += names + node.id.utf8.count
-            let shown = shownAbove && !node.hidden
+            census.nameBytes += names + tree[id].id.utf8.count
+            let shown = shownAbove && !tree[id].hidden
             if shown {
                 census.shownViews += 1
                 census.shownNameBytes += names
             }
-            for child in node.children { stack.append((child, shown)) }
+            for child in tree[id].children { stack.append((child, shown)) }
         }
         return census
     }
