@@ -170,12 +170,15 @@ struct SessionHistory: Sendable {
     /// forward and one advancing copy serves every time that starts from the same state; a
     /// series is weighed on them before its snapshots are computed.
     func forEachWorld(at times: [Double], _ body: (Int, World) throws -> Void) throws {
-        try forEachState(at: times) { i, _, world in try body(i, world) }
+        var settled = SettledWorlds()
+        try forEachState(at: times, settled: &settled) { i, _, world in try body(i, world) }
     }
 
     /// `forEachWorld`, each world with the log position of the state it was advanced from
-    /// (`Int.max`: the current state).
-    func forEachState(at times: [Double], _ body: (Int, Int, World) throws -> Void) throws {
+    /// (`Int.max`: the current state). A time of the current state that the advancing world has
+    /// not reached yet starts from `settled`, the worlds the current state reaches by running its
+    /// completions (the session keeps them, `ReadCache`), and adds those it runs on the way.
+    func forEachState(at times: [Double], settled: inout SettledWorlds, _ body: (Int, Int, World) throws -> Void) throws {
         let oldest = start
         // One time (`GET …/snapshot`) is in order as it is: sorting it made an array.
         let order = times.count == 1 ? [0] : times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
@@ -191,9 +194,11 @@ struct SessionHistory: Sendable {
                 throw Problem.historyTruncated("t = \(t) is before the session's history, which starts at \(oldest)")
             }
             let position = t >= current.now ? Int.max : log.position(before: t)
+            var fromCurrent = false
             if workingPosition != position || working.now > t {
                 if position == Int.max {
                     if workingPosition != nil { working = current }
+                    fromCurrent = true
                 } else {
                     // Continue the replay when it is behind `position` and no checkpoint is closer.
                     let nearest = checkpoints.last(where: { $0.position <= position }) ?? checkpoints[0]
@@ -208,7 +213,7 @@ struct SessionHistory: Sendable {
                 }
                 workingPosition = position
             }
-            working.advance(to: t)
+            if fromCurrent { settled.advance(&working, to: t) } else { working.advance(to: t) }
             try body(i, position, working)
         }
     }
