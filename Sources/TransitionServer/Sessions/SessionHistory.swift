@@ -182,7 +182,9 @@ struct SessionHistory: Sendable {
         let oldest = start
         // One time (`GET …/snapshot`) is in order as it is: sorting it made an array.
         let order = times.count == 1 ? [0] : times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
-        var replayed: (position: Int, world: World)?
+        // The replay of a past state, when one is asked: at most one, held out of line (an
+        // optional world on the stack, about 4 KB, was zeroed at every call).
+        var replayed: [(position: Int, world: World)] = []
         // The world that advances, and the position of its state (nil: none taken yet, it
         // is still `current` as copied). A plain local: an optional tuple moved the world
         // in and out of it for each time (docs/performance.md § Templates).
@@ -202,14 +204,14 @@ struct SessionHistory: Sendable {
                 } else {
                     // Continue the replay when it is behind `position` and no checkpoint is closer.
                     let nearest = checkpoints.last(where: { $0.position <= position }) ?? checkpoints[0]
-                    if var r = replayed, r.position <= position, r.position >= nearest.position {
+                    if var r = replayed.last, r.position <= position, r.position >= nearest.position {
                         for p in r.position..<position { try r.world.replay(log[p].change, limits: limits) }
                         r.position = position
-                        replayed = r
+                        replayed = [r]
                     } else {
-                        replayed = (position, try world(at: position))
+                        replayed = [(position, try world(at: position))]
                     }
-                    working = replayed!.world
+                    working = replayed[0].world
                 }
                 workingPosition = position
             }
