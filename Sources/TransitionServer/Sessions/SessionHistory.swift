@@ -186,14 +186,19 @@ struct SessionHistory: Sendable {
     /// forward and one advancing copy serves every time that starts from the same state; a
     /// series is weighed on them before its snapshots are computed.
     func forEachWorld(at times: [Double], _ body: (Int, World) throws -> Void) throws {
-        try forEachState(at: times) { i, _, world in try body(i, world) }
+        var settled = SettledWorlds()
+        try forEachState(at: times, settled: &settled) { i, _, world in try body(i, world) }
     }
 
     /// `forEachWorld`, each world with the log position of the state it was advanced from
-    /// (`Int.max`: the current state).
-    func forEachState(at times: [Double], _ body: (Int, Int, World) throws -> Void) throws {
+    /// (`Int.max`: the current state). A time of the current state that the advancing world has
+    /// not reached yet starts from `settled`, the worlds the current state reaches by running its
+    /// completions (the session keeps them, `ReadCache`), and adds those it runs on the way.
+    func forEachState(at times: [Double], settled: inout SettledWorlds, _ body: (Int, Int, World) throws -> Void) throws {
         let oldest = start
-        var replayed: (position: Int, world: World)?
+        // The replay of a past state, when one is asked: at most one, held out of line (an
+        // optional world on the stack, about 4 KB, was zeroed at every call).
+        var replayed: [(position: Int, world: World)] = []
         // The world that advances, and the position of its state (nil: none taken yet, it
         // is still `current` as copied). A plain local: an optional tuple moved the world
         // in and out of it for each time (docs/performance.md § Templates).
@@ -203,24 +208,26 @@ struct SessionHistory: Sendable {
             let t = times[i]
             guard t >= oldest else { throw Self.truncated(at: t, start: oldest) }
             let position = t >= current.now ? Int.max : log.position(before: t)
+            var fromCurrent = false
             if workingPosition != position || working.now > t {
                 if position == Int.max {
                     if workingPosition != nil { working = current }
+                    fromCurrent = true
                 } else {
                     // Continue the replay when it is behind `position` and no checkpoint is closer.
                     let nearest = checkpoints.last(where: { $0.position <= position }) ?? checkpoints[0]
-                    if var r = replayed, r.position <= position, r.position >= nearest.position {
+                    if var r = replayed.last, r.position <= position, r.position >= nearest.position {
                         for p in r.position..<position { try r.world.replay(log[p].change, limits: limits) }
                         r.position = position
-                        replayed = r
+                        replayed = [r]
                     } else {
-                        replayed = (position, try world(at: position))
+                        replayed = [(position, try world(at: position))]
                     }
-                    working = replayed!.world
+                    working = replayed[0].world
                 }
                 workingPosition = position
             }
-            working.advance(to: t)
+            if fromCurrent { settled.advance(&working, to: t) } else { working.advance(to: t) }
             try body(i, position, working)
         }
     }
