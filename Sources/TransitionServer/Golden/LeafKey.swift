@@ -28,6 +28,8 @@ struct LeafKey: Hashable, Sendable {
         let name: String
         let shape: ViewProperty.Shape
         let first: LeafKey
+        /// Its leaves' names below it (`shape.leaves`, made once).
+        let leaves: [String]
 
         /// Its leaf `i` (in `shape.leaves`' order; 0 for a member compared whole).
         func leaf(_ i: Int) -> LeafKey { LeafKey(index: first.index + i) }
@@ -73,7 +75,7 @@ struct LeafKey: Hashable, Sendable {
             }
             let first = LeafKey(index: t.names.count)
             t.rowByName[row.name] = t.members.count
-            t.members.append(Member(name: row.name, shape: row.shape, first: first))
+            t.members.append(Member(name: row.name, shape: row.shape, first: first, leaves: row.shape.leaves))
             let memberRank = ViewProperty.rank[row.name] ?? ViewProperty.rank.count
             let subs = row.shape.leaves.isEmpty ? [""] : row.shape.leaves
             for (i, sub) in subs.enumerated() {

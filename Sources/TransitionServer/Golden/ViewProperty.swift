@@ -96,8 +96,8 @@ enum ViewProperty {
         case .matrix, .transform:
             // A transform may also be given as its six numbers in order, as harnesses often hold it.
             if let items = value.arrayValue {
-                guard items.count == shape.leaves.count else {
-                    throw SimulationError(pointer(), "expected \(shape.leaves.count) numbers, found \(items.count)")
+                guard items.count == member.leaves.count else {
+                    throw SimulationError(pointer(), "expected \(member.leaves.count) numbers, found \(items.count)")
                 }
                 for (i, item) in items.enumerated() {
                     guard let n = item.numberValue else { throw SimulationError("\(pointer())/\(i)", "expected a number, found \(item.typeName)") }
@@ -116,14 +116,18 @@ enum ViewProperty {
 
     private static func objectLeaves(_ member: LeafKey.Member, _ value: JSONValue, at pointer: () -> String,
                                      into list: inout [Leaf]) throws(SimulationError) {
-        let name = member.name, shape = member.shape
+        let name = member.name
         guard let object = value.objectValue else { throw SimulationError(pointer(), "expected an object, found \(value.typeName)") }
+        // The leaf after the last one is tried first: the leaves are usually in their order.
+        var next = 0
         for (key, item) in object.entries {
-            guard let index = shape.leaves.firstIndex(of: key) else {
-                throw SimulationError(SpecReader.child(pointer(), key), "unknown property '\(name).\(key)'; \(name) has \(shape.leaves.joined(separator: ", "))")
+            let leaves = member.leaves
+            guard let index = next < leaves.count && leaves[next] == key ? next : leaves.firstIndex(of: key) else {
+                throw SimulationError(SpecReader.child(pointer(), key), "unknown property '\(name).\(key)'; \(name) has \(member.leaves.joined(separator: ", "))")
             }
             guard let n = item.numberValue else { throw SimulationError(SpecReader.child(pointer(), key), "expected a number, found \(item.typeName)") }
             list.append(Leaf(key: member.leaf(index), value: .number(n)))
+            next = index + 1
         }
     }
 
