@@ -46,7 +46,9 @@ extension JSONWriter {
     public var rounding: NumberRounding { NumberRounding(scale: scale) }
 
     /// Writes `d`, not an integer below 2^53: its shortest digits, plain in `ShortestDecimal`'s
-    /// range and as `description` writes them outside it.
+    /// range and as `description` writes them outside it. Inlined, with the digits, into
+    /// `appendFractional`.
+    @inline(__always)
     private mutating func appendShortest(_ d: Double) {
         if let (digits, places) = ShortestDecimal.digits(d) {
             appendDecimal(digits, isNegative: d < 0, fractionDigits: places)
@@ -90,7 +92,9 @@ extension JSONWriter {
 
     /// Writes ±magnitude / 10^fractionDigits in plain decimal after its comma, zero unsigned: the
     /// caller has dropped trailing fraction zeros (`TrailingZeros`), so `magnitude` is not a
-    /// multiple of 10 unless `fractionDigits` is 0, and then it is an integer.
+    /// multiple of 10 unless `fractionDigits` is 0, and then it is an integer. Inlined into its
+    /// two callers in `appendFractional` (a call cost a tenth of a number).
+    @inline(__always)
     mutating func appendDecimal(_ magnitude: UInt64, isNegative: Bool, fractionDigits places: Int) {
         guard places > 0 else {
             appendInteger(magnitude, isNegative: isNegative)
@@ -158,6 +162,14 @@ extension JSONWriter {
             let first = eightDigits(UInt32(truncatingIfNeeded: high)) &>> (8 &* UInt64(16 &- count))
             raw.storeBytes(of: first.littleEndian, as: UInt64.self)
             raw.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: low)).littleEndian, toByteOffset: count &- 8, as: UInt64.self)
+        } else if count == 17 {
+            // The most common count of shortest digits (a double that is no short decimal has
+            // 16 or 17): the first digit alone, then two words.
+            let (first, rest) = value.quotientAndRemainder(dividingBy: 10_000_000_000_000_000)
+            let (high, low) = rest.quotientAndRemainder(dividingBy: 100_000_000)
+            at[0] = .digit0 &+ UInt8(truncatingIfNeeded: first)
+            raw.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: high)).littleEndian, toByteOffset: 1, as: UInt64.self)
+            raw.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: low)).littleEndian, toByteOffset: 9, as: UInt64.self)
         } else {
             let (rest, low) = value.quotientAndRemainder(dividingBy: 100_000_000)
             let (high, middle) = rest.quotientAndRemainder(dividingBy: 100_000_000)

@@ -25,6 +25,7 @@ enum ShortestDecimal {
     /// The bounds keep everything in range: q is −66 to 0 and k −20 to 0, 2^64 · 10^−k · 2^q is
     /// below 2^68 (10^−k < 10 · 2^−q, or 40/3 · 2^−q at a power of two), so the interval's ends
     /// in quarters, below 4 · 2^53 · 40/3 · 2^64, fit 128 bits with 59 bits of integer part.
+    @inline(__always)
     static func digits(_ d: Double) -> (digits: UInt64, places: Int)? {
         let magnitude = d.magnitude
         guard magnitude >= 1e-4, magnitude < 0x1p53 else { return nil }
