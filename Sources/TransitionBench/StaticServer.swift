@@ -1,17 +1,22 @@
 import CHTTPShim
+import TransitionServer
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `transition-bench static-server --port N --bytes N`: libmicrohttpd answering every request
-/// with the same N bytes, through the same shim, options and request path as the service, with
-/// a handler that only copies the bytes — the ceiling the service's HTTP throughput is compared
-/// with. Runs until SIGINT or SIGTERM.
+/// `transition-bench static-server --port N --bytes N [--threads N]`: libmicrohttpd answering
+/// every request with the same N bytes, through the same shim and request path as the service,
+/// with a handler that only copies the bytes — the ceiling the service's HTTP throughput is
+/// compared with. libmicrohttpd's options are the service's: the shim sets them (its connection
+/// memory among them) and the values it is given are the service's defaults
+/// (`ServerConfiguration`: threads, body limit, connection limit and timeout), so the two cannot
+/// drift apart. Runs until SIGINT or SIGTERM.
 enum StaticServer {
     static func run(_ arguments: [String]) {
+        let service = ServerConfiguration()
         var port: UInt16 = 8081
         var bytes = 1024
-        var threads: UInt32 = 4
+        var threads = UInt32(service.threads)
         var i = 0
         while i + 1 < arguments.count {
             switch arguments[i] {
@@ -35,8 +40,8 @@ enum StaticServer {
         body.withUnsafeBytes { storage.advanced(by: MemoryLayout<Int>.size).copyMemory(from: $0.baseAddress!, byteCount: body.count) }
         var error = [CChar](repeating: 0, count: 256)
         let daemon = "127.0.0.1".withCString { host in
-            var options = shim_options(host: host, port: port, threads: threads, max_body: 1 << 20, connection_limit: 1024,
-                                       connection_timeout: 30)
+            var options = shim_options(host: host, port: port, threads: threads, max_body: service.maxBodyBytes,
+                                       connection_limit: UInt32(service.connectionLimit), connection_timeout: UInt32(service.connectionTimeout))
             return shim_start(&options, nil, staticAnswer, storage, &error, error.count)
         }
         guard let daemon else {

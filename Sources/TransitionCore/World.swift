@@ -284,12 +284,27 @@ public struct World: Sendable {
     /// Moves time forward to `t`, running everything due on the way (animation completions and
     /// what they trigger) in time order; ties keep the order the blocks were issued in.
     public mutating func advance(to t: Double) {
+        runCompletions(until: t)
+        arrive(at: t)
+    }
+
+    /// The first part of `advance(to: t)`: runs the completions falling due by `t`, leaving `now`
+    /// at the due time of the last one run (unchanged when none falls due). A world taken here
+    /// and later advanced to any `t' ≥ now` is the world advanced to `t'` in one go: that advance
+    /// runs these same completions first, in the same order, from the same states
+    /// (`SettledWorlds` keeps such worlds so that reads past a completion do not run it again).
+    public mutating func runCompletions(until t: Double) {
         precondition(t >= now, "a world only moves forward")
         while let (completion, due) = animations.takeNextDue(after: now, until: t, timeline: { transitions.timeline(of: $0) }) {
             now = max(now, due)
             runCompletion(completion)
             startDeferredPush()
         }
+    }
+
+    /// The rest of `advance(to: t)` once the completions due by `t` have run: time moves to `t`,
+    /// stuck transitions get their diagnostic and what is over is pruned.
+    mutating func arrive(at t: Double) {
         now = t
         detectStuckTransitions()
         prune()

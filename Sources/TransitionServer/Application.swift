@@ -122,13 +122,15 @@ public final class Application: Sendable {
     /// Moves every `Vary` field to one at the end, their values joined with `extra`'s. (The one
     /// `Vary` of a large answer is moved without building the arrays a general join needs.)
     static func gatherVary(_ headers: inout [(name: String, value: String)], adding extra: [String]) {
-        let fields = headers.indices.filter { headers[$0].name == "Vary" }
-        if fields.isEmpty && extra.isEmpty { return }
-        if fields.count == 1 && extra.isEmpty {
-            headers.append(headers.remove(at: fields[0]))
-            return
+        if extra.isEmpty {
+            // Most answers: none, or the one a large body adds (found without an array of indices).
+            guard let first = headers.firstIndex(where: { $0.name == "Vary" }) else { return }
+            if !headers[(first + 1)...].contains(where: { $0.name == "Vary" }) {
+                headers.append(headers.remove(at: first))
+                return
+            }
         }
-        let vary = fields.map { headers[$0].value } + extra
+        let vary = headers.filter { $0.name == "Vary" }.map(\.value) + extra
         headers.removeAll { $0.name == "Vary" }
         headers.append(("Vary", vary.joined(separator: ", ")))
     }

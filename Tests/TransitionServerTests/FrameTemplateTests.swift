@@ -192,7 +192,7 @@ import TestSupport
     func aTemplateKeepsTheBytesOfValuesThatDidNotMove(animator: String, still: Bool) throws {
         let session = try Self.session(Self.things, [#"{"type": "push", "at": 0.1, "viewController": \#(Self.detail), "animator": "\#(animator)"}"#])
         var worlds: [World] = []
-        try session.read(now: ContinuousClock.now).history.forEachState(at: [0.2, 0.3]) { _, _, world in worlds.append(world) }
+        try session.read(now: ContinuousClock.now).history.forEachWorld(at: [0.2, 0.3]) { _, world in worlds.append(world) }
         let template = try #require(FrameTemplate.make(worlds[0]))
         let carried = template.moving.animatedEntries.filter { !$0 }.count
         #expect(carried > 0)
@@ -211,6 +211,27 @@ import TestSupport
             var fresh = ResponseEncoder(flat: flat)
             #expect(template.write(worlds[1], into: &fresh, reusing: false) == (0, 0))
             #expect(fresh.writer.bytes == expected.writer.bytes)
+        }
+    }
+
+    /// A read past a completion keeps the world that ran it (`SettledWorlds`): the reads after it
+    /// start from that world, so they run the completion no more and share its views, and the
+    /// template the first made holds for them; every answer is the world advanced in one go.
+    @Test func readsPastACompletionStartFromTheWorldThatRanIt() throws {
+        let session = try Self.session(Self.things, [#"{"type": "push", "at": 0.1, "viewController": \#(Self.detail)}"#])
+        let now = ContinuousClock.now
+        for (k, t) in [0.9, 0.95, 1.5, 0.9].enumerated() {
+            var world = session.current(now: now)
+            world.advance(to: t)
+            var expected = ResponseEncoder()
+            expected.snapshot(world.snapshot(at: t))
+            var answer = ResponseEncoder()
+            try session.writeSnapshot(at: t, now: now, into: &answer)
+            let same = answer.writer.bytes == expected.writer.bytes
+            #expect(same, "t = \(t)")
+            // The first read ran the push's completion and made the template; the others used both.
+            #expect(session.templateCount == 1 && session.settledWorldsAdded == 1, "t = \(t)")
+            if k == 0 { #expect(world.animations.taken > session.current(now: now).animations.taken) }
         }
     }
 
@@ -238,4 +259,6 @@ extension Session {
 extension Session {
     /// Frame templates the session keeps of its current state.
     var templateCount: Int { state.withLock { $0.cache.templates.count } }
+    /// Worlds reads of its current state kept after running its completions.
+    var settledWorldsAdded: Int { state.withLock { $0.cache.settled.added } }
 }

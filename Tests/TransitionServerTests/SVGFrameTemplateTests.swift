@@ -85,7 +85,8 @@ import TestSupport
         let history = session.history(now: .now)
         var made: SVGFrameTemplate?
         var frames: [[UInt8]] = []
-        try history.forEachState(at: [0.2, 0.3]) { i, position, world in
+        var settled = SettledWorlds()
+        try history.forEachState(at: [0.2, 0.3], settled: &settled) { i, position, world in
             var encoder = SVGEncoder(precision: nil)
             if let made {
                 let holds = made.holds(for: world, position: position, in: encoder)

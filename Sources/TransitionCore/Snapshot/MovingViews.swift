@@ -100,33 +100,46 @@ extension World {
 
     /// What the moving views show at `now` (which `fits(moving)` must accept): exactly what
     /// `snapshot(at: now)` holds for them.
+    ///
+    /// Entries are read in place and the places written into the result's memory: a loop over
+    /// `moving.entries` copied each entry (about 240 bytes) and appended to three arrays.
     public func movingFrame(_ moving: MovingViews) -> MovingFrame {
         let frame = animations.frame(at: now, clocks: transitions)
-        var result = MovingFrame(nodes: [], places: [])
-        result.nodes.reserveCapacity(moving.animated.count)
-        result.places.reserveCapacity(moving.entries.count)
-        var placed: [(toWindow: AffineTransform, clip: Rect?)] = []
-        placed.reserveCapacity(moving.entries.count)
-        for e in moving.entries {
-            let (toWindow, clip) = e.parent < 0 ? (e.toWindow, e.clip) : placed[e.parent]
-            let place: ScreenPlacement
-            if e.animated {
-                var v = tree[e.view]
-                if let list = frame.animations(on: e.view) { frame.apply(list, to: &v) }
-                place = ScreenPlacement(v, toWindow: toWindow, clip: clip)
-                result.nodes.append(SnapshotNode(identity: v.identityStorage, frame: place.frame, bounds: v.bounds, center: v.center,
-                                                 transform: v.transform, transform3DStorage: v.transform3DStorage, alpha: v.alpha,
-                                                 hidden: v.hidden, windowFrame: place.windowFrame, backgroundColor: v.backgroundColor,
-                                                 layerStorage: v.layerStorage, visibleRect: place.visibleRect, visible: place.visible,
-                                                 children: []))
-            } else {
-                // Its own values are its model's, the same in every frame.
-                place = ScreenPlacement(e.shape!, toWindow: toWindow, clip: clip)
+        let count = moving.entries.count
+        var nodes: [SnapshotNode] = []
+        nodes.reserveCapacity(moving.animated.count)
+        // What each entry passes its subviews: its bounds → window map and the clip they get.
+        let passed = UnsafeMutablePointer<(toWindow: AffineTransform, clip: Rect?)>.allocate(capacity: count)
+        defer { passed.deallocate() }
+        let places = [MovingFrame.Place](unsafeUninitializedCapacity: count) { places, initialized in
+            moving.entries.withUnsafeBufferPointer { entries in
+                for i in 0..<count {
+                    let e = entries.baseAddress! + i
+                    let parent = e.pointee.parent
+                    let toWindow = parent < 0 ? e.pointee.toWindow : passed[parent].toWindow
+                    let clip = parent < 0 ? e.pointee.clip : passed[parent].clip
+                    let place: ScreenPlacement
+                    if e.pointee.animated {
+                        var v = tree[e.pointee.view]
+                        if let list = frame.animations(on: e.pointee.view) { frame.apply(list, to: &v) }
+                        place = ScreenPlacement(v, toWindow: toWindow, clip: clip)
+                        nodes.append(SnapshotNode(identity: v.identityStorage, frame: place.frame, bounds: v.bounds, center: v.center,
+                                                  transform: v.transform, transform3DStorage: v.transform3DStorage, alpha: v.alpha,
+                                                  hidden: v.hidden, windowFrame: place.windowFrame, backgroundColor: v.backgroundColor,
+                                                  layerStorage: v.layerStorage, visibleRect: place.visibleRect, visible: place.visible,
+                                                  children: []))
+                    } else {
+                        // Its own values are its model's, the same in every frame.
+                        place = ScreenPlacement(e.pointee.shape!, toWindow: toWindow, clip: clip)
+                    }
+                    (passed + i).initialize(to: (place.toWindow, place.childClip))
+                    (places.baseAddress! + i).initialize(to: MovingFrame.Place(windowFrame: place.windowFrame, visibleRect: place.visibleRect,
+                                                                               visible: place.visible))
+                }
             }
-            placed.append((place.toWindow, place.childClip))
-            result.places.append(MovingFrame.Place(windowFrame: place.windowFrame, visibleRect: place.visibleRect, visible: place.visible))
+            initialized = count
         }
-        return result
+        return MovingFrame(nodes: nodes, places: places)
     }
 }
 

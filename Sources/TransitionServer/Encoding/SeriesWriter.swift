@@ -46,13 +46,14 @@ enum SeriesWriter {
     static func writeFrames(_ read: Session.Read, at times: [Double], into encoder: inout ResponseEncoder, limit: Int) throws -> Bool {
         var templates = read.cache.templates
         var made: [FrameTemplate] = []
+        var settled = read.cache.settled
         var fits = true
-        try read.history.forEachState(at: times) { _, position, world in
+        try read.history.forEachState(at: times, settled: &settled) { _, position, world in
             guard fits else { return }
             writeFrame(world, position: position, into: &encoder, templates: &templates, made: &made)
             fits = encoder.writer.count <= limit
         }
-        keep(made, in: read)
+        keep(made, settled, in: read)
         return fits
     }
 
@@ -75,7 +76,8 @@ enum SeriesWriter {
         var fits = true, byMovingViews = 0
         var templates = read.cache.templates
         var made: [FrameTemplate] = []
-        try read.history.forEachState(at: times) { _, position, world in
+        var settled = read.cache.settled
+        try read.history.forEachState(at: times, settled: &settled) { _, position, world in
             guard fits else { return }
             if let run, run.position == position, let moving = run.moving, batch.takesMovingViews, world.fits(moving) {
                 batch.add(world.movingFrame(moving), of: moving, time: world.now, transition: world.currentTransitionState(at: world.now))
@@ -96,7 +98,7 @@ enum SeriesWriter {
             }
             fits = batch.count <= limit
         }
-        keep(made, in: read)
+        keep(made, settled, in: read)
         guard fits else { throw Problem.responseTooLarge(limit: limit) }
         let body = batch.finish()
         assert(byMovingViews == 0 || sameBytes(body.array, fullChangeBatch(read.history, at: times, precision: precision)[...]),
@@ -135,7 +137,8 @@ enum SeriesWriter {
         var template: SVGFrameTemplate?
         var byTemplate = 0
         var step = 0.0
-        try history.forEachState(at: times) { i, position, world in
+        var settled = SettledWorlds()
+        try history.forEachState(at: times, settled: &settled) { i, position, world in
             if let template, template.holds(for: world, position: position, in: encoder) {
                 template.draw(world, x: Double(i) * step, into: &encoder)
                 byTemplate += 1
@@ -183,14 +186,17 @@ enum SeriesWriter {
         return template
     }
 
-    /// Keeps in the session `read` is of the templates of its current state among `made`: one
-    /// of a past state holds the views its replay made, which nothing else holds (a read of the
-    /// past would grow an idle session).
-    private static func keep(_ made: [FrameTemplate], in read: Session.Read) {
+    /// Keeps in the session `read` is of the templates of its current state among `made` (one
+    /// of a past state holds the views its replay made, which nothing else holds: a read of the
+    /// past would grow an idle session) and the worlds its current state reached by running
+    /// completions, when this read added any.
+    private static func keep(_ made: [FrameTemplate], _ settled: SettledWorlds, in read: Session.Read) {
         let current = made.filter { $0.position == .max }.suffix(ReadCache.templateLimit)
-        guard !current.isEmpty else { return }
+        let grew = settled.added > read.cache.settled.added
+        guard !current.isEmpty || grew else { return }
         read.keep { cache in
             for template in current { cache.keep(template) }
+            if grew { cache.settled = settled }
         }
     }
 

@@ -43,41 +43,56 @@ public struct HostNames: Sendable {
     /// `_` and `~`: RFC 3986's unreserved characters, as a compose service's `transition_sim`), an
     /// IPv4 address or a bracketed IPv6 one.
     ///
-    /// Read as bytes (every request asks this, and a `Character` walk with `isLetter` looked
-    /// Unicode properties up for each): only a value with a non-ASCII byte is lower-cased by
-    /// Unicode's rules first (the Kelvin sign becomes `k`), and any byte still outside ASCII
-    /// then makes it no name, as a non-ASCII character did.
+    /// Read as bytes where they stand (every request asks this: a `Character` walk with
+    /// `isLetter` looked Unicode properties up for each, and a copy of the bytes was an array):
+    /// only a value with a non-ASCII byte is lower-cased by Unicode's rules first (the Kelvin
+    /// sign becomes `k`), and any byte still outside ASCII then makes it no name, as a non-ASCII
+    /// character did.
     static func name(_ value: String) -> String? {
-        let ascii = value.utf8.allSatisfy { $0 < 0x80 }
-        var bytes = Array((ascii ? value : value.lowercased()).utf8)
-        for i in bytes.indices where (0x41...0x5A).contains(bytes[i]) { bytes[i] |= 0x20 }
-        var host = bytes[...]
-        if let colon = host.lastIndex(of: UInt8(ascii: ":")), host.last != UInt8(ascii: "]") {
-            let port = host[(colon + 1)...]
-            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-            host = host[..<colon]
-        }
-        if host.first == UInt8(ascii: "[") {
-            var address = in6_addr()
-            guard host.count >= 2, host.last == UInt8(ascii: "]"),
-                  inet_pton(AF_INET6, String(decoding: host.dropFirst().dropLast(), as: UTF8.self), &address) == 1 else { return nil }
-            return String(decoding: host, as: UTF8.self)
-        }
-        if host.last == UInt8(ascii: ".") { host = host.dropLast() }
-        guard !host.isEmpty, host.count <= 253 else { return nil }
-        // Each dot-separated label 1 to 63 name bytes (walked in place: `split` made an array).
-        var label = 0
-        for byte in host {
-            if byte == UInt8(ascii: ".") {
-                guard label > 0 else { return nil }
-                label = 0
-            } else {
-                guard isNameByte(byte), label < 63 else { return nil }
-                label += 1
+        var text = value.utf8.allSatisfy { $0 < 0x80 } ? value : value.lowercased()
+        return text.withUTF8 { bytes -> String? in
+            var end = bytes.count
+            if let colon = bytes.lastIndex(of: UInt8(ascii: ":")), bytes.last != UInt8(ascii: "]") {
+                let port = bytes[(colon + 1)...]
+                guard !port.isEmpty, port.count <= 5, port.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+                end = colon
             }
+            let host = UnsafeBufferPointer(rebasing: bytes[..<end])
+            if host.first == UInt8(ascii: "[") {
+                var address = in6_addr()
+                guard host.count >= 2, host.last == UInt8(ascii: "]"),
+                      inet_pton(AF_INET6, String(decoding: host.dropFirst().dropLast(), as: UTF8.self), &address) == 1 else { return nil }
+                return lowered(host)
+            }
+            let name = UnsafeBufferPointer(rebasing: host[..<(host.last == UInt8(ascii: ".") ? host.count - 1 : host.count)])
+            guard !name.isEmpty, name.count <= 253 else { return nil }
+            // Each dot-separated label 1 to 63 name bytes.
+            var label = 0
+            for byte in name {
+                if byte == UInt8(ascii: ".") {
+                    guard label > 0 else { return nil }
+                    label = 0
+                } else {
+                    guard isNameByte(lower(byte)), label < 63 else { return nil }
+                    label += 1
+                }
+            }
+            guard label > 0 else { return nil }
+            return lowered(name)
         }
-        guard label > 0 else { return nil }
-        return String(decoding: host, as: UTF8.self)
+    }
+
+    /// An ASCII capital as its small letter; any other byte as it is.
+    private static func lower(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    }
+
+    /// The bytes in lower case (ASCII capitals only), as a string.
+    private static func lowered(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { out in
+            for i in bytes.indices { out[i] = lower(bytes[i]) }
+            return bytes.count
+        }
     }
 
     /// A lower-case letter, a digit, `-`, `_` or `~`.
@@ -89,8 +104,9 @@ public struct HostNames: Sendable {
     /// `localhost` and its subdomains (RFC 6761 §6.3: resolvers answer them with loopback
     /// themselves), 127.0.0.0/8 (RFC 1122 §3.2.1.3) and [::1] (RFC 4291 §2.5.3).
     static func isLoopbackName(_ name: String) -> Bool {
-        if name == "localhost" || name.hasSuffix(".localhost") { return true }
-        if name.hasPrefix("[") { return isLoopbackAddress(String(name.dropFirst().dropLast())) }
+        // A name is ASCII: its bytes compare as its characters do.
+        if name == "localhost" || name.utf8.count >= 10 && name.utf8.suffix(10).elementsEqual(".localhost".utf8) { return true }
+        if name.utf8.first == UInt8(ascii: "[") { return isLoopbackAddress(String(name.dropFirst().dropLast())) }
         return isLoopbackAddress(name)
     }
 

@@ -7,6 +7,8 @@ extension Application {
     /// 304's headers only, and its Content-Length is then the 200's, as RFC 9110 §8.6 requires.
     func represent(_ original: HTTPResponse, caching: Caching, request: HTTPRequest) -> HTTPResponse {
         var response = original
+        // Room for what this and `respond` add: one allocation rather than one for each.
+        response.headers.reserveCapacity(response.headers.count + 8)
         var coding = ContentCoding.identity
         if response.bodyCount >= ContentCoding.minimumBytes {
             // Only bodies this large are compressed, so only their answers depend on Accept-Encoding.
@@ -21,7 +23,8 @@ extension Application {
         if let control = caching.cacheControl, response.status == 200, request.method == "GET" || request.method == "HEAD" {
             // A strong tag names one representation: the compressed ones get tags of their own.
             let tag = EntityTag.of(hash: original.derivedTag ?? original.withBody(EntityTag.hash), coding: coding)
-            response.headers += [("ETag", tag), ("Cache-Control", control)]
+            response.headers.append(("ETag", tag))
+            response.headers.append(("Cache-Control", control))
             if let field = request.header("if-none-match"), EntityTag.matches(ifNoneMatch: field, tag) {
                 response.status = 304
                 response.mediaType = nil

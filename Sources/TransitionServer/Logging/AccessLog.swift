@@ -36,6 +36,8 @@ extension Logger {
     static let quietRoutes: Set<String> = ["/livez", "/readyz", "/metrics"]
 
     func access(_ e: AccessEntry) {
+        // Below info nothing but an error is written: decided before the route is looked up.
+        guard e.status >= 500 || isEnabled(.info) else { return }
         let level: LogLevel = e.status >= 500 ? .error : Self.quietRoutes.contains(e.route) ? .debug : .info
         guard isEnabled(level) else { return }
         var fields: [(key: String, value: Value)] = [

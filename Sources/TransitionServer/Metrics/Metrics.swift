@@ -7,8 +7,9 @@ public final class Metrics: Sendable {
     /// Upper bounds of the latency histogram's buckets, in seconds (+Inf is implied).
     static let bucketBounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]
 
-    /// Methods counted under their own name; anything else is counted as `other`.
-    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+    /// Methods counted under their own name; anything else is counted as `other`. Seven short
+    /// names: compared, not hashed (every request asks).
+    static let knownMethods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
     private struct RequestKey: Hashable {
         var route: String
