@@ -31,6 +31,7 @@ public enum JSONParser {
 
     public static func parse(_ input: UnsafeBufferPointer<UInt8>, limits: Limits = .init()) throws(JSONParseError) -> JSONValue {
         var parser = Parser(input: input, limits: limits)
+        defer { parser.release() }
         return try parser.document()
     }
 }
@@ -45,8 +46,8 @@ struct Parser {
     /// Decoding buffer for strings that need unescaping or UTF-8 checks, reused across strings.
     var scratch: [UInt8] = []
     private var valueCount = 0
-    private var values: [JSONValue] = []
-    private var keys: [String] = []
+    private var values = MoveStack<JSONValue>()
+    private var keys = MoveStack<String>()
     /// Each of `keys`' `NamePrint`.
     private var keyPrints: [UInt64] = []
     private var frames: [Frame] = []
@@ -79,6 +80,12 @@ struct Parser {
     init(input: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits) {
         self.input = input
         self.limits = limits
+    }
+
+    /// Frees the stacks, whatever they still hold (a throw leaves values on them).
+    mutating func release() {
+        values.release()
+        keys.release()
     }
 
     mutating func document() throws(JSONParseError) -> JSONValue {
@@ -214,7 +221,7 @@ struct Parser {
             }
             isDuplicate = found
         } else {
-            let seen = frames[f].seen ?? NameSet(keys[start...])
+            let seen = frames[f].seen ?? NameSet((start ..< keys.count).map { [keys] in keys[$0] })
             frames[f].seen = seen
             isDuplicate = !seen.names.insert(name).inserted
         }
@@ -236,19 +243,11 @@ struct Parser {
     private mutating func close() {
         let frame = frames.removeLast()
         if frame.isObject {
-            var entries: [(key: String, value: JSONValue)] = []
-            entries.reserveCapacity(values.count - frame.valueStart)
-            for (name, value) in zip(keys[frame.keyStart...], values[frame.valueStart...]) {
-                entries.append((name, value))
-            }
-            keys.removeSubrange(frame.keyStart...)
+            let entries = keys.moveTail(from: frame.keyStart, pairedWith: &values, from: frame.valueStart)
             if limits.rejectsDuplicateNames { keyPrints.removeSubrange(frame.keyStart...) }
-            values.removeSubrange(frame.valueStart...)
             values.append(.object(JSONObject(entries)))
         } else {
-            let elements = Array(values[frame.valueStart...])
-            values.removeSubrange(frame.valueStart...)
-            values.append(.array(elements))
+            values.append(.array(values.moveTail(from: frame.valueStart)))
         }
     }
 
