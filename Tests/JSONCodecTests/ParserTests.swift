@@ -68,6 +68,39 @@ import Testing
         }
     }
 
+    /// The fast paths' range (up to 19 significant digits, powers of ten up to 10^±27): shortest
+    /// doubles as the writer prints them, random significands at every digit count and scale, and
+    /// decimals near halfway between two doubles, each rounded as `Double(String)` rounds it.
+    @Test func fastPathNumbersRoundAsTheStandardLibrary() throws {
+        var rng = SplitMix64(seed: 45)
+        func check(_ text: String) throws {
+            let parsed = try #require(try JSONParser.parse(Array(text.utf8)).numberValue)
+            let expected = try #require(Double(text))
+            #expect(parsed.bitPattern == expected.bitPattern, "\(text)")
+        }
+        for _ in 0 ..< 100_000 {
+            try check(String(Double.random(in: -1000 ... 1000, using: &rng)))
+            try check(String(Double(sign: .plus, exponent: Int.random(in: -80 ... 80, using: &rng), significand: Double.random(in: 1 ..< 2, using: &rng))))
+            let digits = Int.random(in: 1 ... 19, using: &rng)
+            let high = digits == 19 ? UInt64(9_999_999_999_999_999_999) : (0 ..< digits).reduce(UInt64(1)) { r, _ in r * 10 } - 1
+            let significand = String(UInt64.random(in: 0 ... high, using: &rng))
+            try check(significand + "e\(Int.random(in: -30 ... 30, using: &rng))")
+            let point = Int.random(in: 0 ... significand.count, using: &rng)
+            let split = significand.index(significand.startIndex, offsetBy: point)
+            try check((point == 0 ? "0" : String(significand[..<split])) + "." + (point == significand.count ? "0" : String(significand[split...])))
+            // Exactly halfway between two doubles (odd multiples of half their spacing), written
+            // as an integer, scaled by a power of ten, and one unit either side.
+            let shift = Int.random(in: 0 ... 9, using: &rng)
+            let halfway = (UInt64.random(in: 1 << 52 ..< 1 << 53, using: &rng) * 2 + 1) << shift
+            for n in [halfway, halfway - 1, halfway + 1] {
+                try check(String(n))
+                try check(String(n) + "0e-1")
+                try check(String(n) + "e-3")
+                try check("-" + String(n) + "e2")
+            }
+        }
+    }
+
     @Test func depthUpToTheLimitParses() throws {
         let text = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
         #expect(throws: Never.self) { try JSONParser.parse(Array(text.utf8)) }
