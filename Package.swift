@@ -53,9 +53,12 @@ let package = Package(
         .plugin(name: "EmbedDocuments", capability: .buildTool(), dependencies: ["EmbedText"]),
         .target(name: "RedisJournal", dependencies: ["TransitionServer", "CHiredis"], swiftSettings: strict),
         .executableTarget(name: "TransitionSim", dependencies: ["TransitionServer", "RedisJournal", "CHTTPShim", "CBuildInfo"], swiftSettings: strict),
-        .executableTarget(name: "TransitionBench", dependencies: ["TransitionServer", "TransitionCore", "JSONCodec", "CHTTPShim"], swiftSettings: strict),
-        // What the test targets share: a seeded generator and the repository's files.
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        // The bench proves the writer's digits with the unit tests' oracle and samples (`digits N`).
+        .executableTarget(name: "TransitionBench", dependencies: ["TransitionServer", "TransitionCore", "JSONCodec", "CHTTPShim", "TestSupport"],
+                          swiftSettings: strict),
+        // What the test targets share: a seeded generator, the repository's files, and the proof
+        // of the writer's shortest digits (the former method as an oracle).
+        .target(name: "TestSupport", dependencies: ["JSONCodec"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore", "JSONCodec", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "TransitionCore", "JSONCodec", "TestSupport"], swiftSettings: strict),

@@ -3,7 +3,7 @@
 /// - integral with |d| < 2^53 → digits only (`320`, and `-0` → `0`);
 /// - otherwise the shortest text that reads back as the same double, as Swift's `description`
 ///   writes it (`0.15`, `1e-05`, `1.2345678901234568e+16`: valid JSON for every finite value),
-///   computed by `ShortestDecimal` in the common plain-decimal range.
+///   computed by `ShortestDecimal` in the common plain-decimal range (1e-4 to 2^53).
 extension JSONWriter {
     /// Writes `d`, first rounded to `precision` decimal places when the writer has one.
     /// Integers (most numbers in a snapshot) are written here, inlined into the encoder, at any
@@ -35,8 +35,9 @@ extension JSONWriter {
             // The digits are those of `units`: below 2^50, adjacent multiples of 10^-precision
             // are more than an ulp apart, so `units` / 10^precision, trailing zeros dropped, is
             // the shortest decimal of `rounded`, the same bytes `appendShortest(rounded)` writes.
-            appendDecimal(UInt64(units.magnitude), isNegative: units < 0, fractionDigits: precision)
-        } else {
+            let (digits, places) = TrailingZeros.dropped(from: UInt64(units.magnitude), places: precision)
+            appendDecimal(digits, isNegative: units < 0, fractionDigits: places)
+        } else if !appendIfInteger(rounded) {
             appendShortest(rounded)
         }
     }
@@ -44,39 +45,18 @@ extension JSONWriter {
     /// How this writer rounds its numbers (`NumberRounding`).
     public var rounding: NumberRounding { NumberRounding(scale: scale) }
 
+    /// Writes `d`, not an integer below 2^53: its shortest digits, plain in `ShortestDecimal`'s
+    /// range and as `description` writes them outside it.
     private mutating func appendShortest(_ d: Double) {
-        if appendIfInteger(d) { return }
-        let magnitude = d.magnitude
-        if let units = Self.fewPlaces(magnitude) {
-            appendDecimal(units, isNegative: d < 0, fractionDigits: Self.fewPlacesCount)
+        if let (digits, places) = ShortestDecimal.digits(d) {
+            appendDecimal(digits, isNegative: d < 0, fractionDigits: places)
         } else if !d.isFinite {
             appendValueToken("null")
-        } else if let (digits, places) = ShortestDecimal.digits(d) {
-            appendDecimal(digits, isNegative: d < 0, fractionDigits: places)
         } else {
             if takeComma() { output.append(.comma) }
             var text = d.description
             text.withUTF8 { output.append($0) }
         }
-    }
-
-    /// The places `fewPlaces` tries.
-    static let fewPlacesCount = 6
-
-    /// The fast path for the numbers a snapshot holds most after integers (0.25, 0.5, 12.5):
-    /// `magnitude` · 10^6 as an integer, when `magnitude` (1e-4 ≤ it < 1e9) is exactly the double
-    /// nearest that many millionths; nil otherwise, and `ShortestDecimal` decides.
-    ///
-    /// Why the digits are `ShortestDecimal`'s, trailing zeros dropped: below 1e9 an ulp is under
-    /// 1.2e-7, so the interval that reads back as `magnitude` holds at most one multiple of 10^-6,
-    /// and so at most one decimal of 6 places or fewer. The shortest decimal, when it has 6 places
-    /// or fewer, is that one; the check (a correctly rounded division of two exact doubles, as
-    /// reading the decimal back does) finds it. When the product rounds to a neighbour instead, the
-    /// check fails and the slow path still answers.
-    static func fewPlaces(_ magnitude: Double) -> UInt64? {
-        guard magnitude >= 1e-4, magnitude < 1e9 else { return nil }  // (false for NaN)
-        let units = UInt64(magnitude * 1e6 + 0.5)
-        return Double(units) / 1e6 == magnitude ? units : nil
     }
 
     /// Writes ±value after its comma, zero unsigned. Most numbers in a snapshot are integers of
@@ -108,17 +88,12 @@ extension JSONWriter {
         output.didWrite(n)
     }
 
-    /// Writes ±magnitude / 10^fractionDigits in plain decimal after its comma: trailing fraction
-    /// zeros dropped (and the point with them), zero unsigned.
-    mutating func appendDecimal(_ magnitude: UInt64, isNegative: Bool, fractionDigits: Int) {
-        var rest = magnitude
-        var places = fractionDigits
-        while places > 0, rest % 10 == 0 {
-            rest /= 10
-            places -= 1
-        }
+    /// Writes ±magnitude / 10^fractionDigits in plain decimal after its comma, zero unsigned: the
+    /// caller has dropped trailing fraction zeros (`TrailingZeros`), so `magnitude` is not a
+    /// multiple of 10 unless `fractionDigits` is 0, and then it is an integer.
+    mutating func appendDecimal(_ magnitude: UInt64, isNegative: Bool, fractionDigits places: Int) {
         guard places > 0 else {
-            appendInteger(rest, isNegative: isNegative)
+            appendInteger(magnitude, isNegative: isNegative)
             return
         }
         let comma = takeComma()
@@ -127,12 +102,12 @@ extension JSONWriter {
         let out = output.spare(48)
         var n = 0
         if comma { out[n] = .comma; n &+= 1 }
-        if isNegative { out[n] = .minus; n &+= 1 }  // (rest is not zero: zero drops every place)
-        let digits = Self.digitCount(rest)
+        if isNegative { out[n] = .minus; n &+= 1 }  // (not zero: zero has no fraction digits)
+        let digits = Self.digitCount(magnitude)
         if digits > places {
             // All the digits one byte on, then the integer part moved back a byte and the point
             // after it, where the integer part's last digit was.
-            Self.writeDigits(rest, count: digits, at: out + n + 1)
+            Self.writeDigits(magnitude, count: digits, at: out + n + 1)
             Self.pointAfter(digits - places, at: out + n)
             output.didWrite(n + digits + 1)
         } else {
@@ -143,7 +118,7 @@ extension JSONWriter {
             zeros.storeBytes(of: word, toByteOffset: 8, as: UInt64.self)
             zeros.storeBytes(of: word, toByteOffset: 16, as: UInt64.self)
             out[n + 1] = .dot
-            Self.writeDigits(rest, count: digits, at: out + n + 2 + places - digits)
+            Self.writeDigits(magnitude, count: digits, at: out + n + 2 + places - digits)
             output.didWrite(n + 2 + places)
         }
     }

@@ -1,82 +1,84 @@
 /// The shortest decimal that reads back as a given double, for the plain-notation range the
-/// writer meets most (snapshot coordinates, times, alphas). Swift's `description` computes the
-/// same digits but costs about 190 ns a number here (a general algorithm, then a `String`, which
-/// allocates beyond 15 bytes); this exact integer method takes a fraction of that.
+/// writer meets most (snapshot coordinates, times, alphas): the digits Swift's `description`
+/// writes, with one 64 × 128-bit product and no division by a variable.
 ///
-/// Method: with d = m · 2^e, every real in d's rounding interval reads back as d. Scaled by 4 so
-/// that its ends are integers, the interval is [4m − 2, 4m + 2] · 2^(e−2) (its lower half is
-/// halved, 4m − 1, just above a power of two, where the next double down is closer); the ends
-/// belong to it when m is even, because reading rounds ties to even.
-/// 1. Scale by 10^k with k chosen for 17 or 18 significant digits: 17 always suffice, so the
-///    integers in the scaled interval, [first, last], are the candidates with k places.
-/// 2. Drop trailing places while the interval still holds a multiple of 10 (n at k − 1 places
-///    reads back iff 10n at k places does): the fewest places give the shortest decimal.
-/// 3. Of the candidates left, take the one nearest d (ties to even), as `description` does.
+/// Method: Schubfach (Raffaello Giulietti, "The Schubfach way to render doubles", 2020), its
+/// choice of scale and candidates, written here with exact products. With d = c · 2^q, every
+/// real in d's rounding interval reads back as d: in quarters of 2^q, [4c − 2, 4c + 2] (its lower
+/// half is halved, 4c − 1, at a power of two, where the next double down is closer); the ends
+/// belong to it when c is even, because reading rounds ties to even.
+/// 1. Scale by 10^−k, k = floor(log10 of the interval's width): the scaled width is 1 to 10, so
+///    the interval holds at most one multiple of 10 and at least one of the two integers beside
+///    d · 10^−k (Giulietti's Lemma: the one nearest d is never outside on both sides).
+/// 2. If it holds a multiple of 10, that is the shortest decimal (unique at k + 1 places; with
+///    trailing zeros when fewer places hold it too), its zeros dropped.
+/// 3. Otherwise the shortest has k places: of floor(d · 10^−k) and the next integer, the one in
+///    the interval, or when both are, the one nearest d (ties to even), as `description` does.
+/// In the plain range 10^−k is an integer (k ≤ 0), so the scaled values are exact, not the
+/// general method's 126-bit approximations rounded to odd: d · 10^−k · 2^64 = c · 5^−k · 2^(64 + q − k)
+/// in 128 bits, its high word the integer part and its low word the exact binary fraction.
 enum ShortestDecimal {
-    /// (n, k) with n / 10^k the shortest decimal that reads back as `d`, when 1e-4 ≤ |d| < 2^53
-    /// (where `description` writes plain decimals too); nil otherwise.
+    /// (n, k) with n / 10^k the shortest decimal that reads back as `d`, n not a multiple of 10
+    /// unless k is 0, when 1e-4 ≤ |d| < 2^53 (where `description` writes plain decimals too);
+    /// nil otherwise.
     ///
-    /// The bounds keep everything in range: |d| ≥ 1e-4 means e ≥ −66 and k ≤ 21, so
-    /// (4m + 2) · 10^k < 2^55 · 2^70 fits 128 bits and 18 digits fit 64.
+    /// The bounds keep everything in range: q is −66 to 0 and k −20 to 0, 2^64 · 10^−k · 2^q is
+    /// below 2^68 (10^−k < 10 · 2^−q, or 40/3 · 2^−q at a power of two), so the interval's ends
+    /// in quarters, below 4 · 2^53 · 40/3 · 2^64, fit 128 bits with 59 bits of integer part.
     static func digits(_ d: Double) -> (digits: UInt64, places: Int)? {
         let magnitude = d.magnitude
         guard magnitude >= 1e-4, magnitude < 0x1p53 else { return nil }
-        // Wrapping operators throughout: the bounds rule out overflow, and 128-bit overflow
-        // checks would cost more than the arithmetic.
-        let exponent = Int(magnitude.exponentBitPattern)
-        let shift = UInt128(1077 - exponent)  // 2^(e−2) = 2^−shift
-        // floor(log10 d) is floor(log2 d · log10 2) or one more; log10 2 ≈ 1233 / 4096.
-        let places = 16 - (((exponent - 1023) * 1233) >> 12)
-        let power = powersOfTen[places]
-        let m = UInt128(magnitude.significandBitPattern | 1 << 52)
-        let center = 4 &* m &* power
-        let low = center &- (magnitude.significandBitPattern == 0 && exponent > 1 ? 1 : 2) &* power
-        let high = center &+ 2 &* power
-        let inclusive = m & 1 == 0
-        let mask: UInt128 = (1 &<< shift) &- 1
-
-        var first = UInt64(truncatingIfNeeded: low &>> shift &+ (low & mask != 0 || !inclusive ? 1 : 0))
-        var last = UInt64(truncatingIfNeeded: high &>> shift &- (high & mask == 0 && !inclusive ? 1 : 0))
-        // d · 10^k = nearest + what was dropped: `dropped` is the last digit dropped, `sticky`
-        // whether anything below it (digits or the binary fraction) was non-zero.
-        var nearest = UInt64(truncatingIfNeeded: center &>> shift)
-        var dropped: UInt64 = 0
-        var sticky = center & mask != 0
-        var dropCount = 0
-        /// Drops `count` places (`power` = 10^count) if the interval still holds a candidate.
-        func drop(_ count: Int, _ power: UInt64) -> Bool {
-            guard dropCount + count <= places, (first &+ power &- 1) / power <= last / power else { return false }
-            first = (first &+ power &- 1) / power
-            last /= power
-            let removed = nearest % power
-            nearest /= power
-            sticky = sticky || dropped != 0 || removed % (power / 10) != 0
-            dropped = removed / (power / 10)
-            dropCount += count
-            return true
+        // Wrapping operators throughout: the bounds rule out overflow, and checks would cost
+        // more than the arithmetic.
+        let fraction = magnitude.significandBitPattern
+        let c = fraction | 1 << 52
+        let q = Int(magnitude.exponentBitPattern) &- 1075
+        let atPowerOfTwo = fraction == 0
+        let places = -decimalExponent(binaryExponent: q, atPowerOfTwo: atPowerOfTwo)
+        // 2^q in units of 10^−places, times 2^64.
+        let unit = UInt128(powersOfFive[places]) &<< UInt128(truncatingIfNeeded: 64 &+ q &+ places)
+        let center = UInt128(c &<< 2) &* unit
+        let lower = quarters(center &- (atPowerOfTwo ? unit : unit &<< 1))
+        let upper = quarters(center &+ unit &<< 1)
+        // An end belongs to the interval when c is even: an odd c needs a candidate one beyond.
+        let beyond = c & 1
+        let integer = UInt64(truncatingIfNeeded: center &>> 64) &>> 2
+        let ten = integer / 10 &* 10
+        let tenBelow = lower &+ beyond <= ten &<< 2
+        let tenAbove = (ten &+ 10) &<< 2 &+ beyond <= upper
+        if tenBelow != tenAbove {
+            return TrailingZeros.dropped(from: tenBelow ? ten : ten &+ 10, places: places)
         }
-        // Whether a drop works only turns false as the count grows, so eights, then at most one
-        // four, two and one find the largest count in few steps (short decimals drop up to 20).
-        while drop(8, 100_000_000) {}
-        _ = drop(4, 10_000)
-        _ = drop(2, 100)
-        _ = drop(1, 10)
-        let roundsUp = if dropCount == 0 {
-            center & mask > 1 &<< (shift &- 1) || center & mask == 1 &<< (shift &- 1) && nearest & 1 == 1
-        } else {
-            dropped > 5 || dropped == 5 && (sticky || nearest & 1 == 1)
-        }
-        if roundsUp { nearest &+= 1 }
-        return (min(max(nearest, first), last), places - dropCount)
+        let below = lower &+ beyond <= integer &<< 2
+        let above = (integer &+ 1) &<< 2 &+ beyond <= upper
+        // Both in: the nearer, compared in quarters with integer + 1/2 (exact unless `quarters`
+        // rounded, and then odd, never equal to it).
+        let half = integer &<< 2 | 2
+        let scaled = quarters(center)
+        let nearer = scaled < half || scaled == half && integer & 1 == 0
+        return (!above || below && nearer ? integer : integer &+ 1, places)
     }
 
-    /// 10^0 … 10^21.
-    private static let powersOfTen: [UInt128] = [
-        1, 10, 100, 1000,
-        10000, 100000, 1000000, 10000000,
-        100000000, 1000000000, 10000000000, 100000000000,
-        1000000000000, 10000000000000, 100000000000000, 1000000000000000,
-        10000000000000000, 100000000000000000, 1000000000000000000, 10000000000000000000,
-        100000000000000000000, 1000000000000000000000,
+    /// floor(log10 w) for the width w of a rounding interval in the plain range: 2^q, or 3/4 · 2^q
+    /// at a power of two (q from −66 to 0). log10 2 ≈ 78913 / 2^18 and log10(3/4) ≈ −32751 / 2^18
+    /// are close enough over that range for the floor to be exact (`ShortestDecimalTests`).
+    @inline(__always)
+    static func decimalExponent(binaryExponent q: Int, atPowerOfTwo: Bool) -> Int {
+        (q &* 78913 &- (atPowerOfTwo ? 32751 : 0)) &>> 18
+    }
+
+    /// A 128-bit value in quarters times 2^64, as whole quarters with the fraction's trace: the
+    /// integer part, its lowest bit set when a fraction was dropped ("round to odd", Schubfach's
+    /// device). Compared with an even integer, it orders as the exact value does.
+    @inline(__always)
+    private static func quarters(_ x: UInt128) -> UInt64 {
+        UInt64(truncatingIfNeeded: x &>> 64) | (UInt64(truncatingIfNeeded: x) != 0 ? 1 : 0)
+    }
+
+    /// 5^0 … 5^20: 10^n = 5^n · 2^n, the power of two joining the shift.
+    static let powersOfFive: [UInt64] = [
+        1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125, 244140625,
+        1220703125, 6103515625, 30517578125, 152587890625, 762939453125, 3814697265625,
+        19073486328125, 95367431640625,
     ]
 }

@@ -8,16 +8,39 @@ struct InProcessSession {
     let id: String
 
     init() {
+        self.init(scene: ComputeBenchmark.sceneBody, actions: [ComputeBenchmark.pushBody])
+    }
+
+    /// A session created by `scene`, then changed by each body of `actions` in turn.
+    init(scene: String, actions: [String]) {
         var configuration = ServerConfiguration()
         configuration.logLevel = .critical
         app = Application(configuration: configuration)
-        let created = Self.send(app, "POST", "/v1/sessions", body: ComputeBenchmark.sceneBody)
+        let created = Self.send(app, "POST", "/v1/sessions", body: scene)
         guard created.status == 201, let id = (try? JSONParser.parse(created.body))?.objectValue?["id"]?.stringValue else {
             fatalError("benchmark session: \(created.status)")
         }
         self.id = id
-        _ = Self.send(app, "POST", "/v1/sessions/\(id)/actions", body: ComputeBenchmark.pushBody)
+        for body in actions {
+            let changed = Self.send(app, "POST", "/v1/sessions/\(id)/actions", body: body)
+            guard changed.status == 200 else { fatalError("benchmark session's action: \(changed.status)") }
+        }
     }
+
+    /// tests/e2e/test_fairness.py's heavy session: 38 pushes, not animated, of 500 labels each
+    /// (about 19,500 views), whose film strip (`heavyStrip`) the work budget refuses.
+    static func heavy() -> InProcessSession {
+        func labels(_ count: Int) -> String {
+            let rows = (0..<count - 1).map { #"{"id": "w\#($0)", "kind": "label", "text": "row \#($0)", "frame": {"x": 0, "y": \#($0 * 20), "width": 320, "height": 20}}"# }
+            return #"{"id": "root", "kind": "view", "children": [\#(rows.joined(separator: ","))]}"#
+        }
+        let scene = #"{"root": {"type": "navigation", "id": "nav", "viewControllers": [{"id": "first", "title": "First"}]}}"#
+        let pushes = (0..<38).map { #"{"type": "push", "animated": false, "viewController": {"id": "c\#($0)", "title": "C\#($0)", "view": \#(labels(500))}}"# }
+        return InProcessSession(scene: scene, actions: pushes)
+    }
+
+    /// The heavy session's film strip that test_fairness.py asks: 239 frames.
+    static let heavyStrip = "from=0&to=3.9833&fps=60"
 
     /// The answer to one request; `path` is under the session (`/snapshots`).
     func get(_ path: String, query: String, encoding: String? = nil) -> HTTPResponse {

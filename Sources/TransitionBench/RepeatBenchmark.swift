@@ -4,20 +4,21 @@ import TransitionServer
 import Glibc
 #endif
 
-/// `transition-bench repeat compute|encode|svg|filmstrip|snapshot|template|request|batch|changes|compare|compare-one N`: one part of the hot path done N times on
+/// `transition-bench repeat compute|encode|svg|filmstrip|snapshot|template|request|batch|changes|compare|compare-one|refusal N`: one part of the hot path done N times on
 /// the benchmark scene, untimed, for an instruction counter. Under
 /// `valgrind --tool=callgrind`, the difference between N and 0 runs, divided by N, is the
 /// instructions per call: repeatable on a shared machine where timings are not.
 enum RepeatBenchmark {
     static func run(_ arguments: [String]) {
         guard arguments.count == 2, let part = Part(rawValue: arguments[0]), let count = Int(arguments[1]), count >= 0 else {
-            print("usage: transition-bench repeat compute|encode|svg|filmstrip|snapshot|template|request|batch|changes|compare|compare-one N")
+            print("usage: transition-bench repeat compute|encode|svg|filmstrip|snapshot|template|request|batch|changes|compare|compare-one|refusal N")
             return
         }
         let world = ComputeBenchmark.scene()
         let t = ComputeBenchmark.time
         let shot = ComputeBenchmark.snapshot(world, at: t)
         let template = part == .template ? FrameTemplate.make(ComputeBenchmark.advanced(world, to: ComputeBenchmark.templateTime)) : nil
+        let heavy = part == .refusal ? InProcessSession.heavy() : nil
         let session = [.changes, .batch, .filmstrip, .request, .compare, .compareOne].contains(part) ? InProcessSession() : nil
         let check = part == .compare ? BatchBenchmark.goldenCheck(session!) : part == .compareOne ? BatchBenchmark.oneViewCheck() : []
         if !check.isEmpty { BatchBenchmark.compare(session!, check) }
@@ -41,6 +42,10 @@ enum RepeatBenchmark {
             case .changes: sink &+= session!.get("/snapshots", query: "from=0&to=0.9834&fps=60&changes=true").bodyCount
             case .filmstrip: sink &+= session!.get("/filmstrip.svg", query: "from=0&to=0.9834&fps=60").bodyCount
             case .compare, .compareOne: sink &+= session!.post("/compare", body: check).body.count
+            case .refusal:
+                let refused = heavy!.get("/filmstrip.svg", query: InProcessSession.heavyStrip)
+                precondition(refused.status == 422, "the heavy film strip was not refused: \(refused.status)")
+                sink &+= refused.bodyCount
             }
         }
         print("\(part.rawValue) × \(count): \(sink) (checksum)")
@@ -77,5 +82,8 @@ enum RepeatBenchmark {
         /// The same 60 times with one view a frame (the minimal form): mostly the service's side,
         /// its frames computed and read as compared views.
         case compareOne = "compare-one"
+        /// The heavy film strip of tests/e2e/test_fairness.py refused by the work budget, the
+        /// whole request in-process (the session made once, before the count).
+        case refusal
     }
 }

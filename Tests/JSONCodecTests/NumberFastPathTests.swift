@@ -2,41 +2,12 @@
 import Testing
 import TestSupport
 
-/// The writer's fast paths for numbers against `ShortestDecimal`, the exact shortest-digits
-/// method they stand in for: same digits, or no answer and the slow path decides.
+/// The writer's number primitives: the integer path and plain decimals against the former
+/// writer (`ShortestDecimalOracle`), and the digit writers against text built digit by digit.
 struct NumberFastPathTests {
-    /// What the general path writes for `d` (its digits from `ShortestDecimal`, or
-    /// `description` outside its range), independent of the fast paths.
-    func slow(_ d: Double) -> String {
-        if let (digits, places) = ShortestDecimal.digits(d) {
-            var text = String(digits)
-            if places > 0 {
-                text = String(repeating: "0", count: max(0, places + 1 - text.count)) + text
-                text.insert(".", at: text.index(text.endIndex, offsetBy: -places))
-                while text.hasSuffix("0") { text.removeLast() }
-                if text.hasSuffix(".") { text.removeLast() }
-            }
-            return (d < 0 && digits != 0 ? "-" : "") + text
-        }
-        var text = d.description
-        // Integers below 2^53 lose `.0`; from 2^53 on, `description` stands (`9007199254740992.0`).
-        if d.magnitude < 0x1p53, text.hasSuffix(".0") { text.removeLast(2) }
-        return text == "-0" ? "0" : text
-    }
-
     func check(_ d: Double, sourceLocation: SourceLocation = #_sourceLocation) {
-        guard d.isFinite else { return }
         let text = written { $0.number(d) }
-        #expect(text == slow(d), "\(d)", sourceLocation: sourceLocation)
-        // When the few-places path answers, its digits read back as `d` and are the shortest.
-        if let units = JSONWriter.fewPlaces(d.magnitude) {
-            #expect(Double(units) / 1e6 == d.magnitude, sourceLocation: sourceLocation)
-            if let (digits, places) = ShortestDecimal.digits(d) {
-                var scaled = digits
-                for _ in places ..< JSONWriter.fewPlacesCount { scaled *= 10 }
-                #expect(places <= JSONWriter.fewPlacesCount && scaled == units, "\(d)", sourceLocation: sourceLocation)
-            }
-        }
+        #expect(Array(text.utf8) == ShortestDecimalOracle.text(d), "\(d)", sourceLocation: sourceLocation)
     }
 
     @Test func edgeCases() {
@@ -51,9 +22,9 @@ struct NumberFastPathTests {
         #expect(written { $0.number(-0.0) } == "0")
         #expect(written { $0.number(.nan) } == "null")
         #expect(written { $0.number(-.infinity) } == "null")
-        #expect(JSONWriter.fewPlaces(0.1 + 0.2) == nil)  // 0.30000000000000004: 17 digits
-        #expect(JSONWriter.fewPlaces(1e-7) == nil)  // written 1e-07, outside the plain range
-        #expect(JSONWriter.fewPlaces(0.25) == 250_000)
+        #expect(written { $0.number(0.1 + 0.2) } == "0.30000000000000004")
+        #expect(written { $0.number(-1e-7) } == "-1e-07")
+        #expect(written { $0.number(0.25) } == "0.25")
     }
 
     @Test func randomValues() {
@@ -61,11 +32,9 @@ struct NumberFastPathTests {
         for i in 0 ..< 200_000 {
             switch i % 4 {
             case 0:
-                // Decimals of up to 6 places, the fast path's own: it must answer them.
+                // Decimals of up to 6 places, the numbers a snapshot holds most after integers.
                 let places = Int.random(in: 0 ... 6, using: &rng)
-                let d = Double(Int.random(in: -1_000_000_000 ... 1_000_000_000, using: &rng)) / [1.0, 10, 100, 1e3, 1e4, 1e5, 1e6][places]
-                check(d)
-                if d.magnitude >= 1e-4, d.magnitude < 1e9 { #expect(JSONWriter.fewPlaces(d.magnitude) != nil, "\(d)") }
+                check(Double(Int.random(in: -1_000_000_000 ... 1_000_000_000, using: &rng)) / [1.0, 10, 100, 1e3, 1e4, 1e5, 1e6][places])
             case 1: check(Double.random(in: -1000 ... 1000, using: &rng))
             case 2: check(Double(sign: .plus, exponent: Int.random(in: -20 ... 40, using: &rng), significand: Double.random(in: 1 ..< 2, using: &rng)))
             default: check(Double(bitPattern: rng.next()))
@@ -102,9 +71,9 @@ struct NumberFastPathTests {
                 #expect(String(decoding: writer.bytes, as: UTF8.self) == "[" + expected.joined(separator: ",") + "]", "\(digits) digits, \(places) places")
             }
         }
-        // Trailing zeros go, and the point with them.
-        #expect(written { $0.appendDecimal(1_250_000, isNegative: true, fractionDigits: 6) } == "-1.25")
-        #expect(written { $0.appendDecimal(3_000_000, isNegative: false, fractionDigits: 6) } == "3")
+        // No places: an integer, zero unsigned.
+        #expect(written { $0.appendDecimal(3, isNegative: true, fractionDigits: 0) } == "-3")
+        #expect(written { $0.appendDecimal(0, isNegative: true, fractionDigits: 0) } == "0")
     }
 
     /// Eight digits to a word, against `String`, for every value below 10^6 and spread samples above.

@@ -90,6 +90,28 @@ import Testing
         #expect(client.app.sessions.count == 0)
     }
 
+    /// An import is weighed before it replays, as a comparison's scenarios are: a scene of about
+    /// 1,500 views through 4,096 clock moves weighs about 6 million view-steps.
+    @Test func anImportTooCostlyToReplayIsRefusedBeforeReplaying() throws {
+        let client = Client()
+        let controllers = (0..<3).map { #"{"id": "c\#($0)", "view": \#(SeriesBudgetTests.labels(495))}"# }
+        let scene = #"{"root": {"type": "navigation", "id": "nav", "viewControllers": [\#(controllers.joined(separator: ","))]}}"#
+        func document(changes: Int) -> String {
+            let clock = (1...changes).map { #"{"clock": \#(Double($0) / 1000)}"# }
+            return #"{"scenario": {"version": 1, "session": \#(scene), "changes": [\#(clock.joined(separator: ","))]}}"#
+        }
+        let heavy = try Scenario.decode(JSONParser.parse(Array(document(changes: SessionHistory.logEntryLimit).utf8))["scenario"]!, at: "")
+        #expect(heavy.replayWeight > Application.maxReplayWork)
+        let refused = client.send("POST", "/v1/sessions", document(changes: SessionHistory.logEntryLimit))
+        #expect(refused.status == 422)
+        #expect(refused.json?["type"] == .string("/problems/work-budget-exceeded"))
+        #expect(refused.json?["pointer"] == .string("/scenario"))
+        #expect(refused.json?["limit"] == .number(Double(Application.maxReplayWork)))
+        #expect(refused.json?["detail"]?.stringValue?.hasPrefix("replaying the scenario may take \(heavy.replayWeight) view-steps") == true)
+        #expect(client.app.sessions.count == 0)
+        #expect(client.send("POST", "/v1/sessions", document(changes: 100)).status == 201)
+    }
+
     @Test func aSessionWhoseLogWasTruncatedCannotBeExported() throws {
         let client = Client()
         let id = try client.createSession()

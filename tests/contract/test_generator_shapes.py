@@ -3,6 +3,7 @@ checked on the document itself (fast, and naming the schema at fault, where
 test_generated_{typescript,java,swift}.py only see a compile error or a member gone). A new action, controller kind or union must
 follow them; each rule says which generated code breaks without it.
 """
+import re
 from pathlib import Path
 
 import yaml
@@ -138,3 +139,17 @@ def test_a_nullable_enum_lists_null():
     assert missing == []
     operation = SCHEMAS["Transition"]["properties"]["operation"]["enum"]
     assert operation == SCHEMAS["TransitionOperation"]["enum"] + [None]
+
+
+def test_swift_convenience_names_every_event_type():
+    """The Swift client's `Event.event` switches over the generated `Event`, one case per
+    discriminator value: a type added to the mapping and not to the switch breaks the client's
+    build (seen only by test_generated_swift.py, minutes later). Each value must be a case."""
+    source = (ROOT / "clients/swift/Sources/TransitionSimClient/Convenience.swift").read_text()
+    switch = source.split("public var event: any SessionEvent", 1)[1].split("\n    }\n", 1)[0]
+    cases = set(re.findall(r"\.(\w+)\(let e\)", switch))
+    mapping = SCHEMAS["Event"]["discriminator"]["mapping"]
+    assert sorted(set(mapping) - cases) == [], "event types missing from Convenience.swift's Event.event switch"
+    assert sorted(cases - set(mapping)) == [], "Event.event names types the Event mapping does not have"
+    conforming = set(re.findall(r"extension Components\.Schemas\.(\w+): SessionEvent", source))
+    assert sorted({name({"$ref": ref}) for ref in mapping.values()} - conforming) == []

@@ -17,27 +17,23 @@ public struct SnapshotCensus: Sendable, Equatable {
 }
 
 extension World {
-    /// Whether this world's census is `other`'s without counting: their views are one storage
-    /// (frames of a series between two changes usually are).
-    public func hasTheViews(of other: World) -> Bool {
-        tree.sharesStorage(with: other.tree)
-    }
-
     /// The census of `snapshot(at: now)`.
     public func snapshotCensus() -> SnapshotCensus {
         var census = SnapshotCensus()
         var stack = [(view: window, shown: true)]
+        // Each value read from the tree where it is stored: a copy of a whole view (its names,
+        // layers and geometry) for each would cost more than the count. Every state a session
+        // makes is counted so (`censusTrajectory`).
         while let (id, shownAbove) = stack.popLast() {
-            let node = tree[id]
-            let names = node.kind.utf8.count + node.path.utf8.count
+            let names = tree[id].kind.utf8.count + tree[id].path.utf8.count
             census.views += 1
-            census.nameBytes += names + node.id.utf8.count
-            let shown = shownAbove && !node.hidden
+            census.nameBytes += names + tree[id].id.utf8.count
+            let shown = shownAbove && !tree[id].hidden
             if shown {
                 census.shownViews += 1
                 census.shownNameBytes += names
             }
-            for child in node.children { stack.append((child, shown)) }
+            for child in tree[id].children { stack.append((child, shown)) }
         }
         return census
     }

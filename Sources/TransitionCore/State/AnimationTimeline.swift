@@ -139,6 +139,13 @@ struct AnimationTimeline: Sendable {
     /// the session time it falls due at; ties go in issue order. `timeline` gives each
     /// transition's clock (nil once the transition is gone: its completions never fall due).
     mutating func takeNextDue(after now: Double, until t: Double, timeline: (TransitionID) -> Timeline?) -> (Completion, Double)? {
+        guard let next = nextDue(after: now, until: t, timeline: timeline) else { return nil }
+        taken += 1
+        return (completions.remove(at: next.index), next.time)
+    }
+
+    /// Which completion `takeNextDue` would take (its index in `completions`) and when, leaving it.
+    func nextDue(after now: Double, until t: Double, timeline: (TransitionID) -> Timeline?) -> (index: Int, time: Double)? {
         var best: (index: Int, time: Double, seq: Int)?
         for (i, p) in completions.enumerated() {
             guard let due = timeline(p.transition)?.time(reaching: p.endTau, after: now), due <= t else { continue }
@@ -146,9 +153,7 @@ struct AnimationTimeline: Sendable {
             if let b = best, (b.time, b.seq) <= (due, p.seq) { continue }
             best = (i, due, p.seq)
         }
-        guard let best else { return nil }
-        taken += 1
-        return (completions.remove(at: best.index), best.time)
+        return best.map { ($0.index, $0.time) }
     }
 
     /// Whether a completion of `transition` is still to run.

@@ -165,11 +165,14 @@ extension Problem {
                        extensions: [("limit", .number(Double(limit)))])
     }
 
-    /// A comparison's scenarios would take more view-steps to replay than one request may
-    /// (`Application.maxReplayWork`, `Scenario.replayWeight`), `weight` counted so far.
-    public static func replayBudgetExceeded(limit: Int, weight: Int) -> Problem {
-        Problem(.workBudgetExceeded, detail: "replaying the scenarios may take \(weight) view-steps (the views their scenes may hold before each change, summed), more than the \(limit) one comparison may replay; compare sessions made of them, or shorter scenarios",
-                extensions: [("limit", .number(Double(limit)))])
+    /// A comparison's scenarios (`comparison`) or an imported one would take more view-steps to
+    /// replay than one request may (`Application.maxReplayWork`, `Scenario.replayWeight`),
+    /// `weight` counted so far.
+    public static func replayBudgetExceeded(limit: Int, weight: Int, comparison: Bool) -> Problem {
+        let detail = comparison
+            ? "replaying the scenarios may take \(weight) view-steps (the views their scenes may hold before each change, summed), more than the \(limit) one comparison may replay; compare sessions made of them, or shorter scenarios"
+            : "replaying the scenario may take \(weight) view-steps (the views its scene may hold before each change, summed), more than the \(limit) one request may replay; import a shorter scenario, or one of fewer views"
+        return Problem(.workBudgetExceeded, detail: detail, extensions: [("limit", .number(Double(limit)))])
     }
 
     /// Every slot for costly series is taken (`CostlyWorkGate`); the same request succeeds later.

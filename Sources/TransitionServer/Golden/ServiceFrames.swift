@@ -13,12 +13,6 @@ extension Application {
     /// large comparisons (docs/golden.md § Cost).
     static let comparedViewBytes = 2_500
 
-    /// View-steps the scenarios of one comparison may take to replay, together
-    /// (`Scenario.replayWeight`): about 80 ms of a worker in a release build, at the 20 ns a
-    /// view-step took when two scenarios of 10,000 views and 4,096 scrolls replayed in 1.6 to
-    /// 1.8 s (docs/golden.md § Bounds and errors); half of it replays in a costly-series slot.
-    static let maxReplayWork = 4_000_000
-
     /// The session a scenario document makes, replayed, registered nowhere: a creation, so
     /// refused (507) when the sessions hold the memory budget, and counted in it until `close()`
     /// (errors point into the document at `pointer`).

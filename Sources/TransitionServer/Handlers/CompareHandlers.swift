@@ -97,15 +97,8 @@ extension Application {
     /// together (`maxReplayWork`): each replay a creation for `--max-sessions` and the memory
     /// budget, both in a costly-series slot when they are costly together.
     private func sessionsOf(_ sides: [Side], replayed: inout [Session]) throws -> (Session, Session) {
-        var weight = 0
-        for case .scenario(let scenario, let pointer) in sides {
-            weight += scenario.replayWeight
-            guard weight <= Self.maxReplayWork else {
-                var problem = Problem.replayBudgetExceeded(limit: Self.maxReplayWork, weight: weight)
-                problem.extensions.append(("pointer", .string(pointer)))
-                throw problem
-            }
-        }
+        var scenarios: [(scenario: Scenario, pointer: String)] = []
+        for case .scenario(let scenario, let pointer) in sides { scenarios.append((scenario, pointer)) }
         func replay(_ replayed: inout [Session]) throws -> [Session] {
             try sides.map { side in
                 switch side {
@@ -124,7 +117,7 @@ extension Application {
                 }
             }
         }
-        let both = weight >= Self.maxReplayWork / 2 ? try costlySeries.run { try replay(&replayed) } : try replay(&replayed)
+        let both = try weighedReplay(scenarios, comparison: true) { try replay(&replayed) }
         return (both[0], both[1])
     }
 

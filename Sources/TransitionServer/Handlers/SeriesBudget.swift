@@ -26,8 +26,8 @@ extension Application {
     /// series is weighed on its frames' worlds: refused when they hold more than `maxSeriesWork`
     /// views, or when the answer would exceed `--max-response-bytes` even with every view written
     /// in the fewest bytes it can take (its names, and the members or markup every view has).
-    /// Weighing stops at the first bound passed, and counts the views again only where a frame's
-    /// are not the frame before's. A costly series is computed and encoded only while fewer than
+    /// Weighing stops at the first bound passed, and reads each frame's views off the history
+    /// (`SessionHistory.forEachCensus`), computing none. A costly series is computed and encoded only while fewer than
     /// `costlySeries.slots` others are, so that heavy requests cannot hold every worker; one that
     /// finds no slot free is refused at once (503, `Retry-After`).
     func series<Answer>(_ history: SessionHistory, at times: [Double], form: SeriesForm,
@@ -52,13 +52,10 @@ extension Application {
     }
 
     /// Adds the frames of `history` at `times` to `weight`, refusing as soon as the sum passes a
-    /// bound (`asked`: the frames the whole request asks, for the problem's detail).
+    /// bound (`asked`: the frames the whole request asks, for the problem's detail). Each frame's
+    /// census is read off its state's census trajectory, so a refusal computes no frame.
     func weigh(_ history: SessionHistory, at times: [Double], form: SeriesForm, asked: Int, into weight: inout SeriesWeight) throws {
-        var census = SnapshotCensus()
-        var previous: World?
-        try history.forEachWorld(at: times) { i, world in
-            if previous.map({ !world.hasTheViews(of: $0) }) ?? true { census = world.snapshotCensus() }
-            previous = world
+        try history.forEachCensus(at: times) { i, census in
             weight.frames += 1
             weight.work += census.views
             weight.leastBytes += Self.leastBytes(census, form: form, first: i == 0)

@@ -5,7 +5,8 @@ extension Application {
     /// Actions one request may carry.
     static let maxActionsPerRequest = 256
 
-    /// A session from a creation body, or from `{"scenario": …}` (an exported session, replayed).
+    /// A session from a creation body, or from `{"scenario": …}` (an exported session, replayed
+    /// once weighed, as a comparison's scenarios are).
     func createSession(_ ctx: RequestContext) throws -> HTTPResponse {
         guard isReady else {
             throw Problem.unavailable("the service is draining before it stops, and a session created now would stop with it; create it again in a moment (on another replica)")
@@ -17,7 +18,9 @@ extension Application {
                 throw Problem.invalid(pointer: "", reason: "a scenario import has only the member 'scenario'")
             }
             let scenario = try Scenario.decode(object["scenario"]!, at: "/scenario")
-            session = try makeSession(scenario.session, at: "/scenario/session", changes: scenario.changes, changesAt: "/scenario/changes", now: ctx.now)
+            session = try weighedReplay([(scenario, "/scenario")], comparison: false) {
+                try makeSession(scenario.session, at: "/scenario/session", changes: scenario.changes, changesAt: "/scenario/changes", now: ctx.now)
+            }
         } else {
             session = try makeSession(body, at: "", now: ctx.now)
         }

@@ -63,7 +63,7 @@ extension Session {
                 // slots once per action.
                 let record = { (change: SessionLog.Change, after: World) in
                     let keeps = SessionHistory.keepsCheckpoint(at: start + recorded.count + 1)
-                    recorded.append(.init(change: change, time: after.now, checkpoint: keeps ? after.droppingEventLog() : nil))
+                    recorded.append(.init(change, after: after, checkpoint: keeps))
                 }
                 if clockMode == .wall {
                     let t = wallTime(now)

@@ -35,6 +35,9 @@ struct SessionHistory: Sendable {
     /// `[0]` is the base, where history starts; the rest are shortcuts, oldest first.
     private(set) var checkpoints: [Checkpoint]
     private(set) var current: World
+    /// What the base holds until the first action after it (the census of each action's state
+    /// is on its log entry).
+    private(set) var baseCensus: CensusTrajectory
     /// `current` is the logged state advanced to real time (a wall-clock session whose clock
     /// moved since its last change, `caughtUp(to:)`): what it shows depends on that time, which
     /// no log entry holds.
@@ -47,6 +50,7 @@ struct SessionHistory: Sendable {
         log = SessionLog(creation: creation)
         checkpoints = [Checkpoint(position: 0, world: base, bytes: base.estimatedBytes)]
         current = world
+        baseCensus = world.censusTrajectory()
         self.limits = limits
     }
 
@@ -54,7 +58,7 @@ struct SessionHistory: Sendable {
     var start: Double { checkpoints[0].world.now }
 
     /// What it holds, estimated: the log, the checkpoints and the current world.
-    var estimatedBytes: Int { log.bytes + checkpoints.reduce(0) { $0 + $1.bytes } + current.estimatedBytes }
+    var estimatedBytes: Int { log.bytes + checkpoints.reduce(0) { $0 + $1.bytes } + current.estimatedBytes + baseCensus.estimatedBytes }
 
     /// Whether the state after `position` log entries stays a checkpoint once a newer one exists.
     static func keepsCheckpoint(at position: Int) -> Bool { position % checkpointSpacing == 0 }
@@ -66,29 +70,40 @@ struct SessionHistory: Sendable {
         try next.replay(change, limits: limits)
         current = next
         let keeps = last || Self.keepsCheckpoint(at: log.endIndex + 1)
-        append(change, time: current.now, checkpoint: keeps ? current.droppingEventLog() : nil)
+        append(Recorded(change, after: current, checkpoint: keeps))
     }
 
     /// A change a request made on a copy of the current world: the change, the session time
-    /// after it and, when `keepsCheckpoint` says that state stays or it is the request's last,
-    /// the state (without its event log).
+    /// after it, for an action what the state after it holds (`SessionLog.Entry.census`) and,
+    /// when `keepsCheckpoint` says that state stays or it is the request's last, the state
+    /// (without its event log).
     struct Recorded {
         var change: SessionLog.Change
         var time: Double
+        var census: CensusTrajectory?
         var checkpoint: World?
+
+        /// `change`, which made `world`, kept as a checkpoint when `checkpoint` says so.
+        init(_ change: SessionLog.Change, after world: World, checkpoint: Bool) {
+            self.change = change
+            time = world.now
+            if case .action = change { census = world.censusTrajectory() }
+            self.checkpoint = checkpoint ? world.droppingEventLog() : nil
+        }
     }
 
     /// Makes `world` current, the state after `recorded`, which are logged in order.
     mutating func commit(_ world: World, recorded: [Recorded]) {
         current = world
-        for r in recorded { append(r.change, time: r.time, checkpoint: r.checkpoint) }
+        for r in recorded { append(r) }
     }
 
-    /// Logs one change (the session time after it is `time`) and keeps `checkpoint`, the state
-    /// after it without its event log, as the newest checkpoint (nil: a state `keepsCheckpoint`
-    /// drops, not the request's last), then restores the budgets.
-    private mutating func append(_ change: SessionLog.Change, time: Double, checkpoint: World?) {
-        log.append(SessionLog.Entry(change: change, time: time))
+    /// Logs one change and keeps its checkpoint, the state after it without its event log, as
+    /// the newest checkpoint (nil: a state `keepsCheckpoint` drops, not the request's last),
+    /// then restores the budgets.
+    private mutating func append(_ recorded: Recorded) {
+        log.append(SessionLog.Entry(change: recorded.change, time: recorded.time, census: recorded.census))
+        let checkpoint = recorded.checkpoint
         if let checkpoint {
             checkpoints.append(Checkpoint(position: log.endIndex, world: checkpoint, bytes: checkpoint.estimatedBytes))
             let previous = checkpoints.count - 2
@@ -137,6 +152,7 @@ struct SessionHistory: Sendable {
         }
         checkpoints.removeAll { $0.position <= base.position }
         checkpoints.insert(base, at: 0)
+        baseCensus = base.world.censusTrajectory()
         log.dropEntries(before: base.position)
     }
 
@@ -180,8 +196,6 @@ struct SessionHistory: Sendable {
     /// completions (the session keeps them, `ReadCache`), and adds those it runs on the way.
     func forEachState(at times: [Double], settled: inout SettledWorlds, _ body: (Int, Int, World) throws -> Void) throws {
         let oldest = start
-        // One time (`GET …/snapshot`) is in order as it is: sorting it made an array.
-        let order = times.count == 1 ? [0] : times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
         // The replay of a past state, when one is asked: at most one, held out of line (an
         // optional world on the stack, about 4 KB, was zeroed at every call).
         var replayed: [(position: Int, world: World)] = []
@@ -190,11 +204,9 @@ struct SessionHistory: Sendable {
         // in and out of it for each time (docs/performance.md § Templates).
         var working = current
         var workingPosition: Int?
-        for i in order {
+        for i in Self.order(of: times) {
             let t = times[i]
-            guard t >= oldest else {
-                throw Problem.historyTruncated("t = \(t) is before the session's history, which starts at \(oldest)")
-            }
+            guard t >= oldest else { throw Self.truncated(at: t, start: oldest) }
             let position = t >= current.now ? Int.max : log.position(before: t)
             var fromCurrent = false
             if workingPosition != position || working.now > t {
@@ -218,5 +230,37 @@ struct SessionHistory: Sendable {
             if fromCurrent { settled.advance(&working, to: t) } else { working.advance(to: t) }
             try body(i, position, working)
         }
+    }
+
+    /// The indexes of `times` in increasing order of time (equal times in the order asked): the
+    /// order `forEachWorld` and `forEachCensus` go in.
+    static func order(of times: [Double]) -> [Int] {
+        // One time (`GET …/snapshot`) is in order as it is: sorting it made an array.
+        times.count == 1 ? [0] : times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
+    }
+
+    static func truncated(at t: Double, start: Double) -> Problem {
+        Problem.historyTruncated("t = \(t) is before the session's history, which starts at \(start)")
+    }
+
+    /// Calls `body` with the index of each of `times` and the census of the world there
+    /// (`World.snapshotCensus()`), in `forEachWorld`'s order and with its errors, read off the
+    /// census trajectory of the state each time starts from: no world is replayed or advanced.
+    func forEachCensus(at times: [Double], _ body: (Int, SnapshotCensus) throws -> Void) throws {
+        let oldest = start
+        for i in Self.order(of: times) {
+            let t = times[i]
+            guard t >= oldest else { throw Self.truncated(at: t, start: oldest) }
+            try body(i, trajectory(before: t).census(at: t))
+        }
+    }
+
+    /// What the state a snapshot at `t` starts from holds (`SessionLog.position(before:)`): the
+    /// base's, or the one on the last action at or before `t`.
+    private func trajectory(before t: Double) -> CensusTrajectory {
+        let position = log.position(before: t)
+        guard position > log.baseIndex else { return baseCensus }
+        // `position(before:)` ends just after an action, and every action's entry has one.
+        return log[position - 1].census!
     }
 }

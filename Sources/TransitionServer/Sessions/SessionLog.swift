@@ -18,6 +18,9 @@ struct SessionLog: Sendable {
         var change: Change
         /// Session time right after the change.
         var time: Double
+        /// For an action, what the state after it holds until the next action (a series is
+        /// weighed on it); nil for a clock move, where no state starts (`position(before:)`).
+        var census: CensusTrajectory?
 
         var isAction: Bool {
             if case .action = change { return true }
@@ -27,7 +30,7 @@ struct SessionLog: Sendable {
         /// What the entry holds, in bytes, for budgets.
         var estimatedBytes: Int {
             switch change {
-            case .action(let json, let pointer): 64 + json.count + pointer.utf8.count
+            case .action(let json, let pointer): 64 + json.count + pointer.utf8.count + (census?.estimatedBytes ?? 0)
             case .clock: 32
             }
         }
