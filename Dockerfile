@@ -20,6 +20,8 @@ WORKDIR /src
 COPY Package.swift openapi.yaml ./
 COPY Plugins ./Plugins
 COPY Sources ./Sources
+# SwiftPM checks every target's folder when it loads the package, the test targets' too.
+COPY Tests ./Tests
 RUN TRANSITION_SIM_VERSION="$VERSION" TRANSITION_SIM_COMMIT="$COMMIT" \
     swift build -c release --static-swift-stdlib --product transition-sim \
  && install -D -m 0755 .build/release/transition-sim /out/transition-sim \

@@ -14,7 +14,7 @@ public enum JSONParser {
         public var maxValues: Int
         /// Whether a member name repeated in one object is an error. Only a document this
         /// process wrote itself (whose writer never repeats a name) is read without the check,
-        /// which is a set per object of 8 members or more: about a third of reading a snapshot.
+        /// which compares each name with the object's others (a set, from 32 members on).
         public var rejectsDuplicateNames: Bool
 
         public init(maxDepth: Int = 64, maxStringBytes: Int = 65_536, maxValues: Int = 200_000, rejectsDuplicateNames: Bool = true) {
@@ -47,6 +47,8 @@ struct Parser {
     private var valueCount = 0
     private var values: [JSONValue] = []
     private var keys: [String] = []
+    /// Each of `keys`' `NamePrint`.
+    private var keyPrints: [UInt64] = []
     private var frames: [Frame] = []
 
     /// One open container.
@@ -70,8 +72,9 @@ struct Parser {
         init(_ names: some Sequence<String>) { self.names = Set(names) }
     }
 
-    /// Objects with fewer members than this check duplicates by scanning, which beats hashing.
-    private static let linearKeyScanLimit = 8
+    /// Objects with fewer members than this check duplicates by scanning, comparing prints
+    /// (`namePrint`) first, which beats hashing each name.
+    private static let linearKeyScanLimit = 32
 
     init(input: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits) {
         self.input = input
@@ -159,7 +162,7 @@ struct Parser {
         guard index < input.count, input[index] == .quote else { throw unexpected("expected a member name in double quotes") }
         let start = index
         let name = try string()
-        try insert(name, at: start)
+        try insert(name, print: namePrint(name, rawBytes: start + 1 ..< index - 1), at: start)
         skipWhitespace()
         guard index < input.count, input[index] == .colon else {
             throw unexpected("expected ':' after the member name \"\(Self.excerpt(name))\"")
@@ -174,9 +177,26 @@ struct Parser {
         }
     }
 
+    /// A name's print for the duplicate check: for an ASCII name, its length and a hash of its
+    /// bytes (never 0), which two ASCII names share only when they are likely the same; 0 for any
+    /// other name. `rawBytes` is where the name stood between its quotes: its bytes when it had no
+    /// escape (each escape is longer than what it stands for).
+    private func namePrint(_ name: String, rawBytes: Range<Int>) -> UInt64 {
+        guard name.utf8.count == rawBytes.count else { return 0 }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var high: UInt8 = 0
+        for i in rawBytes {
+            high |= input[i]
+            hash = (hash ^ UInt64(input[i])) &* 0x100_0000_01b3
+        }
+        return high < 0x80 ? hash | 1 : 0
+    }
+
     /// Names compare as Swift strings (canonical equivalence), the same way `JSONObject` looks
-    /// them up, so no two members of a parsed object can answer to the same name.
-    private mutating func insert(_ name: String, at offset: Int) throws(JSONParseError) {
+    /// them up, so no two members of a parsed object can answer to the same name. Two ASCII names
+    /// of different prints differ (an ASCII name may equal a non-ASCII one, `K` and the Kelvin
+    /// sign: those compare as strings).
+    private mutating func insert(_ name: String, print: UInt64, at offset: Int) throws(JSONParseError) {
         guard limits.rejectsDuplicateNames else {
             keys.append(name)
             return
@@ -185,7 +205,14 @@ struct Parser {
         let start = frames[f].keyStart
         let isDuplicate: Bool
         if keys.count - start < Self.linearKeyScanLimit {
-            isDuplicate = keys[start...].contains(name)
+            var found = false
+            for j in start ..< keys.count where print == 0 || keyPrints[j] == 0 || keyPrints[j] == print {
+                if keys[j] == name {
+                    found = true
+                    break
+                }
+            }
+            isDuplicate = found
         } else {
             let seen = frames[f].seen ?? NameSet(keys[start...])
             frames[f].seen = seen
@@ -193,6 +220,7 @@ struct Parser {
         }
         guard !isDuplicate else { throw error(at: offset, "duplicate member name \"\(Self.excerpt(name))\" in an object") }
         keys.append(name)
+        keyPrints.append(print)
     }
 
     private mutating func open(object: Bool) throws(JSONParseError) {
@@ -214,6 +242,7 @@ struct Parser {
                 entries.append((name, value))
             }
             keys.removeSubrange(frame.keyStart...)
+            if limits.rejectsDuplicateNames { keyPrints.removeSubrange(frame.keyStart...) }
             values.removeSubrange(frame.valueStart...)
             values.append(.object(JSONObject(entries)))
         } else {

@@ -46,7 +46,9 @@ extension JSONWriter {
     public var rounding: NumberRounding { NumberRounding(scale: scale) }
 
     /// Writes `d`, not an integer below 2^53: its shortest digits, plain in `ShortestDecimal`'s
-    /// range and as `description` writes them outside it.
+    /// range and as `description` writes them outside it. Inlined, with the digits, into
+    /// `appendFractional`.
+    @inline(__always)
     private mutating func appendShortest(_ d: Double) {
         if let (digits, places) = ShortestDecimal.digits(d) {
             appendDecimal(digits, isNegative: d < 0, fractionDigits: places)
@@ -90,7 +92,9 @@ extension JSONWriter {
 
     /// Writes ±magnitude / 10^fractionDigits in plain decimal after its comma, zero unsigned: the
     /// caller has dropped trailing fraction zeros (`TrailingZeros`), so `magnitude` is not a
-    /// multiple of 10 unless `fractionDigits` is 0, and then it is an integer.
+    /// multiple of 10 unless `fractionDigits` is 0, and then it is an integer. Inlined into its
+    /// two callers in `appendFractional` (a call cost a tenth of a number).
+    @inline(__always)
     mutating func appendDecimal(_ magnitude: UInt64, isNegative: Bool, fractionDigits places: Int) {
         guard places > 0 else {
             appendInteger(magnitude, isNegative: isNegative)
@@ -98,17 +102,17 @@ extension JSONWriter {
         }
         let comma = takeComma()
         // At most: comma, sign, "0.", 21 places (`ShortestDecimal`'s most), and the 8 bytes a
-        // digit store may write past the last digit (overwritten or left beyond the count).
+        // digit store may write past the last digit, or the 17 the point's may write past the
+        // integer part (overwritten or left beyond the count).
         let out = output.spare(48)
         var n = 0
         if comma { out[n] = .comma; n &+= 1 }
         if isNegative { out[n] = .minus; n &+= 1 }  // (not zero: zero has no fraction digits)
         let digits = Self.digitCount(magnitude)
         if digits > places {
-            // All the digits one byte on, then the integer part moved back a byte and the point
-            // after it, where the integer part's last digit was.
-            Self.writeDigits(magnitude, count: digits, at: out + n + 1)
-            Self.pointAfter(digits - places, at: out + n)
+            // All the digits, then the fraction's moved on a byte and the point before them.
+            Self.writeDigits(magnitude, count: digits, at: out + n)
+            Self.pointBefore(places, at: out + n + digits - places)
             output.didWrite(n + digits + 1)
         } else {
             // "0.", the zeros the places need before the digits (at most 22 bytes in all), the digits.
@@ -123,24 +127,22 @@ extension JSONWriter {
         }
     }
 
-    /// Moves the `count` bytes after `at` (an integer part, followed by its fraction's digits)
-    /// back one byte and puts the decimal point after them. Up to 7 (every number below 10^7)
-    /// in one word: the integer part's bytes, the point, and the fraction's first bytes as they were.
+    /// Moves the `count` bytes from `at` on (a fraction's digits) on one byte and puts the decimal
+    /// point before them. Up to 16 (every fraction of a double's shortest digits, 17 at most, or
+    /// of a rounded value below 2^50) as two words, loaded before either is stored; a store may
+    /// write up to 16 bytes past `at` + 1.
     @inline(__always)
-    private static func pointAfter(_ count: Int, at: UnsafeMutablePointer<UInt8>) {
-        if count < 8 {
+    private static func pointBefore(_ count: Int, at: UnsafeMutablePointer<UInt8>) {
+        if count <= 16 {
             let raw = UnsafeMutableRawPointer(at)
-            let moved = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self))
-            let stayed = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-            let integer: UInt64 = (1 &<< (8 &* UInt64(count))) &- 1
-            let pointByte: UInt64 = 0xFF &<< (8 &* UInt64(count))
-            let point = UInt64(UInt8.dot) &<< (8 &* UInt64(count))
-            let word = moved & integer | point | stayed & ~(integer | pointByte)
-            raw.storeBytes(of: word.littleEndian, as: UInt64.self)
+            let first = raw.loadUnaligned(as: UInt64.self)
+            let second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            raw.storeBytes(of: first, toByteOffset: 1, as: UInt64.self)
+            raw.storeBytes(of: second, toByteOffset: 9, as: UInt64.self)
         } else {
-            for i in 0 ..< count { at[i] = at[i + 1] }
-            at[count] = .dot
+            for i in (0 ..< count).reversed() { at[i + 1] = at[i] }
         }
+        at[0] = .dot
     }
 
     /// Writes the `count` decimal digits of `value` (below 10^count, zero-padded; count 1 to 20)
@@ -158,6 +160,14 @@ extension JSONWriter {
             let first = eightDigits(UInt32(truncatingIfNeeded: high)) &>> (8 &* UInt64(16 &- count))
             raw.storeBytes(of: first.littleEndian, as: UInt64.self)
             raw.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: low)).littleEndian, toByteOffset: count &- 8, as: UInt64.self)
+        } else if count == 17 {
+            // The most common count of shortest digits (a double that is no short decimal has
+            // 16 or 17): the first digit alone, then two words.
+            let (first, rest) = value.quotientAndRemainder(dividingBy: 10_000_000_000_000_000)
+            let (high, low) = rest.quotientAndRemainder(dividingBy: 100_000_000)
+            at[0] = .digit0 &+ UInt8(truncatingIfNeeded: first)
+            raw.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: high)).littleEndian, toByteOffset: 1, as: UInt64.self)
+            raw.storeBytes(of: eightDigits(UInt32(truncatingIfNeeded: low)).littleEndian, toByteOffset: 9, as: UInt64.self)
         } else {
             let (rest, low) = value.quotientAndRemainder(dividingBy: 100_000_000)
             let (high, middle) = rest.quotientAndRemainder(dividingBy: 100_000_000)

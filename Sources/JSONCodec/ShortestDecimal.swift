@@ -7,9 +7,10 @@
 /// real in d's rounding interval reads back as d: in quarters of 2^q, [4c − 2, 4c + 2] (its lower
 /// half is halved, 4c − 1, at a power of two, where the next double down is closer); the ends
 /// belong to it when c is even, because reading rounds ties to even.
-/// 1. Scale by 10^−k, k = floor(log10 of the interval's width): the scaled width is 1 to 10, so
-///    the interval holds at most one multiple of 10 and at least one of the two integers beside
-///    d · 10^−k (Giulietti's Lemma: the one nearest d is never outside on both sides).
+/// 1. Scale by 10^−k, k = floor(log10 of the interval's width): the scaled width is at least 1
+///    and below 10, so the interval holds at most one multiple of 10, and one of the two
+///    integers beside d · 10^−k at least (their distances to d sum to 1, no more than the
+///    interval's two sides).
 /// 2. If it holds a multiple of 10, that is the shortest decimal (unique at k + 1 places; with
 ///    trailing zeros when fewer places hold it too), its zeros dropped.
 /// 3. Otherwise the shortest has k places: of floor(d · 10^−k) and the next integer, the one in
@@ -25,6 +26,7 @@ enum ShortestDecimal {
     /// The bounds keep everything in range: q is −66 to 0 and k −20 to 0, 2^64 · 10^−k · 2^q is
     /// below 2^68 (10^−k < 10 · 2^−q, or 40/3 · 2^−q at a power of two), so the interval's ends
     /// in quarters, below 4 · 2^53 · 40/3 · 2^64, fit 128 bits with 59 bits of integer part.
+    @inline(__always)
     static func digits(_ d: Double) -> (digits: UInt64, places: Int)? {
         let magnitude = d.magnitude
         guard magnitude >= 1e-4, magnitude < 0x1p53 else { return nil }

@@ -150,6 +150,20 @@ import Testing
         #expect(parseError("{\"\u{E9}\": 1, \"e\u{301}\": 2}")?.reason.contains("duplicate") == true)
     }
 
+    /// The scan compares ASCII names by their prints: a name escaped, or an ASCII name and a
+    /// non-ASCII one canonically the same (the Kelvin sign is `K`), still compare as strings,
+    /// below the scan's limit and above it.
+    @Test func duplicatesThatArePrintedDifferentlyAreFound() throws {
+        for count in [3, 31, 40] {
+            let members = (0 ..< count).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+            #expect(parseError(#"{\#(members), "k\u0031": 0}"#)?.reason.contains(#"duplicate member name "k1""#) == true, "\(count)")
+            #expect(parseError("{\(members), \"K\": 0, \"\u{212A}\": 1}")?.reason.contains("duplicate") == true, "\(count)")
+            #expect(parseError("{\(members), \"\u{212A}\": 0, \"K\": 1}")?.reason.contains("duplicate") == true, "\(count)")
+            #expect(parseError(#"{\#(members), "k\u00e9": 0, "ké": 1}"#)?.reason.contains("duplicate") == true, "\(count)")
+            #expect(parseError(#"{\#(members), "k0 ": 0, "K0": 1, "k00": 2}"#) == nil, "\(count)")
+        }
+    }
+
     @Test func aLargeObjectCostsWhatItsMembersCost() throws {
         // 20,000 names checked for repeats: 26 s in a debug build when each insert copied the set.
         let members = (0 ..< 20_000).map { "\"m\($0)\": 0" }.joined(separator: ", ")

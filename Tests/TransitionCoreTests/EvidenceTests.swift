@@ -64,6 +64,7 @@ import Testing
         "SheetDetents.maxCount": "a limit on specs: the detents a sheet lists",
         "CubicPaced.samplesPerSegment": "a numerical resolution",
         "CubicBezier.epsilon": "a numerical tolerance",
+        "SettledWorlds.limit": "a cache size: worlds a session keeps past its completions",
         "ProjectiveTransform.minimumW": "a numerical tolerance",
         "CornerMask.maxXMinY": "CACornerMask's bit values",
         "CornerMask.minXMaxY": "CACornerMask's bit values",

@@ -19,7 +19,7 @@ import TestSupport
         let list = try #require(json.objectValue?["views"]?.arrayValue)
         // A view the JSON does not read as (a member `null`) is left out.
         let views = list.enumerated().compactMap { i, view in
-            try? ComparedView.read(view, at: "/views/\(i)", counting: &values, bounds: FrameBounds(values: .max))
+            try? ComparedView.read(view, at: ViewPlace(list: "/views", index: i), counting: &values, bounds: FrameBounds(values: .max))
         }
         return ComparedFrame(time: snapshot.time, views: views, pointer: "")
     }
@@ -39,15 +39,15 @@ import TestSupport
                 guard same(l.value, m.value) else { return "\(named): \(l.name) \(l.value) against \(m.value)" }
             }
             // What the comparer asks of a view: every leaf given or left to its default.
-            for name in allLeaves where v.gives(name) != w.gives(name) || !same(v.value(of: name), w.value(of: name)) {
-                return "\(named): \(name) given \(v.gives(name)), \(String(describing: v.value(of: name))) against \(String(describing: w.value(of: name)))"
+            for key in allLeaves where v.gives(key) != w.gives(key) || !same(v.value(of: key), w.value(of: key)) {
+                return "\(named): \(key.name) given \(v.gives(key)), \(String(describing: v.value(of: key))) against \(String(describing: w.value(of: key)))"
             }
         }
         return nil
     }
 
-    /// Every leaf a view can have, by its dotted name.
-    static let allLeaves = ViewProperty.shapes.flatMap { name, shape in shape.leaves.isEmpty ? [name] : shape.leaves.map { "\(name).\($0)" } }
+    /// Every leaf a view can have.
+    static let allLeaves = (0..<LeafKey.count).map { LeafKey(index: $0) }
 
     static func same(_ a: Leaf.Value?, _ b: Leaf.Value?) -> Bool {
         switch (a, b) {
@@ -112,8 +112,8 @@ import TestSupport
         for (name, value) in try #require(try JSONParser.parse(encoder.writer.bytes).objectValue).entries {
             try ViewProperty.leaves(name, value, at: "", into: &leaves)
         }
-        #expect(leaves.count == ServiceLeaves.defaults.count)
-        for leaf in leaves { #expect(ServiceLeaves.defaults[leaf.name] == leaf.value, "\(leaf.name)") }
+        #expect(leaves.map(\.key) == ServiceLeaves.defaults.map(\.key))
+        for (leaf, value) in zip(leaves, ServiceLeaves.defaults) { #expect(value.value == leaf.value, "\(leaf.name)") }
     }
 
     static let controllers = ControllerState(id: "c", kind: .viewController, title: nil, viewControllers: [], selectedIndex: nil,

@@ -131,7 +131,7 @@ def test_the_commands_refuse_huge_input_naming_the_bound(server, tmp_path):
     assert not (tmp_path / "list.golden.json").exists()
     # A golden the service writes within the work budget is checked: 90 frames of this window hold
     # more than the 500,000 values a compare body may give, not more than the budget's views.
-    (tmp_path / "list.golden.json").write_bytes(server.get(f"/v1/sessions/{sid}/golden?from=0&to=1.485&fps=60").content)
+    (tmp_path / "list.golden.json").write_bytes(server.get(f"/v1/sessions/{sid}/golden?from=0&to=1.485&fps=60", timeout=60).content)
     done = run("check", "list.golden.json")
     assert done.returncode == 0 and f"in {90 * window} views of 90 frames" in done.stdout, done
     values = int(re.search(r"of (\d+) values", done.stdout).group(1))

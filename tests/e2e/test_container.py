@@ -1,6 +1,8 @@
 """Issue 15, item 10: the container's details (numeric user, OCI labels, build arguments) and a
 healthcheck that takes the server's own flags and environment, or reads them from PID 1."""
+import json
 import os
+import shutil
 import re
 import subprocess
 from pathlib import Path
@@ -50,3 +52,24 @@ def test_healthcheck_without_arguments_reads_the_servers_from_its_command_line()
         assert healthcheck(env={"TRANSITION_SIM_HEALTHCHECK_PID": str(os.getpid()), "TRANSITION_SIM_PORT": "1"}) == 1
     finally:
         assert server.stop() == 0
+
+
+def test_the_build_stage_copies_what_the_package_needs(tmp_path):
+    """The build stage copies a part of the repository; SwiftPM checks every target's folder when
+    it loads the package, so a target whose folder is not copied fails `docker build` at once.
+    The package is loaded here from exactly what the build stage's COPY lines name."""
+    build = DOCKERFILE.split("AS runtime", 1)[0]
+    copied = []
+    for line in re.findall(r"^COPY (?!--from)(.+)$", build, re.M):
+        *sources, destination = line.split()
+        copied += sources
+    for source in copied:
+        path = ROOT / source
+        if path.is_dir():
+            shutil.copytree(path, tmp_path / source, ignore=shutil.ignore_patterns(".build*"))
+        else:
+            shutil.copy(path, tmp_path / source)
+    done = subprocess.run(["swift", "package", "--package-path", str(tmp_path), "describe", "--type", "json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert any(product["name"] == "transition-sim" for product in json.loads(done.stdout)["products"])

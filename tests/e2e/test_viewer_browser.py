@@ -202,7 +202,9 @@ def divergent_report(server):
 
 
 def markers(driver):
-    return [float(m.get_attribute("data-time")) for m in driver.find_elements("css selector", "#divergence-lane rect")]
+    """The divergence lane's marker times, read in one script: element by element, a marker the
+    page replaced between the find and the read raised StaleElementReferenceException."""
+    return driver.execute_script("return Array.from(document.querySelectorAll('#divergence-lane rect'), (r) => Number(r.getAttribute('data-time')));")
 
 
 def outline(driver):

@@ -25,7 +25,7 @@ extension SVGEncoder {
             let match = (try? matcher.match(view, at: expected.time, excluding: [])) ?? nil
             let rect = Self.windowFrame(view, else: match.map { service.views[$0] })
             // Hidden views are not drawn, as the service's drawing leaves them out.
-            let hidden = (view.value(of: "hidden") ?? match.flatMap { service.views[$0].value(of: "hidden") }) == .whole(.bool(true))
+            let hidden = (view.value(of: Self.hidden) ?? match.flatMap { service.views[$0].value(of: Self.hidden) }) == .whole(.bool(true))
             if let rect, !hidden { outline(rect, view: view, color: SVGStyle.outline, width: 1) }
             if divergence?.order == order {
                 divergentRect = (rect, match.flatMap { Self.windowFrame(service.views[$0], else: nil) })
@@ -50,10 +50,13 @@ extension SVGEncoder {
     }
 
     /// The view's window frame, each member the view does not give taken from `fallback`.
+    private static let hidden = LeafKey.named("hidden")!
+    private static let windowFrameLeaves = ["x", "y", "width", "height"].map { LeafKey.named("windowFrame.\($0)")! }
+
     static func windowFrame(_ view: ComparedView, else fallback: ComparedView?) -> Rect? {
         var values: [Double] = []
-        for leaf in ["x", "y", "width", "height"] {
-            let value = view.value(of: "windowFrame.\(leaf)") ?? fallback?.value(of: "windowFrame.\(leaf)")
+        for leaf in windowFrameLeaves {
+            let value = view.value(of: leaf) ?? fallback?.value(of: leaf)
             guard case .number(let n)? = value else { return nil }
             values.append(n)
         }

@@ -19,8 +19,8 @@ struct Divergence: Sendable {
     var view: String?
     var viewController: String?
     var path: String?
-    /// The dotted leaf (`windowFrame.x`); nil for a missing or unexpected view.
-    var property: String?
+    /// The leaf; nil for a missing or unexpected view.
+    var leaf: LeafKey?
     var expected: JSONValue?
     var actual: JSONValue?
     /// How far the number is outside its tolerance's reach; `.nan` for other values (none).
@@ -29,7 +29,7 @@ struct Divergence: Sendable {
     /// The view's place in its frame (ties are reported in frame order).
     var order: Int
 
-    init(kind: Kind, frame: Int, time: Double, view: ComparedView, order: Int, property: String? = nil,
+    init(kind: Kind, frame: Int, time: Double, view: ComparedView, order: Int, leaf: LeafKey? = nil,
          expected: JSONValue? = nil, actual: JSONValue? = nil, difference: Double? = nil, tolerance: Double? = nil) {
         self.kind = kind
         self.frame = frame
@@ -37,13 +37,16 @@ struct Divergence: Sendable {
         self.view = view.id
         self.viewController = view.viewController
         self.path = view.path
-        self.property = property
+        self.leaf = leaf
         self.expected = expected
         self.actual = actual
         self.difference = difference
         self.tolerance = tolerance
         self.order = order
     }
+
+    /// The dotted leaf (`windowFrame.x`); nil for a missing or unexpected view.
+    var property: String? { leaf?.name }
 
     /// How much it weighs: the difference in tolerances (so that points and alphas compare);
     /// a view missing or unexpected, a value that is not a number or held to no tolerance, weighs
@@ -59,7 +62,7 @@ struct Divergence: Sendable {
     func precedes(_ other: Divergence) -> Bool {
         let tie = weight == other.weight || (weight.isFinite && other.weight.isFinite && abs(weight - other.weight) <= 1e-9 * max(weight, other.weight))
         if !tie { return weight > other.weight }
-        let rank = property.map(ViewProperty.rank(of:)) ?? (-1, 0), otherRank = other.property.map(ViewProperty.rank(of:)) ?? (-1, 0)
+        let rank = leaf?.rank ?? (-1, 0), otherRank = other.leaf?.rank ?? (-1, 0)
         if rank != otherRank { return rank < otherRank }
         return order < other.order
     }

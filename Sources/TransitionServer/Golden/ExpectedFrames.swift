@@ -18,25 +18,28 @@ struct ExpectedFrames: Sendable {
             let at = "\(given.pointer)/\(i)"
             var f = try SpecReader(item, at: at)
             guard let time = try f.number("time", in: 0...World.latestTime) else { throw SimulationError(f.path("time"), "is required: the frame's session time") }
-            var views: [(json: JSONValue, pointer: String)] = []
+            var views: [(json: JSONValue, place: ViewPlace)] = []
             if given.complete {
                 _ = f.value("transition"); _ = f.value("controllers")
                 if let root = f.value("root") {
                     try flatten(root, at: f.path("root"), into: &views, bounds: bounds)
                 } else if let flat = try f.array("views", maxCount: bounds.viewsPerFrame) {
-                    views = flat.enumerated().map { ($1, "\(f.path("views"))/\($0)") }
+                    let list = f.path("views")
+                    views = flat.enumerated().map { ($1, ViewPlace(list: list, index: $0)) }
                 } else {
                     throw SimulationError(f.path("root"), "is required: the frame's view tree ('root'), or its flat list ('views')")
                 }
             } else {
-                guard let list = try f.array("views", maxCount: bounds.viewsPerFrame) else {
+                guard let flat = try f.array("views", maxCount: bounds.viewsPerFrame) else {
                     throw SimulationError(f.path("views"), "is required: the views to compare")
                 }
-                views = list.enumerated().map { ($1, "\(f.path("views"))/\($0)") }
+                let list = f.path("views")
+                views = flat.enumerated().map { ($1, ViewPlace(list: list, index: $0)) }
             }
             try f.finish()
             var read: [ComparedView] = []
-            for view in views { read.append(try ComparedView.read(view.json, at: view.pointer, counting: &values, bounds: bounds)) }
+            read.reserveCapacity(views.count)
+            for view in views { read.append(try ComparedView.read(view.json, at: view.place, counting: &values, bounds: bounds)) }
             frames.append(ComparedFrame(time: time, views: read, pointer: at))
         }
         return ExpectedFrames(frames: frames, complete: given.complete)
@@ -110,12 +113,12 @@ struct ExpectedFrames: Sendable {
     }
 
     /// A tree's views, back to front (each before its subviews, as the flat list has them).
-    private static func flatten(_ view: JSONValue, at pointer: String, into list: inout [(json: JSONValue, pointer: String)],
+    private static func flatten(_ view: JSONValue, at pointer: String, into list: inout [(json: JSONValue, place: ViewPlace)],
                                 bounds: FrameBounds) throws(SimulationError) {
         guard list.count < bounds.viewsPerFrame else {
             throw SimulationError.limitExceeded("\(pointer): a frame holds more than \(bounds.viewsPerFrame) views, the most one comparison reads per frame")
         }
-        list.append((view, pointer))
+        list.append((view, ViewPlace(pointer: pointer)))
         guard let children = view.objectValue?["children"] else { return }
         guard let items = children.arrayValue else { throw SimulationError(pointer + "/children", "expected an array, found \(children.typeName)") }
         for (i, child) in items.enumerated() { try flatten(child, at: "\(pointer)/children/\(i)", into: &list, bounds: bounds) }

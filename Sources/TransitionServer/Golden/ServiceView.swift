@@ -14,20 +14,20 @@ extension ComparedFrame {
     }
 }
 
-/// The leaf index (`ComparedView.index(of:)`) of each set of members the service's views have
-/// (`ServiceLeaves.members`: with their order fixed, the set says the leaves' names), made for
-/// the first view that has it: a frame's views have a few sets among them, and the frames of
-/// one run the same few.
+/// The leaf positions (`LeafPositions`) of each set of members the service's views have
+/// (`ServiceLeaves.members`: with their order fixed, the set says the leaves), made for the
+/// first view that has it: a frame's views have a few sets among them, and the frames of one
+/// run the same few.
 struct LeafIndexes {
-    private var byMembers: [UInt64: [String: Int]] = [:]
+    private var byMembers: [UInt64: LeafPositions] = [:]
 
     init() {}
 
-    mutating func index(of leaves: ServiceLeaves) -> [String: Int] {
+    mutating func positions(of leaves: ServiceLeaves) -> LeafPositions {
         if let known = byMembers[leaves.members] { return known }
-        let index = ComparedView.index(of: leaves.list)
-        byMembers[leaves.members] = index
-        return index
+        let positions = LeafPositions(leaves.list)
+        byMembers[leaves.members] = positions
+        return positions
     }
 }
 
@@ -37,7 +37,7 @@ extension ComparedView {
     /// encoder walks them: a node passed by value is copied whole.
     fileprivate static func appendService(_ p: UnsafePointer<SnapshotNode>, count: inout Int, indexes: inout LeafIndexes,
                                           into views: inout [ComparedView]) {
-        if let view = ComparedView(service: p, pointer: "/views/\(count)", indexes: &indexes) { views.append(view) }
+        if let view = ComparedView(service: p, place: ViewPlace(list: "/views", index: count), indexes: &indexes) { views.append(view) }
         count += 1
         p.pointee.children.withUnsafeBufferPointer { children in
             for i in children.indices { appendService(children.baseAddress! + i, count: &count, indexes: &indexes, into: &views) }
@@ -52,16 +52,16 @@ extension ComparedView {
     /// shortest that reads back as the same double), but -0 as 0 (written `0`). Nil for a view
     /// holding a number JSON cannot (NaN, ±∞: the answer writes `null`, which no member reads
     /// as), as such a view of a `/snapshots` answer does not read.
-    init?(service p: UnsafePointer<SnapshotNode>, pointer: String, indexes: inout LeafIndexes) {
+    init?(service p: UnsafePointer<SnapshotNode>, place: ViewPlace, indexes: inout LeafIndexes) {
         var b = ServiceLeaves()
         b.view = p
         b.place = p.pointee.place
         ViewMembers.all(&b)
         guard b.readable else { return nil }
-        let index = indexes.index(of: b)
+        let positions = indexes.positions(of: b)
         let controller = p.pointee.viewController, path = p.pointee.path, id = p.pointee.id
         self.init(identity: controller.map { .path(viewController: $0, path: path) } ?? .id(id), id: id, viewController: controller,
-                  path: path, leaves: b.list, index: index, pointer: pointer)
+                  path: path, leaves: b.list, positions: positions, place: place)
     }
 }
 
@@ -85,86 +85,89 @@ struct ServiceLeaves {
 
     init() { list.reserveCapacity(48) }
 
-    /// A member's leaves, named and held to their tolerances (`ViewProperty.prototypes`), made
-    /// once: a view's leaves are these with its values.
+    /// A member's first leaf (`LeafKey.Member`; a view's identity has none) and its bit.
     struct Member {
-        let leaves: [Leaf]
+        let first: LeafKey
         let bit: UInt64
+
+        /// Its leaf `i`, in its shape's order.
+        @inline(__always)
+        func leaf(_ i: Int) -> LeafKey { LeafKey(index: first.index + i) }
     }
 
-    /// Every row's member (`ViewMemberRow.all`), each with its own bit; a view's identity has no leaves.
-    static let members: [Member] = ViewMemberRow.all.enumerated().map { row, member in
-        Member(leaves: member.comparison == .identity ? [] : ViewProperty.prototypes(of: member.name), bit: 1 << row)
+    /// Every row's member (`ViewMemberRow.all`), each with its own bit.
+    static let members: [Member] = LeafKey.members.enumerated().map { row, member in
+        Member(first: member?.first ?? LeafKey(index: -1), bit: 1 << row)
     }
 
     /// A number leaf: `n` as its JSON text reads back (-0 as 0); NaN and ±∞ make the view unreadable.
     @inline(__always)
-    private mutating func number(_ prototype: Leaf, _ n: Double) {
+    private mutating func number(_ key: LeafKey, _ n: Double) {
         guard n.isFinite else {
             readable = false
             return
         }
-        list.append(Leaf(name: prototype.name, value: .number(n == 0 ? 0 : n), tolerance: prototype.tolerance))
+        list.append(Leaf(key: key, value: .number(n == 0 ? 0 : n)))
     }
 
     /// A member that is one number.
     mutating func number(_ member: Member, _ n: Double) {
         members |= member.bit
-        number(member.leaves[0], n)
+        number(member.first, n)
     }
 
     /// A member compared whole (a string, a boolean, `maskedCorners`).
     mutating func whole(_ member: Member, _ value: JSONValue) {
         members |= member.bit
-        list.append(Leaf(name: member.leaves[0].name, value: .whole(value), tolerance: member.leaves[0].tolerance))
+        list.append(Leaf(key: member.first, value: .whole(value)))
     }
 
     mutating func rect(_ member: Member, _ r: Rect) {
         members |= member.bit
-        number(member.leaves[0], r.minX)
-        number(member.leaves[1], r.minY)
-        number(member.leaves[2], r.width)
-        number(member.leaves[3], r.height)
+        number(member.leaf(0), r.minX)
+        number(member.leaf(1), r.minY)
+        number(member.leaf(2), r.width)
+        number(member.leaf(3), r.height)
     }
 
     mutating func point(_ member: Member, _ p: Point) {
         members |= member.bit
-        number(member.leaves[0], p.x)
-        number(member.leaves[1], p.y)
+        number(member.leaf(0), p.x)
+        number(member.leaf(1), p.y)
     }
 
     mutating func size(_ member: Member, _ s: Size) {
         members |= member.bit
-        number(member.leaves[0], s.width)
-        number(member.leaves[1], s.height)
+        number(member.leaf(0), s.width)
+        number(member.leaf(1), s.height)
     }
 
     mutating func transform(_ member: Member, _ t: AffineTransform) {
         members |= member.bit
-        number(member.leaves[0], t.a)
-        number(member.leaves[1], t.b)
-        number(member.leaves[2], t.c)
-        number(member.leaves[3], t.d)
-        number(member.leaves[4], t.tx)
-        number(member.leaves[5], t.ty)
+        number(member.leaf(0), t.a)
+        number(member.leaf(1), t.b)
+        number(member.leaf(2), t.c)
+        number(member.leaf(3), t.d)
+        number(member.leaf(4), t.tx)
+        number(member.leaf(5), t.ty)
     }
 
     /// The 16 entries row by row, a 2D transform's in its 3D form (as the encoder writes them).
     mutating func transform3D(_ member: Member, _ t: Transform3D) {
         members |= member.bit
         let entries = t.affine.map { a in [a.a, a.b, 0, 0, a.c, a.d, 0, 0, 0, 0, 1, 0, a.tx, a.ty, 0, 1] } ?? t.rowMajor
-        for (i, n) in entries.enumerated() { number(member.leaves[i], n) }
+        for (i, n) in entries.enumerated() { number(member.leaf(i), n) }
     }
 
     /// CALayer's defaults and `visible` (true), as leaves: what a view whose snapshot leaves them
     /// out has (ViewProperty.omitted).
-    static let defaults: [String: Leaf.Value] = {
+    static let defaults: [Leaf] = {
         var b = ServiceLeaves()
         b.readsDefaults = true
         b.row = ViewMemberRow.layerStart
         ViewMembers.layer(&b)
         b.whole(members[ViewMemberRow.index(of: "visible")!], .bool(true))
-        return Dictionary(uniqueKeysWithValues: b.list.map { ($0.name, $0.value) })
+        return b.list
     }()
 }
 
