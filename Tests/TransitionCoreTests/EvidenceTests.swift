@@ -52,7 +52,6 @@ import Testing
         "Expression.functions": "the arities of the expression language's functions",
         "EventLog.limit": "a limit on the event log",
         "EventLog.chunkSize": "the event log's storage",
-        "SettledWorlds.limit": "a cache's size: the worlds a session keeps for its reads",
         "SceneLimits.viewsPerTree": "a limit on sessions",
         "SceneLimits.treeDepth": "a limit on sessions",
         "SceneLimits.viewsPerSession": "a limit on sessions",
