@@ -86,57 +86,63 @@ public final class FrameTemplate: Sendable {
         var kept = 0, keptButX = 0
         let moved = world.movingFrame(moving)
         if encoder.writer.commaPending { encoder.writer.raw(byte: UInt8(ascii: ",")) }
+        // Everything read in place: a place copied out of its array (72 bytes) was a `memmove`,
+        // two for each slot of a carried view.
         bytes.withUnsafeBufferPointer { fixed in
             moved.nodes.withUnsafeBufferPointer { nodes in
-                var from = 0, animated = 0
-                for i in slots.indices {
-                    let slot = slots[i]
-                    let entry = (i - 2) / 2, first = i % 2 == 0
-                    if reusing, i >= 2, !moving.animatedEntries[entry] {
-                        // A slot whose values are the made frame's is left in the fixed bytes that follow.
-                        let place = moved.places[entry], was = made[entry]
-                        if first {
-                            let r = place.windowFrame, w = was.windowFrame
-                            if r.minY == w.minY && r.width == w.width && r.height == w.height {
-                                if r.minX == w.minX {
+                moved.places.withUnsafeBufferPointer { places in
+                    made.withUnsafeBufferPointer { made in
+                        var from = 0, animated = 0
+                        for i in slots.indices {
+                            let slot = slots[i]
+                            let entry = (i - 2) / 2, first = i % 2 == 0
+                            if reusing, i >= 2, !moving.animatedEntries[entry] {
+                                // A slot whose values are the made frame's is left in the fixed bytes that follow.
+                                let place = places.baseAddress! + entry, was = made.baseAddress! + entry
+                                if first {
+                                    let r = place.pointee.windowFrame, w = was.pointee.windowFrame
+                                    if r.minY == w.minY && r.width == w.width && r.height == w.height {
+                                        if r.minX == w.minX {
+                                            kept += 1
+                                            continue
+                                        }
+                                        encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from..<slot.start]), commaPending: slot.commaPending)
+                                        encoder.writer.beginObject()
+                                        encoder.writer.key("x"); encoder.writer.number(r.minX)
+                                        from = slot.start + afterX[entry]
+                                        keptButX += 1
+                                        continue
+                                    }
+                                } else if place.pointee.visibleRect == was.pointee.visibleRect && place.pointee.visible == was.pointee.visible {
                                     kept += 1
                                     continue
                                 }
-                                encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from..<slot.start]), commaPending: slot.commaPending)
-                                encoder.writer.beginObject()
-                                encoder.writer.key("x"); encoder.writer.number(r.minX)
-                                from = slot.start + afterX[entry]
-                                keptButX += 1
+                            }
+                            encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from..<slot.start]), commaPending: slot.commaPending)
+                            from = slot.end
+                            if i < 2 {
+                                if i == 0 { encoder.writer.number(world.now) } else { encoder.transition(world.currentTransitionState(at: world.now)) }
                                 continue
                             }
-                        } else if place.visibleRect == was.visibleRect && place.visible == was.visible {
-                            kept += 1
-                            continue
+                            if moving.animatedEntries[entry] {
+                                // All of its values: the first slot from `frame` to its colour, the second its layer part.
+                                let node = nodes.baseAddress! + animated
+                                if first {
+                                    encoder.nodeValues(node)
+                                } else {
+                                    if node.pointee.hasLayerProperties { encoder.layerFields(node.pointee.layer) }
+                                    encoder.nodeClip(node.pointee.place)
+                                    animated += 1
+                                }
+                            } else {
+                                // Its place: the first slot its `windowFrame`, the second its clip.
+                                let place = places.baseAddress! + entry
+                                if first { encoder.rect(place.pointee.windowFrame) } else { encoder.nodeClip(place.pointee) }
+                            }
                         }
-                    }
-                    encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from..<slot.start]), commaPending: slot.commaPending)
-                    from = slot.end
-                    if i < 2 {
-                        if i == 0 { encoder.writer.number(world.now) } else { encoder.transition(world.currentTransitionState(at: world.now)) }
-                        continue
-                    }
-                    if moving.animatedEntries[entry] {
-                        // All of its values: the first slot from `frame` to its colour, the second its layer part.
-                        let node = nodes.baseAddress! + animated
-                        if first {
-                            encoder.nodeValues(node)
-                        } else {
-                            if node.pointee.hasLayerProperties { encoder.layerFields(node.pointee.layer) }
-                            encoder.nodeClip(node.pointee.place)
-                            animated += 1
-                        }
-                    } else {
-                        // Its place: the first slot its `windowFrame`, the second its clip.
-                        let place = moved.places[entry]
-                        if first { encoder.rect(place.windowFrame) } else { encoder.nodeClip(place) }
+                        encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from...]), commaPending: true)
                     }
                 }
-                encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from...]), commaPending: true)
             }
         }
         return (kept, keptButX)
