@@ -36,9 +36,8 @@ enum ShortestDecimal {
         let c = fraction | 1 << 52
         let q = Int(magnitude.exponentBitPattern) &- 1075
         let atPowerOfTwo = fraction == 0
-        let places = -decimalExponent(binaryExponent: q, atPowerOfTwo: atPowerOfTwo)
-        // 2^q in units of 10^−places, times 2^64.
-        let unit = UInt128(powersOfFive[places]) &<< UInt128(truncatingIfNeeded: 64 &+ q &+ places)
+        let scale = scales[q &+ 66 &+ (atPowerOfTwo ? 67 : 0)]
+        let places = scale.places, unit = scale.unit
         let center = UInt128(c &<< 2) &* unit
         let lower = quarters(center &- (atPowerOfTwo ? unit : unit &<< 1))
         let upper = quarters(center &+ unit &<< 1)
@@ -59,6 +58,16 @@ enum ShortestDecimal {
         let scaled = quarters(center)
         let nearer = scaled < half || scaled == half && integer & 1 == 0
         return (!above || below && nearer ? integer : integer &+ 1, places)
+    }
+
+    /// For each q from −66 to 0, then the same at a power of two: the places k of the scale and
+    /// 2^q in units of 10^−k, times 2^64 (`unit`), made once so that a number pays no 128-bit
+    /// shift by a variable.
+    private static let scales: [(places: Int, unit: UInt128)] = [false, true].flatMap { atPowerOfTwo in
+        (-66...0).map { q in
+            let places = -decimalExponent(binaryExponent: q, atPowerOfTwo: atPowerOfTwo)
+            return (places, UInt128(powersOfFive[places]) &<< UInt128(truncatingIfNeeded: 64 &+ q &+ places))
+        }
     }
 
     /// floor(log10 w) for the width w of a rounding interval in the plain range: 2^q, or 3/4 · 2^q
