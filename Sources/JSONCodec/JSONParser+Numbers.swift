@@ -39,7 +39,7 @@ extension Parser {
         // have not wrapped.)
         let scale = exponent - fractionDigits
         if digitCount <= 19, significand <= 1 << 53, scale.magnitude <= 22 {
-            let magnitude = scale < 0 ? Double(significand) / Self.powerOfTen(-scale) : Double(significand) * Self.powerOfTen(scale)
+            let magnitude = scale < 0 ? Double(significand) / Self.powersOfTen[-scale] : Double(significand) * Self.powersOfTen[scale]
             return isNegative ? -magnitude : magnitude
         }
         #if arch(x86_64)
@@ -71,14 +71,14 @@ extension Parser {
     /// unit of it, so from any other pattern it is on the same side of every halfway point. Nil in
     /// that case, for the exact path. (No result here is subnormal or infinite: 10^-27 ≤ |x| < 10^46.)
     private static func extendedFastPath(_ significand: UInt64, scale: Int) -> Double? {
-        let power = extendedPowerOfTen(Int(scale.magnitude))
+        let power = extendedPowersOfTen[Int(scale.magnitude)]
         let extended = scale < 0 ? Float80(significand) / power : Float80(significand) * power
         guard extended.significandBitPattern & 0x7FF != 0x400 else { return nil }
         return Double(extended)
     }
 
-    /// 10^k for 0 ≤ k ≤ 27, all exactly representable in 80 bits.
-    private static func extendedPowerOfTen(_ k: Int) -> Float80 {
+    /// 10^k at k for 0 ≤ k ≤ 27, all exactly representable in 80 bits; made once, not per number.
+    private static let extendedPowersOfTen: [Float80] = (0 ... 27).map { k in
         var result: Float80 = 1
         for _ in 0 ..< k { result *= 10 }  // exact at every step: 5^27 < 2^64
         return result
@@ -87,8 +87,8 @@ extension Parser {
 
     private func isDigit(_ byte: UInt8) -> Bool { (.digit0 ... .digit9).contains(byte) }
 
-    /// 10^k for 0 ≤ k ≤ 22, all exactly representable.
-    private static func powerOfTen(_ k: Int) -> Double {
+    /// 10^k at k for 0 ≤ k ≤ 22, all exactly representable; made once, not per number.
+    private static let powersOfTen: [Double] = (0 ... 22).map { k in
         var result = 1.0
         for _ in 0 ..< k { result *= 10 }  // exact at every step: 10^j = 5^j · 2^j and 5^22 < 2^53
         return result
