@@ -110,6 +110,12 @@ public struct JSONWriter: ~Copyable {
         appendEscaped(s, colon: false)
     }
 
+    /// `string` for UTF-8 bytes that are no `String` (made on the stack).
+    public mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        let comma = takeComma()
+        appendEscaped(bytes, comma: comma, colon: false)
+    }
+
     public mutating func integer(_ i: Int) {
         appendInteger(UInt64(i.magnitude), isNegative: i < 0)
     }

@@ -272,7 +272,7 @@ public struct World: Sendable {
 
     /// The transition in effect: the running one, else the latest.
     public var currentTransition: Transition? {
-        runningTransition ?? transitions.last
+        transitions.currentPosition.map { transitions[$0] }
     }
 
     /// A transition that is running or has just run (`TransitionRecords.subscript(_:)`).
@@ -313,8 +313,11 @@ public struct World: Sendable {
     /// A transition whose animations have all ended, with no completion left to run, that never
     /// called completeTransition: UIKit would hang here; we report it.
     mutating func detectStuckTransitions() {
-        for t in transitions where t.phase.isRunning && !t.diagnostics.contains(where: { $0.code == .completeTransitionNotCalled }) {
-            guard t.phase != .interactive, !animations.hasCompletions(of: t.id) else { continue }
+        // By position, each record read in place until one may be stuck (every read advances).
+        for i in transitions.indices {
+            guard transitions[i].phase.isRunning, transitions[i].phase != .interactive, !animations.hasCompletions(of: transitions[i].id),
+                  !transitions[i].diagnostics.contains(where: { $0.code == .completeTransitionNotCalled }) else { continue }
+            let t = transitions[i]
             let tau = t.timeline.tau(at: now)
             let lastEnd = animations.lastEnd(of: t.id)
             guard tau >= max(lastEnd, t.duration) else { continue }
@@ -334,12 +337,12 @@ public struct World: Sendable {
 
     /// Forgets animations that are over and transitions that no longer matter.
     mutating func prune() {
-        animations.prune { [transitions, now] a in
+        animations.prune { [transitions, now] transition, end in
             // A motion on the session clock lasts until its end.
-            guard let id = a.transition else { return now < a.end }
+            guard let id = transition else { return now < end }
             guard let t = transitions.clock(of: id) else { return false }
             guard !t.phase.isRunning else { return true }
-            return t.timeline.tau(at: now) < a.end && t.phase != .cancelled
+            return t.timeline.tau(at: now) < end && t.phase != .cancelled
         }
         transitions.prune { [animations] in animations.drives($0) }
     }

@@ -121,23 +121,29 @@ struct PropertyAnimation: Sendable, Equatable {
 
     var end: Double { begin + duration }
 
-    /// The presentation value at animation time τ. Before the start (a delay) the layer shows
-    /// the old value, as UIKit's backwards fill does; at and after the end the model value.
-    func value(atTau tau: Double) -> AnimatedValue {
-        if tau <= begin { return duration > 0 ? start : to }
-        if tau >= end { return to }
-        let p = curve.value(at: tau - begin, duration: duration)
-        switch path {
+    /// The presentation value at animation time τ of the animation `a` points to. Before the
+    /// start (a delay) the layer shows the old value, as UIKit's backwards fill does; at and after
+    /// the end the model value.
+    ///
+    /// Read through a pointer, field by field: a method called on an array's element (or a
+    /// pointer's `pointee`) copies the whole animation first, about 370 bytes with a retain and
+    /// release of every reference in it, more than the evaluation costs.
+    static func value(of a: UnsafePointer<PropertyAnimation>, atTau tau: Double) -> AnimatedValue {
+        let begin = a.pointee.begin, duration = a.pointee.duration
+        if tau <= begin { return duration > 0 ? a.pointee.start : a.pointee.to }
+        if tau >= begin + duration { return a.pointee.to }
+        let p = a.pointee.curve.value(at: tau - begin, duration: duration)
+        switch a.pointee.path {
         case .direct:
-            let value = from.interpolate(to: to, fraction: p)
+            let value = a.pointee.from.interpolate(to: a.pointee.to, fraction: p)
             // A spring overshoots; opacity stays within 0…1 as Core Animation renders it.
-            if property == .alpha, case .number(let a) = value { return .number(min(1, max(0, a))) }
+            if a.pointee.property == .alpha, case .number(let n) = value { return .number(min(1, max(0, n))) }
             return value
         case .keyframes(let keys, let mode):
-            return Self.sample(keys, mode: mode, at: min(1, max(0, p)))
+            return sample(keys, mode: mode, at: min(1, max(0, p)))
         case .eased(let ease, let knee):
             let r = min(1, max(0, p))
-            return from.interpolate(to: to, fraction: ease.solve(knee?.progress(atRun: r) ?? r))
+            return a.pointee.from.interpolate(to: a.pointee.to, fraction: ease.solve(knee?.progress(atRun: r) ?? r))
         case .rotation(let r):
             return .transform3D(r.transform(atProgress: min(1, max(0, p))))
         }

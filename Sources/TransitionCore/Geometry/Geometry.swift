@@ -113,7 +113,23 @@ public struct AffineTransform: Sendable, Hashable {
     /// fold as `Rect.bounding(r.corners.map(apply))` (corner order included, so signed zeros
     /// come out the same) without the two arrays, which cost more than the arithmetic on the
     /// snapshot path (every view, every frame).
+    ///
+    /// Without rotation or shear (b and c zero, most maps on screen) and with finite corners,
+    /// a corner's x depends on its x alone (c · y is a zero) and its y on its y alone, so two
+    /// products a side give the same box; only the sign of a zero may differ, which no answer
+    /// shows (every zero is written `0`).
     public func boundingBox(of r: Rect) -> Rect {
+        if b == 0, c == 0 {
+            let x0 = r.minX, x1 = r.maxX, y0 = r.minY, y1 = r.maxY
+            if x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite {
+                let u0 = a * x0 + tx, u1 = a * x1 + tx
+                let v0 = d * y0 + ty, v1 = d * y1 + ty
+                // `min` and `max` as the fold below picks them, so that a NaN scale gives its box too.
+                let minX = min(min(Double.infinity, u0), u1), maxX = max(max(-Double.infinity, u0), u1)
+                let minY = min(min(Double.infinity, v0), v1), maxY = max(max(-Double.infinity, v0), v1)
+                return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+            }
+        }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         func fold(_ x: Double, _ y: Double) {
             let p = apply(to: Point(x: x, y: y))

@@ -142,7 +142,8 @@ extension World {
 
     /// The snapshot's `transition` at `t`: the transition in effect, if any.
     public func currentTransitionState(at t: Double) -> TransitionState? {
-        currentTransition.map { transitionState($0, at: t) }
+        // The record lent in place (`TransitionRecords.subscript`), not copied out.
+        transitions.currentPosition.map { transitionState(transitions[$0], at: t) }
     }
 
     public func transitionState(_ tr: Transition, at t: Double) -> TransitionState {

@@ -41,14 +41,13 @@ struct AnimationTimeline: Sendable {
     /// Applies `list` to `node`, each animation at the τ `tau` gives for its transition (nil
     /// when that transition is gone: its animation shows nothing).
     ///
-    /// Each animation is read in place: passed on from the array's element, the optimizer
-    /// copied it whole first (its values, curve and path, with their references).
+    /// Each animation is read in place (`PropertyAnimation.value(of:atTau:)`).
     private static func apply(_ list: [PropertyAnimation], to node: inout ViewNode, tau: (TransitionID?) -> Double?) {
         list.withUnsafeBufferPointer { animations in
             for i in animations.indices {
                 let animation = animations.baseAddress! + i
                 guard let tau = tau(animation.pointee.transition) else { continue }
-                let value = animation.pointee.value(atTau: tau)
+                let value = PropertyAnimation.value(of: animation, atTau: tau)
                 if animation.pointee.property == .bounds, case .rect(let shown) = value, case .rect(let end) = animation.pointee.to,
                    node.bounds.origin != end.origin {
                     node.bounds = Self.additiveOrigin(shown, end: end, model: node.bounds.origin)
@@ -166,13 +165,15 @@ struct AnimationTimeline: Sendable {
         byView.values.joined().filter { $0.transition == transition }.map(\.end).max() ?? 0
     }
 
-    /// Keeps the animations `keep` accepts.
-    mutating func prune(keeping keep: (PropertyAnimation) -> Bool) {
+    /// Keeps the animations `keep` accepts, asked with each one's transition and end (τ).
+    /// Asked with those two fields rather than the animation: passed whole, each animation
+    /// was copied (about 370 bytes) for every read of the session, which prunes.
+    mutating func prune(keeping keep: (_ transition: TransitionID?, _ end: Double) -> Bool) {
         // Lists with nothing to drop stay as they are, unchanged and uncopied: the world's
         // earlier copies (history checkpoints) keep sharing them, and a snapshot's advance
         // (which usually drops nothing) allocates nothing.
-        for (view, list) in byView where !list.allSatisfy(keep) {
-            let kept = list.filter(keep)
+        for (view, list) in byView where !list.indices.allSatisfy({ keep(list[$0].transition, list[$0].end) }) {
+            let kept = list.filter { keep($0.transition, $0.end) }
             byView[view] = kept.isEmpty ? nil : kept
         }
     }

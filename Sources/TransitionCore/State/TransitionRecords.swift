@@ -8,7 +8,21 @@ struct TransitionRecords: Sendable, RandomAccessCollection {
 
     var startIndex: Int { records.startIndex }
     var endIndex: Int { records.endIndex }
-    subscript(position: Int) -> Transition { records[position] }
+    /// Lent in place, not copied: a record holds about ten references, and a snapshot reads
+    /// the records every frame.
+    subscript(position: Int) -> Transition {
+        _read { yield records[position] }
+    }
+
+    /// The position of the transition in effect: the last that runs, else the latest.
+    var currentPosition: Int? {
+        var i = records.endIndex
+        while i > records.startIndex {
+            i -= 1
+            if records[i].phase.isRunning { return i }
+        }
+        return records.isEmpty ? nil : records.endIndex - 1
+    }
 
     /// The transition with this id, if still held: completions and animations may outlive
     /// their transition's record (`prune`).
@@ -43,7 +57,7 @@ struct TransitionRecords: Sendable, RandomAccessCollection {
 
     /// τ of each transition held, at session time `t`, oldest first.
     func taus(at t: Double) -> [(id: TransitionID, tau: Double)] {
-        records.map { ($0.id, $0.timeline.tau(at: t)) }
+        records.indices.map { (records[$0].id, records[$0].timeline.tau(at: t)) }
     }
 
     /// The phase and clock of a transition still held, without copying its record (prune reads

@@ -321,14 +321,23 @@ struct ResponseEncoder: ~Copyable {
 
     /// `#rrggbbaa`, components rounded to bytes.
     static func hex(_ c: Color) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = [UInt8(ascii: "#")]
-        for component in [c.red, c.green, c.blue, c.alpha] {
-            let v = Int((min(1, max(0, component)) * 255).rounded())
-            bytes.append(digits[v >> 4])
-            bytes.append(digits[v & 15])
+        withHex(c) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `body` given the nine bytes of `hex(c)`, made on the stack: a snapshot writes a colour
+    /// for every view that has one, and the string's arrays cost more than the writing.
+    static func withHex<R>(_ c: Color, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { out in
+            let digits: StaticString = "0123456789abcdef"
+            func put(_ component: Double, at i: Int) {
+                let v = Int((min(1, max(0, component)) * 255).rounded())
+                out[i] = digits.utf8Start[v >> 4]
+                out[i + 1] = digits.utf8Start[v & 15]
+            }
+            out[0] = UInt8(ascii: "#")
+            put(c.red, at: 1); put(c.green, at: 3); put(c.blue, at: 5); put(c.alpha, at: 7)
+            return body(UnsafeBufferPointer(out))
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

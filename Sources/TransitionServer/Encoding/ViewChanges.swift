@@ -325,7 +325,7 @@ enum MemberValue {
         case .bool(let b): encoder.writer.bool(b)
         case .number(let n): encoder.writer.number(n)
         case .string(let s): encoder.writer.string(s)
-        case .color(let c): encoder.writer.string(ResponseEncoder.hex(c))
+        case .color(let c): ResponseEncoder.withHex(c) { encoder.writer.string(utf8: $0) }
         case .rect(let r): encoder.rect(r)
         case .point(let p): encoder.point(p)
         case .size(let s): encoder.size(s)

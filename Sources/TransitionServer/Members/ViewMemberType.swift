@@ -75,10 +75,10 @@ extension Bool: ViewMemberType {
 /// Written `#rrggbbaa` (`ResponseEncoder.hex`): two close colours may be written alike.
 extension Color: ViewMemberType {
     static var shape: ViewProperty.Shape { .string }
-    @inline(__always) func write(into encoder: inout ResponseEncoder) { encoder.writer.string(ResponseEncoder.hex(self)) }
+    @inline(__always) func write(into encoder: inout ResponseEncoder) { ResponseEncoder.withHex(self) { encoder.writer.string(utf8: $0) } }
     var changeValue: MemberValue { .color(self) }
     static func writesSame(_ a: Color, _ b: Color, _ rounding: NumberRounding) -> Bool {
-        a == b || ResponseEncoder.hex(a) == ResponseEncoder.hex(b)
+        a == b || ResponseEncoder.withHex(a) { x in ResponseEncoder.withHex(b) { y in x.elementsEqual(y) } }
     }
     func leaves(_ member: ServiceLeaves.Member, into leaves: inout ServiceLeaves) { leaves.whole(member, .string(ResponseEncoder.hex(self))) }
 }
