@@ -3,7 +3,8 @@
 /// - integral with |d| < 2^53 → digits only (`320`, and `-0` → `0`);
 /// - otherwise the shortest text that reads back as the same double, as Swift's `description`
 ///   writes it (`0.15`, `1e-05`, `1.2345678901234568e+16`: valid JSON for every finite value),
-///   computed by `ShortestDecimal` in the common plain-decimal range (1e-4 to 2^53).
+///   from the shortest digits (`ShortestDecimal`: plain from 1e-4 to 2^53, in exponent form
+///   outside), with no `String` made.
 extension JSONWriter {
     /// Writes `d`, first rounded to `precision` decimal places when the writer has one.
     /// Integers (most numbers in a snapshot) are written here, inlined into the encoder, at any
@@ -46,8 +47,7 @@ extension JSONWriter {
     public var rounding: NumberRounding { NumberRounding(scale: scale) }
 
     /// Writes `d`, not an integer below 2^53: its shortest digits, plain in `ShortestDecimal`'s
-    /// range and as `description` writes them outside it. Inlined, with the digits, into
-    /// `appendFractional`.
+    /// range and in exponent form outside it. Inlined, with the digits, into `appendFractional`.
     @inline(__always)
     private mutating func appendShortest(_ d: Double) {
         if let (digits, places) = ShortestDecimal.digits(d) {
@@ -55,10 +55,52 @@ extension JSONWriter {
         } else if !d.isFinite {
             appendValueToken("null")
         } else {
-            if takeComma() { output.append(.comma) }
-            var text = d.description
-            text.withUTF8 { output.append($0) }
+            appendExponentForm(d)
         }
+    }
+
+    /// Writes `d` (finite, not an integer below 2^53, outside `ShortestDecimal.digits`'s range) as
+    /// `description` does: its shortest digits (`ShortestDecimal.exponentForm`) as `d.ddde±XX`,
+    /// the point only before a second digit and the exponent of at least two digits (`1e-05`,
+    /// `1.8014398509481984e+16`), and ±2^53, the one integer here, plain with `.0`.
+    @inline(never)
+    private mutating func appendExponentForm(_ d: Double) {
+        let comma = takeComma()
+        // At most: comma, sign, 17 digits, the point, `e-324`, and the 8 bytes a digit store
+        // may write past the last digit.
+        let out = output.spare(40)
+        var n = 0
+        if comma { out[n] = .comma; n &+= 1 }
+        if d < 0 { out[n] = .minus; n &+= 1 }
+        if d.magnitude == 0x1p53 {
+            Self.writeDigits(9_007_199_254_740_992, count: 16, at: out + n)
+            out[n &+ 16] = .dot
+            out[n &+ 17] = .digit0
+            output.didWrite(n &+ 18)
+            return
+        }
+        let (digits, exponent) = ShortestDecimal.exponentForm(d)
+        let count = Self.digitCount(digits)
+        // The digits one byte on; the first then moves before the point.
+        Self.writeDigits(digits, count: count, at: out + (n &+ 1))
+        out[n] = out[n &+ 1]
+        if count > 1 {
+            out[n &+ 1] = .dot
+            n &+= count &+ 1
+        } else {
+            n &+= 1
+        }
+        let power = exponent &+ count &- 1
+        out[n] = UInt8(ascii: "e")
+        out[n &+ 1] = power < 0 ? .minus : .plus
+        n &+= 2
+        let magnitude = UInt32(power.magnitude)
+        if magnitude >= 100 {
+            out[n] = .digit0 &+ UInt8(magnitude / 100)
+            n &+= 1
+        }
+        Self.writePair(magnitude % 100, at: n, in: out)
+        output.didWrite(n &+ 2)
     }
 
     /// Writes ±value after its comma, zero unsigned. Most numbers in a snapshot are integers of

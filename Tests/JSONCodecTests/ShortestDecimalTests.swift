@@ -112,4 +112,40 @@ struct ShortestDecimalTests {
             #expect(result.digits == digits && result.places == left, "\(n) at \(places)")
         }
     }
+
+    /// Exponent form from the shortest digits: each end of the range, subnormals, the largest
+    /// double, one digit and seventeen, and 2^53 (plain, with `.0`), written as `description`.
+    @Test func exponentForm() {
+        for d in [5e-324, 1e-323, 2.2250738585072014e-308, 2.2250738585072014e-308.nextDown, 1e-4.nextDown, 1e-5, 1.5e-5, 1e-100,
+                  0x1p53.nextUp, 1e16, 1e22, 1e23, 1.2345678901234568e+20, .greatestFiniteMagnitude, 0x1p1023] {
+            for value in [d, -d] {
+                var writer = JSONWriter(reservingCapacity: 64)
+                writer.number(value)
+                #expect(writer.bytes == Array(value.description.utf8), "\(value)")
+            }
+        }
+        for (d, digits, exponent): (Double, UInt64, Int) in [(5e-324, 5, -324), (1e23, 1, 23), (.greatestFiniteMagnitude, 17_976_931_348_623_157, 292)] {
+            let form = ShortestDecimal.exponentForm(d)
+            #expect(form.digits == digits && form.exponent == exponent, "\(d): \(form)")
+        }
+        for (d, text) in [(0x1p53, "9007199254740992.0"), (-0x1p53, "-9007199254740992.0")] {
+            var writer = JSONWriter(reservingCapacity: 64)
+            writer.number(d)
+            #expect(writer.bytes == Array(text.utf8))
+        }
+        #expect(ShortestDigitsCheck.mismatches([5e-324, -1e-5, 0x1p53, 0x1p53.nextUp, 1e300, -2.5e-310]).isEmpty)
+    }
+
+    /// Each 10^−k of the table is scaled into [2^125, 2^126) (g = ⌊β⌋ + 1), 10^0 exactly.
+    @Test func scaledPowersOfTen() {
+        let table = ScaledPowersOfTen.table
+        #expect(table.count == ScaledPowersOfTen.kMax - ScaledPowersOfTen.kMin + 1)
+        for (i, g) in table.enumerated() {
+            let value = UInt128(g.high) << 63 | UInt128(g.low)
+            #expect(g.low < 1 << 63 && value > 1 << 125 && value <= 1 << 126, "k \(i + ScaledPowersOfTen.kMin)")
+        }
+        // 10^0: β = 2^125, g = 2^125 + 1; 10^1: β = 10 · 2^122 = 5 · 2^123.
+        #expect(table[-ScaledPowersOfTen.kMin].high == 1 << 62 && table[-ScaledPowersOfTen.kMin].low == 1)
+        #expect(table[-ScaledPowersOfTen.kMin - 1].high == 5 << 60 && table[-ScaledPowersOfTen.kMin - 1].low == 1)
+    }
 }
