@@ -52,7 +52,7 @@ extension Application {
         let read = session.read(now: ctx.now)
         let t = try ctx.query["t"].map { (text) throws in try Self.time(text, name: "t") } ?? read.history.current.now
         var response = HTTPResponse(status: 200, mediaType: .json, body: try SeriesWriter.snapshot(read, at: t, precision: precision, flat: flat))
-        response.derivedTag = snapshotTag(.snapshot, history: read.history, times: [t], flat: flat, precision: precision)
+        response.derivedTag = snapshotTag(.snapshot, of: read, times: [t], flat: flat, precision: precision)
         return response
     }
 
@@ -71,7 +71,7 @@ extension Application {
                                                   limit: configuration.maxResponseBytes)
             return HTTPResponse(status: 200, mediaType: .json, body: body)
         }
-        response.derivedTag = snapshotTag(.snapshots, history: read.history, times: times, flat: flat || changes,
+        response.derivedTag = snapshotTag(.snapshots, of: read, times: times, flat: flat || changes,
                                           precision: precision, changes: changes)
         return response
     }
