@@ -30,6 +30,9 @@ struct LeafKey: Hashable, Sendable {
         let first: LeafKey
         /// Its leaves' names below it (`shape.leaves`, made once).
         let leaves: [String]
+        /// Its name's and its leaves' names' UTF-8, for a reader matching names as written.
+        let nameBytes: [UInt8]
+        let leafBytes: [[UInt8]]
 
         /// Its leaf `i` (in `shape.leaves`' order; 0 for a member compared whole).
         func leaf(_ i: Int) -> LeafKey { LeafKey(index: first.index + i) }
@@ -57,6 +60,23 @@ struct LeafKey: Hashable, Sendable {
         return rows[found]
     }
 
+    /// The same for a name given as its UTF-8 bytes (`JSONCursor.name()`): compared as bytes
+    /// with the few rows from `hint` on before it is made a `String` to look for among all.
+    static func member(named name: UnsafeBufferPointer<UInt8>, from hint: inout Int) -> Member? {
+        let rows = table.members
+        var row = hint
+        while row < min(rows.count, hint + 8) {
+            if let member = rows[row], name.elementsEqual(member.nameBytes) {
+                hint = row + 1
+                return member
+            }
+            row += 1
+        }
+        guard let found = table.rowByName[String(decoding: name, as: UTF8.self)] else { return nil }
+        hint = found + 1
+        return rows[found]
+    }
+
     private struct Table {
         var names: [String] = []
         var tolerances: [Tolerance.Class] = []
@@ -75,7 +95,8 @@ struct LeafKey: Hashable, Sendable {
             }
             let first = LeafKey(index: t.names.count)
             t.rowByName[row.name] = t.members.count
-            t.members.append(Member(name: row.name, shape: row.shape, first: first, leaves: row.shape.leaves))
+            t.members.append(Member(name: row.name, shape: row.shape, first: first, leaves: row.shape.leaves, nameBytes: Array(row.name.utf8),
+                                    leafBytes: row.shape.leaves.map { Array($0.utf8) }))
             let memberRank = ViewProperty.rank[row.name] ?? ViewProperty.rank.count
             let subs = row.shape.leaves.isEmpty ? [""] : row.shape.leaves
             for (i, sub) in subs.enumerated() {
