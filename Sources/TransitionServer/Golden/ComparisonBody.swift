@@ -17,9 +17,28 @@ struct ComparisonBody {
     var settings: JSONObject
     var expected: ExpectedFrames
 
-    /// The body read with `limits` (a request body's), its frames held to `bounds`; nil when it
-    /// is not read here.
-    static func read(_ body: [UInt8], limits: JSONParser.Limits, bounds: FrameBounds = FrameBounds()) -> ComparisonBody? {
+    /// The expected frames and the settings of a body parsed with `limits` (a request body's):
+    /// the frames read from its bytes, or for a body not read so (`frames`), parsed, to be
+    /// weighed and read from the tree. Its errors are the tree's.
+    static func read(_ body: [UInt8], limits: JSONParser.Limits, bounds: FrameBounds = FrameBounds()) throws -> (ExpectedFrames.Source, ComparisonSettings) {
+        if let read = frames(body, limits: limits, bounds: bounds) {
+            var r = try SpecReader(.object(read.settings), at: "")
+            let settings = try ComparisonSettings.read(&r)
+            try r.finish()
+            return (.read(read.expected), settings)
+        }
+        var r = try SpecReader(try JSONParser.parse(body, limits: limits), at: "")
+        guard let frames = r.value("expected") else {
+            throw SimulationError("/expected", "is required: the frames to compare (a /snapshots answer, or {\"frames\": [{\"time\", \"views\"}]})")
+        }
+        let settings = try ComparisonSettings.read(&r)
+        try r.finish()
+        return (.json(frames), settings)
+    }
+
+    /// The body with its expected frames read from its bytes, its frames held to `bounds`; nil
+    /// when it is not read here.
+    static func frames(_ body: [UInt8], limits: JSONParser.Limits, bounds: FrameBounds = FrameBounds()) -> ComparisonBody? {
         body.withUnsafeBufferPointer { input in
             var cursor = JSONCursor(input, limits: limits)
             var reader = ExpectedFramesReader(bounds: bounds)

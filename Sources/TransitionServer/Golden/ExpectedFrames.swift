@@ -51,20 +51,20 @@ struct ExpectedFrames: Sendable {
         case read(ExpectedFrames)
         case json(JSONValue)
 
-        func census(at pointer: String) throws(SimulationError) -> Census {
+        func census(at pointer: String, bounds: FrameBounds = FrameBounds()) throws(SimulationError) -> Census {
             switch self {
             case .read(let frames):
                 Census(times: frames.frames.map(\.time), timePointers: frames.frames.map { "\($0.pointer)/time" },
                        views: frames.frames.reduce(0) { $0 + $1.views.count })
             case .json(let json):
-                try ExpectedFrames.census(json, at: pointer, bounds: FrameBounds())
+                try ExpectedFrames.census(json, at: pointer, bounds: bounds)
             }
         }
 
-        func read(at pointer: String) throws(SimulationError) -> ExpectedFrames {
+        func read(at pointer: String, bounds: FrameBounds = FrameBounds()) throws(SimulationError) -> ExpectedFrames {
             switch self {
             case .read(let frames): frames
-            case .json(let json): try ExpectedFrames.read(json, at: pointer, bounds: FrameBounds())
+            case .json(let json): try ExpectedFrames.read(json, at: pointer, bounds: bounds)
             }
         }
     }

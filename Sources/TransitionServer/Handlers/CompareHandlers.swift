@@ -25,24 +25,9 @@ extension Application {
         return HTTPResponse(status: 200, mediaType: .svg, body: encoder.writer.bytes)
     }
 
-    /// The expected frames and the settings of a session's comparison: the frames read from the
-    /// body's bytes (ComparisonBody), or for a body not read so, parsed to be read by `compare`
-    /// once weighed.
+    /// The expected frames and the settings of a session's comparison (ComparisonBody.read).
     private func comparisonBody(_ ctx: RequestContext) throws -> (ExpectedFrames.Source, ComparisonSettings) {
-        let body = try jsonBodyBytes(ctx)
-        if let read = ComparisonBody.read(body, limits: limits.jsonBodyLimits) {
-            var r = try SpecReader(.object(read.settings), at: "")
-            let settings = try ComparisonSettings.read(&r)
-            try r.finish()
-            return (.read(read.expected), settings)
-        }
-        var r = try SpecReader(try JSONParser.parse(body, limits: limits.jsonBodyLimits), at: "")
-        guard let frames = r.value("expected") else {
-            throw SimulationError("/expected", "is required: the frames to compare (a /snapshots answer, or {\"frames\": [{\"time\", \"views\"}]})")
-        }
-        let settings = try ComparisonSettings.read(&r)
-        try r.finish()
-        return (.json(frames), settings)
+        try ComparisonBody.read(try jsonBodyBytes(ctx), limits: limits.jsonBodyLimits)
     }
 
     /// `POST /v1/compare {"a": SIDE, "b": SIDE, "times": TIMES, "tolerance", "budget", "properties"}`:
