@@ -93,9 +93,9 @@ private struct ExpectedFramesReader {
         while try cursor.next(UInt8(ascii: "}"), first: &first) {
             guard read == nil, let name = try cursor.name() else { throw NotRead() }
             let complete: Bool
-            if name.elementsEqual("snapshots".utf8) {
+            if name.spells("snapshots") {
                 complete = true
-            } else if name.elementsEqual("frames".utf8) {
+            } else if name.spells("frames") {
                 complete = false
             } else {
                 throw NotRead()
@@ -127,21 +127,21 @@ private struct ExpectedFramesReader {
         var first = true
         while try cursor.next(UInt8(ascii: "}"), first: &first) {
             guard let name = try cursor.name() else { throw NotRead() }
-            if name.elementsEqual("time".utf8) {
+            if name.spells("time") {
                 guard time == nil, let t = try cursor.number(), (0...World.latestTime).contains(t) else { throw NotRead() }
                 time = t
-            } else if name.elementsEqual("views".utf8) {
+            } else if name.spells("views") {
                 guard views == nil else { throw NotRead() }
                 views = try list(&cursor, at: "\(pointer)/views")
-            } else if complete, name.elementsEqual("root".utf8) {
+            } else if complete, name.spells("root") {
                 guard views == nil else { throw NotRead() }
                 var tree: [ComparedView]? = []
                 try view(&cursor, at: ViewPlace(pointer: "\(pointer)/root"), into: &tree)
                 views = tree
-            } else if complete, name.elementsEqual("transition".utf8), !ignored.transition {
+            } else if complete, name.spells("transition"), !ignored.transition {
                 ignored.transition = true
                 guard try !cursor.value().isNull else { throw NotRead() }
-            } else if complete, name.elementsEqual("controllers".utf8), !ignored.controllers {
+            } else if complete, name.spells("controllers"), !ignored.controllers {
                 ignored.controllers = true
                 guard try !cursor.value().isNull else { throw NotRead() }
             } else {
@@ -182,20 +182,21 @@ private struct ExpectedFramesReader {
         var leaves: [Leaf] = []
         leaves.reserveCapacity(32)
         var hint = 0
-        // The member table's rows given, and the identity's members (`Identity`'s bits).
+        // The member table's rows given, and the identity's members (`identityMember`'s bits).
         var given: UInt64 = 0
         var identity: UInt8 = 0
         var first = true
         while try cursor.next(UInt8(ascii: "}"), first: &first) {
             guard let name = try cursor.name() else { throw NotRead() }
-            if let member = LeafKey.member(named: name, from: &hint) {
+            let which = Self.identityMember(name)
+            if which == 0 {
+                guard let member = LeafKey.member(named: name, from: &hint) else { throw NotRead() }
                 let bit: UInt64 = 1 << (hint - 1)
                 guard given & bit == 0 else { throw NotRead() }
                 given |= bit
                 try self.leaves(of: member, &cursor, into: &leaves)
                 continue
             }
-            let which = try Self.identityMember(name)
             guard identity & which == 0 else { throw NotRead() }
             identity |= which
             switch which {
@@ -240,14 +241,15 @@ private struct ExpectedFramesReader {
 
     static let id: UInt8 = 1, path: UInt8 = 2, viewController: UInt8 = 4, parent: UInt8 = 8, children: UInt8 = 16
 
-    /// The bit of a view's member that is not compared (its identity, its place in the tree).
-    static func identityMember(_ name: UnsafeBufferPointer<UInt8>) throws -> UInt8 {
-        if name.elementsEqual("id".utf8) { return id }
-        if name.elementsEqual("path".utf8) { return path }
-        if name.elementsEqual("viewController".utf8) { return viewController }
-        if name.elementsEqual("parent".utf8) { return parent }
-        if name.elementsEqual("children".utf8) { return children }
-        throw NotRead()
+    /// The bit of a view's member that is not compared (its identity, its place in the tree);
+    /// 0 for any other.
+    static func identityMember(_ name: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        if name.spells("id") { return id }
+        if name.spells("path") { return path }
+        if name.spells("viewController") { return viewController }
+        if name.spells("parent") { return parent }
+        if name.spells("children") { return children }
+        return 0
     }
 
     /// The leaves of `member` (ViewProperty.leaves).
@@ -296,7 +298,7 @@ private struct ExpectedFramesReader {
         var first = true
         while try cursor.next(UInt8(ascii: "}"), first: &first) {
             guard let key = try cursor.name(),
-                  let index = next < names.count && key.elementsEqual(names[next]) ? next : names.firstIndex(where: { key.elementsEqual($0) }),
+                  let index = next < names.count && key.spells(names[next]) ? next : names.firstIndex(where: { key.spells($0) }),
                   given & 1 << index == 0, let n = try cursor.number()
             else { throw NotRead() }
             given |= 1 << index
@@ -323,4 +325,24 @@ private struct ExpectedFramesReader {
     /// What a tree's view slot holds until the view is read (its subviews are read into the
     /// list after it, while it is).
     static let placeholder = ComparedView(identity: .id(""), id: nil, viewController: nil, path: nil, leaves: [], place: ViewPlace(pointer: ""))
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether these are the bytes of `name` (a member name as `JSONCursor.name()` gives it).
+    @inline(__always)
+    func spells(_ name: [UInt8]) -> Bool {
+        count == name.count && name.withUnsafeBufferPointer { spells($0) }
+    }
+
+    @inline(__always)
+    func spells(_ name: StaticString) -> Bool {
+        count == name.utf8CodeUnitCount && spells(UnsafeBufferPointer(start: name.utf8Start, count: count))
+    }
+
+    /// Byte for byte, of the same count.
+    @inline(__always)
+    private func spells(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        for i in 0 ..< count where self[i] != other[i] { return false }
+        return true
+    }
 }

@@ -60,21 +60,19 @@ struct LeafKey: Hashable, Sendable {
         return rows[found]
     }
 
-    /// The same for a name given as its UTF-8 bytes (`JSONCursor.name()`): compared as bytes
-    /// with the few rows from `hint` on before it is made a `String` to look for among all.
+    /// The same for a name given as its UTF-8 bytes (`JSONCursor.name()`), compared as bytes
+    /// with each row's from `hint` on, then from the first row: a name the table does not have
+    /// is an error, so no `String` is made of any name.
     static func member(named name: UnsafeBufferPointer<UInt8>, from hint: inout Int) -> Member? {
         let rows = table.members
-        var row = hint
-        while row < min(rows.count, hint + 8) {
-            if let member = rows[row], name.elementsEqual(member.nameBytes) {
+        for i in 0 ..< rows.count {
+            let row = (hint + i) % rows.count
+            if let member = rows[row], name.spells(member.nameBytes) {
                 hint = row + 1
                 return member
             }
-            row += 1
         }
-        guard let found = table.rowByName[String(decoding: name, as: UTF8.self)] else { return nil }
-        hint = found + 1
-        return rows[found]
+        return nil
     }
 
     private struct Table {
