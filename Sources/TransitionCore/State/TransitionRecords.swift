@@ -8,20 +8,10 @@ struct TransitionRecords: Sendable, RandomAccessCollection {
 
     var startIndex: Int { records.startIndex }
     var endIndex: Int { records.endIndex }
-    /// Lent in place, not copied: a record holds about ten references, and a snapshot reads
-    /// the records every frame.
+    /// Borrowed, so that reading one member of a record does not copy the record (a score of
+    /// references, each retained and released).
     subscript(position: Int) -> Transition {
         _read { yield records[position] }
-    }
-
-    /// The position of the transition in effect: the last that runs, else the latest.
-    var currentPosition: Int? {
-        var i = records.endIndex
-        while i > records.startIndex {
-            i -= 1
-            if records[i].phase.isRunning { return i }
-        }
-        return records.isEmpty ? nil : records.endIndex - 1
     }
 
     /// The transition with this id, if still held: completions and animations may outlive
@@ -55,7 +45,19 @@ struct TransitionRecords: Sendable, RandomAccessCollection {
         records.append(transition)
     }
 
-    /// τ of each transition held, at session time `t`, oldest first.
+    /// The last transition that runs, if any: the one that owns the container now.
+    var running: Transition? {
+        runningPosition.map { records[$0] }
+    }
+
+    /// The position of the transition in effect: the last that runs, else the latest (a
+    /// snapshot lends it in place through the subscript).
+    var currentPosition: Int? { runningPosition ?? records.indices.last }
+
+    private var runningPosition: Int? { records.lastIndex { $0.phase.isRunning } }
+
+    /// τ of each transition held, at session time `t`, oldest first, read in place (`map` over
+    /// the records copied each).
     func taus(at t: Double) -> [(id: TransitionID, tau: Double)] {
         records.indices.map { (records[$0].id, records[$0].timeline.tau(at: t)) }
     }
