@@ -31,7 +31,6 @@ public enum JSONParser {
 
     public static func parse(_ input: UnsafeBufferPointer<UInt8>, limits: Limits = .init()) throws(JSONParseError) -> JSONValue {
         var parser = Parser(input: input, limits: limits)
-        defer { parser.release() }
         return try parser.document()
     }
 }
@@ -39,13 +38,17 @@ public enum JSONParser {
 /// The parser's state. Finished values wait on `values` until their container closes; an open
 /// object's member names wait on `keys`, one per value. Closing a container moves its tail of
 /// `values` (and `keys`) into one new value, so the work is linear in the document's size.
-struct Parser {
+/// Not copyable: it owns its stacks (MoveStack).
+struct Parser: ~Copyable {
     let input: UnsafeBufferPointer<UInt8>
     let limits: JSONParser.Limits
     var index = 0
     /// Decoding buffer for strings that need unescaping or UTF-8 checks, reused across strings.
     var scratch: [UInt8] = []
     private var valueCount = 0
+    /// How deep the value being parsed stands in its document: 0 for a document, more for a
+    /// value a `JSONCursor` reads inside containers it opened itself.
+    var baseDepth = 0
     private var values = MoveStack<JSONValue>()
     private var keys = MoveStack<String>()
     /// Each of `keys`' `NamePrint`.
@@ -82,21 +85,26 @@ struct Parser {
         self.limits = limits
     }
 
-    /// Frees the stacks, whatever they still hold (a throw leaves values on them).
-    mutating func release() {
-        values.release()
-        keys.release()
+    mutating func document() throws(JSONParseError) -> JSONValue {
+        let value = try value()
+        try end()
+        return value
     }
 
-    mutating func document() throws(JSONParseError) -> JSONValue {
+    /// The value starting at `index` (after whitespace), `baseDepth` levels deep.
+    mutating func value() throws(JSONParseError) -> JSONValue {
         while true {
             skipWhitespace()
             if try openValue() { continue }
             if try !advanceAfterValue() { break }
         }
+        return values.removeLast()
+    }
+
+    /// Checks that nothing but whitespace is left.
+    mutating func end() throws(JSONParseError) {
         skipWhitespace()
         guard index == input.count else { throw unexpected("expected the end of the input after the JSON value") }
-        return values.removeLast()
     }
 
     /// Reads the start of a value. A scalar or an empty container is complete and lands on
@@ -221,7 +229,7 @@ struct Parser {
             }
             isDuplicate = found
         } else {
-            let seen = frames[f].seen ?? NameSet((start ..< keys.count).map { [keys] in keys[$0] })
+            let seen = frames[f].seen ?? NameSet(names(from: start))
             frames[f].seen = seen
             isDuplicate = !seen.names.insert(name).inserted
         }
@@ -230,10 +238,15 @@ struct Parser {
         keyPrints.append(print)
     }
 
+    /// The member names on `keys` from `start`.
+    private func names(from start: Int) -> [String] {
+        var names: [String] = []
+        for j in start ..< keys.count { names.append(keys[j]) }
+        return names
+    }
+
     private mutating func open(object: Bool) throws(JSONParseError) {
-        guard frames.count < limits.maxDepth else {
-            throw error(at: index, "nesting is deeper than the limit of \(limits.maxDepth) levels")
-        }
+        try checkDepth(baseDepth + frames.count)
         try countValue()
         frames.append(Frame(isObject: object, valueStart: values.count, keyStart: keys.count))
         index += 1
@@ -251,7 +264,14 @@ struct Parser {
         }
     }
 
-    private mutating func countValue() throws(JSONParseError) {
+    /// Refuses to open a container at `depth` (the containers around it) beyond the limit.
+    func checkDepth(_ depth: Int) throws(JSONParseError) {
+        guard depth < limits.maxDepth else {
+            throw error(at: index, "nesting is deeper than the limit of \(limits.maxDepth) levels")
+        }
+    }
+
+    mutating func countValue() throws(JSONParseError) {
         valueCount += 1
         guard valueCount <= limits.maxValues else {
             throw error(at: index, "the document has more than the limit of \(limits.maxValues) values")
@@ -259,7 +279,7 @@ struct Parser {
     }
 
     /// `true`, `false` or `null`, not followed by more letters (`nullx` is one bad word, not two).
-    private mutating func literal() throws(JSONParseError) -> JSONValue {
+    mutating func literal() throws(JSONParseError) -> JSONValue {
         let start = index
         let value: JSONValue
         if consume("true") {

@@ -3,9 +3,9 @@
 /// every element) and then remove it (releasing every element), which was most of what closing
 /// a container cost.
 ///
-/// The owner calls `release()` exactly once, when it is done with the stack (also after a throw):
-/// a struct has no deinit, and a class's would put a dynamic exclusivity check on every access.
-struct MoveStack<Element> {
+/// Not copyable, so that it owns its storage alone and frees it in `deinit` (also after a throw),
+/// where a class would put a dynamic exclusivity check on every access.
+struct MoveStack<Element>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
     private(set) var count = 0
@@ -58,12 +58,10 @@ struct MoveStack<Element> {
         }
     }
 
-    /// Destroys what is left and frees the storage; the stack is not used again.
-    mutating func release() {
+    /// Destroys what is left and frees the storage.
+    deinit {
         base.deinitialize(count: count)
         base.deallocate()
-        count = 0
-        capacity = 0
     }
 
     private mutating func grow() {

@@ -187,6 +187,11 @@ public final class Application: Sendable {
 
     /// The request body as JSON: coding and content type checked, parsed with limits.
     func jsonBody(_ ctx: RequestContext) throws -> JSONValue {
+        try JSONParser.parse(try jsonBodyBytes(ctx), limits: limits.jsonBodyLimits)
+    }
+
+    /// The request body's bytes, once its coding and content type are those of JSON.
+    func jsonBodyBytes(_ ctx: RequestContext) throws -> [UInt8] {
         if let coding = ctx.request.header("content-encoding"), coding.trimmingSpaces().lowercased() != "identity" {
             throw Problem.unsupportedContentCoding(coding)
         }
@@ -198,7 +203,7 @@ public final class Application: Sendable {
             guard accepted else { throw Problem.unsupportedMediaType(type) }
         }
         guard !ctx.request.body.isEmpty else { throw Problem.badRequest("a JSON body is required") }
-        return try JSONParser.parse(ctx.request.body, limits: limits.jsonBodyLimits)
+        return ctx.request.body
     }
 
     func session(_ ctx: RequestContext) throws -> Session {

@@ -45,6 +45,30 @@ struct ExpectedFrames: Sendable {
         return ExpectedFrames(frames: frames, complete: given.complete)
     }
 
+    /// Expected frames as a request gives them: read from its bytes already (ComparisonBody),
+    /// or parsed JSON, to be weighed (`census`) and read (`read`) in turn.
+    enum Source {
+        case read(ExpectedFrames)
+        case json(JSONValue)
+
+        func census(at pointer: String, bounds: FrameBounds = FrameBounds()) throws(SimulationError) -> Census {
+            switch self {
+            case .read(let frames):
+                Census(times: frames.frames.map(\.time), timePointers: frames.frames.map { "\($0.pointer)/time" },
+                       views: frames.frames.reduce(0) { $0 + $1.views.count })
+            case .json(let json):
+                try ExpectedFrames.census(json, at: pointer, bounds: bounds)
+            }
+        }
+
+        func read(at pointer: String, bounds: FrameBounds = FrameBounds()) throws(SimulationError) -> ExpectedFrames {
+            switch self {
+            case .read(let frames): frames
+            case .json(let json): try ExpectedFrames.read(json, at: pointer, bounds: bounds)
+            }
+        }
+    }
+
     /// What expected frames weigh, read from their structure before they are: the time of each
     /// frame and where it is given, and the views of all frames together (change-only frames
     /// counted as they rebuild, without rebuilding them: ChangeFrames.viewCounts). Refused here,

@@ -30,6 +30,9 @@ struct LeafKey: Hashable, Sendable {
         let first: LeafKey
         /// Its leaves' names below it (`shape.leaves`, made once).
         let leaves: [String]
+        /// Its name's and its leaves' names' UTF-8, for a reader matching names as written.
+        let nameBytes: [UInt8]
+        let leafBytes: [[UInt8]]
 
         /// Its leaf `i` (in `shape.leaves`' order; 0 for a member compared whole).
         func leaf(_ i: Int) -> LeafKey { LeafKey(index: first.index + i) }
@@ -57,6 +60,21 @@ struct LeafKey: Hashable, Sendable {
         return rows[found]
     }
 
+    /// The same for a name given as its UTF-8 bytes (`JSONCursor.name()`), compared as bytes
+    /// with each row's from `hint` on, then from the first row: a name the table does not have
+    /// is an error, so no `String` is made of any name.
+    static func member(named name: UnsafeBufferPointer<UInt8>, from hint: inout Int) -> Member? {
+        let rows = table.members
+        for i in 0 ..< rows.count {
+            let row = (hint + i) % rows.count
+            if let member = rows[row], name.spells(member.nameBytes) {
+                hint = row + 1
+                return member
+            }
+        }
+        return nil
+    }
+
     private struct Table {
         var names: [String] = []
         var tolerances: [Tolerance.Class] = []
@@ -75,7 +93,8 @@ struct LeafKey: Hashable, Sendable {
             }
             let first = LeafKey(index: t.names.count)
             t.rowByName[row.name] = t.members.count
-            t.members.append(Member(name: row.name, shape: row.shape, first: first, leaves: row.shape.leaves))
+            t.members.append(Member(name: row.name, shape: row.shape, first: first, leaves: row.shape.leaves, nameBytes: Array(row.name.utf8),
+                                    leafBytes: row.shape.leaves.map { Array($0.utf8) }))
             let memberRank = ViewProperty.rank[row.name] ?? ViewProperty.rank.count
             let subs = row.shape.leaves.isEmpty ? [""] : row.shape.leaves
             for (i, sub) in subs.enumerated() {

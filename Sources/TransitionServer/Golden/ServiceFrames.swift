@@ -19,7 +19,7 @@ extension Application {
     func replaying(_ scenario: Scenario, at pointer: String) throws -> Session {
         try sessions.admitGrowth()
         let environment = Session.Environment(limits: limits, memory: sessions.memory, journal: nil, ttl: 0)
-        return try Session.make(id: "replay", creation: JSONWriter.encode(scenario.session), at: "\(pointer)/session", changes: scenario.changes,
+        return try Session.make(id: "replay", creation: scenario.session, at: "\(pointer)/session", changes: scenario.changes,
                                 changesAt: "\(pointer)/changes", pinned: false, in: environment, now: .now)
     }
 
@@ -84,15 +84,16 @@ extension Application {
         return (Array(frames.prefix(run.count)), around)
     }
 
-    /// The service's frames at the times of the expected frames `json` (at `pointer`, a
-    /// request's), compared with them. The expected frames are weighed from their structure
-    /// first, with the service's, and read only then, in the comparison's slot and memory charge.
-    func compare(_ json: JSONValue, at pointer: String, settings: ComparisonSettings, in session: Session,
+    /// The service's frames at the times of the expected frames `source` (at `pointer`, a
+    /// request's), compared with them. Expected frames given as JSON are weighed from their
+    /// structure first, with the service's, and read only then, in the comparison's slot and
+    /// memory charge; frames read already are weighed as read.
+    func compare(_ source: ExpectedFrames.Source, at pointer: String, settings: ComparisonSettings, in session: Session,
                  now: ContinuousClock.Instant) throws -> (expected: ExpectedFrames, report: ComparisonReport) {
-        let census = try ExpectedFrames.census(json, at: pointer, bounds: FrameBounds())
+        let census = try source.census(at: pointer)
         let run = try comparedRun(session, at: census.times, pointers: census.timePointers, timeTolerance: settings.tolerance.time, now: now)
         return try comparing([run], expectedViews: census.views, pointer: pointer) {
-            let expected = try ExpectedFrames.read(json, at: pointer, bounds: FrameBounds())
+            let expected = try source.read(at: pointer)
             let (actual, around) = try frames(of: run)
             return (expected, try FrameComparer(settings: settings).compare(expected, with: actual, around: around))
         }

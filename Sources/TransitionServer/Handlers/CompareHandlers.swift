@@ -25,15 +25,9 @@ extension Application {
         return HTTPResponse(status: 200, mediaType: .svg, body: encoder.writer.bytes)
     }
 
-    /// The expected frames (read by `compare`, once weighed) and the settings of a session's comparison.
-    private func comparisonBody(_ ctx: RequestContext) throws -> (JSONValue, ComparisonSettings) {
-        var r = try SpecReader(try jsonBody(ctx), at: "")
-        guard let frames = r.value("expected") else {
-            throw SimulationError("/expected", "is required: the frames to compare (a /snapshots answer, or {\"frames\": [{\"time\", \"views\"}]})")
-        }
-        let settings = try ComparisonSettings.read(&r)
-        try r.finish()
-        return (frames, settings)
+    /// The expected frames and the settings of a session's comparison (ComparisonBody.read).
+    private func comparisonBody(_ ctx: RequestContext) throws -> (ExpectedFrames.Source, ComparisonSettings) {
+        try ComparisonBody.read(try jsonBodyBytes(ctx), limits: limits.jsonBodyLimits)
     }
 
     /// `POST /v1/compare {"a": SIDE, "b": SIDE, "times": TIMES, "tolerance", "budget", "properties"}`:

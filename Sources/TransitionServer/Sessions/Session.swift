@@ -128,17 +128,16 @@ final class Session: Sendable {
         var ttl: Double
     }
 
-    /// A session from its creation body (compact JSON, at `pointer` in the request, for errors),
-    /// replayed through `changes`.
-    static func make(id: String, creation: [UInt8], at pointer: String, changes: [SessionLog.Change], changesAt: String,
+    /// A session from its creation body as read (at `pointer` in the request, for errors; kept
+    /// as compact JSON), replayed through `changes`.
+    static func make(id: String, creation body: JSONValue, at pointer: String, changes: [SessionLog.Change], changesAt: String,
                      pinned: Bool, created: ContinuousClock.Instant? = nil, in environment: Environment,
                      now: ContinuousClock.Instant) throws -> Session {
         let limits = environment.limits
-        let body = try JSONParser.parse(creation, limits: limits.jsonBodyLimits)
         let scene: SceneSpec
         do throws(SimulationError) { scene = try SceneSpec.decode(body, limits: limits) } catch { throw error.inside(pointer) }
         let world = try World(scene: scene, limits: limits)
-        return try Session(id: id, creation: creation, world: world, clockMode: scene.clock, pinned: pinned, changes: changes,
+        return try Session(id: id, creation: JSONWriter.encode(body), world: world, clockMode: scene.clock, pinned: pinned, changes: changes,
                            changesPointer: changesAt, created: created, limits: limits, memory: environment.memory,
                            journal: environment.journal, journalTTL: environment.ttl, now: now)
     }
