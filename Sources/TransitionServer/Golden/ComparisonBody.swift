@@ -221,7 +221,8 @@ private struct ExpectedFramesReader {
                     _ = try cursor.value()
                 }
             default:
-                _ = try cursor.value()
+                // A flat view's parent: its id, or null for the window.
+                if try !cursor.null(), try cursor.string() == nil { _ = try cursor.value() }
             }
         }
         values += leaves.count
