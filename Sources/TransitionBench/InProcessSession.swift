@@ -42,6 +42,19 @@ struct InProcessSession {
     /// The heavy session's film strip that test_fairness.py asks: 239 frames.
     static let heavyStrip = "from=0&to=3.9833&fps=60"
 
+    /// Creates a session of the benchmark scene, the whole `POST /v1/sessions` in-process, then
+    /// deletes it (so that any number of creations stays within the service's session limit):
+    /// the creation answer's bytes.
+    func createAndDelete() -> Int {
+        let created = Self.send(app, "POST", "/v1/sessions", body: ComputeBenchmark.sceneBody)
+        guard created.status == 201, let location = created.headers.first(where: { $0.name == "Location" })?.value else {
+            fatalError("benchmark creation: \(created.status)")
+        }
+        let deleted = Self.send(app, "DELETE", location)
+        guard deleted.status == 204 else { fatalError("benchmark deletion: \(deleted.status)") }
+        return created.bodyCount
+    }
+
     /// The answer to one request; `path` is under the session (`/snapshots`).
     func get(_ path: String, query: String, encoding: String? = nil) -> HTTPResponse {
         Self.send(app, "GET", "/v1/sessions/\(id)" + path, query: query, encoding: encoding)

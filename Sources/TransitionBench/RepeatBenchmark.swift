@@ -4,14 +4,14 @@ import TransitionServer
 import Glibc
 #endif
 
-/// `transition-bench repeat compute|encode|svg|filmstrip|snapshot|template|request|batch|changes|compare|compare-one|refusal N`: one part of the hot path done N times on
+/// `transition-bench repeat compute|encode|svg|filmstrip|snapshot|template|request|batch|changes|compare|compare-one|refusal|create N`: one part of the hot path done N times on
 /// the benchmark scene, untimed, for an instruction counter. Under
 /// `valgrind --tool=callgrind`, the difference between N and 0 runs, divided by N, is the
 /// instructions per call: repeatable on a shared machine where timings are not.
 enum RepeatBenchmark {
     static func run(_ arguments: [String]) {
         guard arguments.count == 2, let part = Part(rawValue: arguments[0]), let count = Int(arguments[1]), count >= 0 else {
-            print("usage: transition-bench repeat compute|encode|svg|filmstrip|snapshot|template|request|batch|changes|compare|compare-one|refusal N")
+            print("usage: transition-bench repeat compute|encode|svg|filmstrip|snapshot|template|request|batch|changes|compare|compare-one|refusal|create N")
             return
         }
         let world = ComputeBenchmark.scene()
@@ -19,7 +19,7 @@ enum RepeatBenchmark {
         let shot = ComputeBenchmark.snapshot(world, at: t)
         let template = part == .template ? FrameTemplate.make(ComputeBenchmark.advanced(world, to: ComputeBenchmark.templateTime)) : nil
         let heavy = part == .refusal ? InProcessSession.heavy() : nil
-        let session = [.changes, .batch, .filmstrip, .request, .compare, .compareOne].contains(part) ? InProcessSession() : nil
+        let session = [.changes, .batch, .filmstrip, .request, .compare, .compareOne, .create].contains(part) ? InProcessSession() : nil
         let check = part == .compare ? BatchBenchmark.goldenCheck(session!) : part == .compareOne ? BatchBenchmark.oneViewCheck() : []
         if !check.isEmpty { BatchBenchmark.compare(session!, check) }
         var sink = 0
@@ -46,6 +46,7 @@ enum RepeatBenchmark {
                 let refused = heavy!.get("/filmstrip.svg", query: InProcessSession.heavyStrip)
                 precondition(refused.status == 422, "the heavy film strip was not refused: \(refused.status)")
                 sink &+= refused.bodyCount
+            case .create: sink &+= session!.createAndDelete()
             }
         }
         print("\(part.rawValue) × \(count): \(sink) (checksum)")
@@ -85,5 +86,8 @@ enum RepeatBenchmark {
         /// The heavy film strip of tests/e2e/test_fairness.py refused by the work budget, the
         /// whole request in-process (the session made once, before the count).
         case refusal
+        /// `POST /v1/sessions` of the benchmark scene, the whole request in-process, and the
+        /// `DELETE` of the session it made.
+        case create
     }
 }

@@ -26,7 +26,7 @@ public struct World: Sendable {
     let sessionAnimators: [AnimatorDefinition]
     let sessionInteractions: [Interaction]
     /// The gesture driving the current interactive transition, if one does.
-    var gesture: GestureState?
+    @OutOfLine var gesture: GestureState? = nil
     /// A gesture UIKit refused is under way (a pull on a sheet that refuses it,
     /// `isModalInPresentation`, or a zoom-out gesture `interactiveDismissShouldBegin` refused):
     /// its samples move nothing until it ends.
@@ -34,7 +34,7 @@ public struct World: Sendable {
     /// A pull moving a sheet between its detents, before it becomes a dismissal (if it does).
     var detentPull: DetentPull?
     /// A push waiting for UIKit's own back swipe to end.
-    var deferredPush: DeferredPush?
+    @OutOfLine var deferredPush: DeferredPush? = nil
     public let limits: SceneLimits
 
     /// The latest session time anything may name or reach (seconds): `at`, clock moves, snapshot times.
@@ -268,7 +268,7 @@ public struct World: Sendable {
     // MARK: Time
 
     /// The transition that owns the container now, if any.
-    var runningTransition: Transition? { transitions.last(where: { $0.phase.isRunning }) }
+    var runningTransition: Transition? { transitions.running }
 
     /// The transition in effect: the running one, else the latest.
     public var currentTransition: Transition? {
@@ -312,13 +312,18 @@ public struct World: Sendable {
 
     /// A transition whose animations have all ended, with no completion left to run, that never
     /// called completeTransition: UIKit would hang here; we report it.
+    /// (Every read runs this: the records are read in place, where a copy of each retained and
+    /// released a score of references.)
     mutating func detectStuckTransitions() {
-        for t in transitions where t.phase.isRunning && !t.diagnostics.contains(where: { $0.code == .completeTransitionNotCalled }) {
-            guard t.phase != .interactive, !animations.hasCompletions(of: t.id) else { continue }
-            let tau = t.timeline.tau(at: now)
-            let lastEnd = animations.lastEnd(of: t.id)
-            guard tau >= max(lastEnd, t.duration) else { continue }
-            diagnose(t.id, .completeTransitionNotCalled,
+        for i in transitions.indices {
+            let phase = transitions[i].phase, id = transitions[i].id
+            guard phase.isRunning, phase != .interactive,
+                  !transitions[i].diagnostics.contains(where: { $0.code == .completeTransitionNotCalled }),
+                  !animations.hasCompletions(of: id) else { continue }
+            let tau = transitions[i].timeline.tau(at: now)
+            let lastEnd = animations.lastEnd(of: id)
+            guard tau >= max(lastEnd, transitions[i].duration) else { continue }
+            diagnose(id, .completeTransitionNotCalled,
                      "every animation has ended and no completion is left, but completeTransition was never called: UIKit would leave the container blocked here",
                      view: nil)
         }

@@ -113,9 +113,11 @@ public final class Application: Sendable {
         let seconds = Self.seconds(ContinuousClock.now - start)
         metrics.recordRequest(route: pattern, method: request.method, status: response.status, seconds: seconds)
         let sent = request.method == "HEAD" || response.status == 304 ? 0 : response.bodyCount
-        logger.access(AccessEntry(method: request.method, route: pattern, path: request.path, query: request.query,
-                                  status: response.status, bytes: sent, seconds: seconds, remote: request.clientAddress,
-                                  requestID: requestID, traceparent: RequestID.traceparent(request.header("traceparent"))))
+        if logger.writesAccess(status: response.status) {
+            logger.access(AccessEntry(method: request.method, route: pattern, path: request.path, query: request.query,
+                                      status: response.status, bytes: sent, seconds: seconds, remote: request.clientAddress,
+                                      requestID: requestID, traceparent: RequestID.traceparent(request.header("traceparent"))))
+        }
         return response
     }
 

@@ -101,24 +101,13 @@ func readHeaders(_ fields: UnsafePointer<shim_header>?, count: Int) -> [(name: S
     guard let fields else { return [] }
     var read: [(name: String, value: String)] = []
     for field in UnsafeBufferPointer(start: fields, count: count) {
-        guard let name = field.name, let value = field.value, let lowered = lowercasedName(name) else { continue }
-        if HTTPRequest.fieldsRead.contains(lowered) { read.append((lowered, String(cString: value))) }
+        guard let name = field.name, let value = field.value else { continue }
+        // Names compare as ASCII: Unicode's lower-casing turns no non-ASCII name into one of these
+        // (the one non-ASCII letter that lowers to ASCII, the Kelvin sign, gives `k`, which none holds).
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+        if let known = HTTPRequest.fieldRead(named: bytes) { read.append((known, String(cString: value))) }
     }
     return read
-}
-
-/// A field name in lower case, ASCII letters only; nil when longer than any field the service
-/// reads. (Unicode's `lowercased()` turns no non-ASCII name into one of those ASCII names: the
-/// one non-ASCII letter that lowers to ASCII, the Kelvin sign, gives `k`, which none holds.)
-private func lowercasedName(_ name: UnsafePointer<CChar>) -> String? {
-    let length = strlen(name)
-    guard length <= HTTPRequest.longestFieldRead else { return nil }
-    return name.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-        String(unsafeUninitializedCapacity: length) { lowered in
-            for i in 0..<length { lowered[i] = bytes[i] >= 0x41 && bytes[i] <= 0x5A ? bytes[i] | 0x20 : bytes[i] }
-            return length
-        }
-    }
 }
 
 /// The shim's logger: libmicrohttpd's own messages (clients over a limit, malformed requests it

@@ -39,6 +39,7 @@ import Testing
         "AlertSpec.maxActions": "input lengths and counts",
         "AlertSpec.maxMessageBytes": "input lengths and counts",
         "AlertAction.maxTitleBytes": "input lengths and counts",
+        "PopoverPresentation.maxPassthroughViews": "input lengths and counts",
         "TransformStep.maxSteps": "a limit of the animator language",
         "Step.maxSteps": "a limit of the animator language",
         "Step.maxDepth": "a limit of the animator language",

@@ -163,4 +163,107 @@ import Testing
         try bare.apply(try action(#"{"type": "present", "animated": false, "viewController": {"id": "p", "modalPresentationStyle": "popover", "popoverPresentation": {"sourceRect": {"x": 400, "y": 1000, "width": 40, "height": 40}}}}"#))
         #expect(try #require(bare.shot(0).root.find(role: .popoverArrowDown)).windowFrame == Rect(x: 407, y: 987, width: 26, height: 13))
     }
+
+    // MARK: A tap outside
+
+    /// The popover of `popover` in place (presented without animation), with `anchor` added to
+    /// its `popoverPresentation` and `spec` to its controller.
+    func tapped(anchor: String = "", spec: String = "") throws -> World {
+        var w = try iPad()
+        let text = #"{"type": "present", "animated": false, "viewController": {"id": "p", "modalPresentationStyle": "popover", "preferredContentSize": {"width": 320, "height": 200}"#
+            + spec + #", "popoverPresentation": {"sourceView": "share""# + anchor + "}}}"
+        try w.apply(try action(text))
+        return w
+    }
+
+    /// What a tap does (nil) or the pointer of the 422 it is, or the conflict of its 409.
+    func refusal(_ w: World, _ tap: String) throws -> String? {
+        var copy = w
+        do { try copy.apply(try action(tap)); return nil } catch let e as SimulationError {
+            if case .conflict(let type, _) = e.kind { return "\(type)" }
+            return e.pointer
+        }
+    }
+
+    /// UIKit dismisses the popover animated (its spring shrink), tells the delegate it will
+    /// dismiss just after the dismissal starts, and that it did after `viewDidDisappear`.
+    @Test func aTapOutsideDismissesThePopoverAnimatedAndTellsTheDelegate() throws {
+        var w = try tapped()
+        let seq = w.events.last?.seq ?? 0
+        try w.apply(try action(#"{"type": "tapOutside", "at": 1, "location": {"x": 40, "y": 900}}"#))
+        #expect(w.runningTransition?.animator == "popover" && w.runningTransition?.duration == 0.51566)
+        let started = w.eventNames(after: seq)
+        #expect(started.last == "presentationControllerWillDismiss:p")
+        #expect(started.firstIndex(of: "viewWillDisappear:p")! < started.firstIndex(of: "presentationControllerWillDismiss:p")!)
+        let mid = try #require(w.shot(1.2).root.find(role: .popover))
+        let shrink = Spring.uikit(dampingRatio: 0.85, initialVelocity: 0, duration: 0.51566)
+        #expect(abs(mid.transform.a - (1 + (0.01 - 1) * shrink.value(at: 0.2))) < 1e-9)
+        let end = w.events.last!.seq
+        w.advance(to: 2)
+        let ended = w.eventNames(after: end)
+        #expect(Array(ended.suffix(2)) == ["viewDidDisappear:p", "presentationControllerDidDismiss:p"])
+        #expect(w.shot(2).root.find(role: .popover) == nil && w.presentationChain().isEmpty)
+    }
+
+    /// Left out, the location is the dimming view's own: the tap dismisses.
+    @Test func aTapWithoutALocationDismisses() throws {
+        var w = try tapped()
+        try w.apply(try action(#"{"type": "tapOutside"}"#))
+        w.advance(to: 1)
+        #expect(w.presentationChain().isEmpty && w.eventNames().last == "presentationControllerDidDismiss:p")
+    }
+
+    /// A tap on a passthrough view reaches it: the popover stays and nothing is logged; a tap
+    /// beside it dismisses.
+    @Test func aTapOnAPassthroughViewLeavesThePopover() throws {
+        var w = try tapped(anchor: #", "passthroughViews": ["share"]"#)
+        let seq = w.events.last!.seq
+        try w.apply(try action(#"{"type": "tapOutside", "location": {"x": 420, "y": 120}}"#))
+        #expect(w.runningTransition == nil && w.eventNames(after: seq).isEmpty && w.presentationChain() == ["p"])
+        try w.apply(try action(#"{"type": "tapOutside", "location": {"x": 441, "y": 120}}"#))
+        #expect(w.runningTransition?.animator == "popover")
+    }
+
+    /// `isModalInPresentation` refuses: the delegate hears of the attempt and the popover stays.
+    @Test func aModalPopoverRefusesATapOutside() throws {
+        var w = try tapped(spec: #", "isModalInPresentation": true"#)
+        let seq = w.events.last!.seq
+        try w.apply(try action(#"{"type": "tapOutside"}"#))
+        #expect(w.eventNames(after: seq) == ["presentationControllerDidAttemptToDismiss:p"])
+        #expect(w.runningTransition == nil && w.presentationChain() == ["p"])
+    }
+
+    /// An action sheet in a popover goes through its cancel action, whose handler runs once it has gone.
+    @Test func anActionSheetPopoverTappedOutsideCallsItsCancelHandler() throws {
+        var w = try iPad()
+        try w.apply(try action(#"{"type": "present", "animated": false, "viewController": {"type": "alert", "id": "s", "preferredStyle": "actionSheet", "sourceView": "share", "actions": [{"title": "Share"}, {"title": "Cancel", "style": "cancel"}]}}"#))
+        try w.apply(try action(#"{"type": "tapOutside"}"#))
+        w.advance(to: 1)
+        let handler = try #require(w.events.last)
+        #expect(handler.type == .alertActionHandler && handler.arguments.first { $0.key == "index" }?.value == .number(1))
+        #expect(w.eventNames().suffix(3) == ["viewDidDisappear:s", "presentationControllerDidDismiss:s", "alertActionHandler:s"])
+    }
+
+    @Test func whatATapOutsideRefuses() throws {
+        let w = try tapped()
+        // Inside the popover's chrome, (260, 140, 320, 213): its content's tap.
+        #expect(try refusal(w, #"{"type": "tapOutside", "location": {"x": 300, "y": 200}}"#) == "/location")
+        #expect(try refusal(w, #"{"type": "tapOutside", "animated": false}"#) == "/animated")
+        #expect(try refusal(w, #"{"type": "tapOutside", "interactive": true}"#) == "/interactive")
+        #expect(try refusal(w, #"{"type": "tapOutside", "location": {"x": 1}}"#) == "/location/y")
+        #expect(try refusal(try iPad(), #"{"type": "tapOutside"}"#) == "nothingPresented")
+        var moving = try iPad()
+        try moving.apply(try action(popover))
+        #expect(try refusal(moving, #"{"type": "tapOutside"}"#) == "transitionInProgress")
+        // On a phone the popover is the sheet card, which a tap beside does not dismiss.
+        let scene = try SceneSpec.decode(json(#"{"screen": {"device": "iPhone 15"}, "root": {"id": "a", "view": {"id": "root", "children": [{"id": "share"}]}}}"#), limits: SceneLimits())
+        var phone = try World(scene: scene)
+        try phone.apply(try action(popover.replacingOccurrences(of: #"{"type": "present","#, with: #"{"type": "present", "animated": false,"#)))
+        #expect(try refusal(phone, #"{"type": "tapOutside"}"#) == "wrongContainer")
+        #expect(try pointerOfSpec(#", "passthroughViews": [""]"#) == "/viewController/popoverPresentation/passthroughViews/0")
+    }
+
+    func pointerOfSpec(_ anchor: String) throws -> String? {
+        do { _ = try tapped(anchor: anchor); return nil } catch let e as SimulationError { return e.pointer }
+    }
 }

@@ -79,7 +79,7 @@ import TestSupport
     static func session(_ creation: String, _ actions: [String]) throws -> Session {
         let limits = SceneLimits()
         let now = ContinuousClock.now
-        let session = try Session.make(id: "s", creation: Array(creation.utf8), at: "", changes: [], changesAt: "", pinned: false,
+        let session = try Session.make(id: "s", creation: JSONParser.parse(Array(creation.utf8)), at: "", changes: [], changesAt: "", pinned: false,
                                        in: Session.Environment(limits: limits, memory: MemoryBudget(limit: 1 << 30), journal: nil, ttl: 600),
                                        now: now)
         for text in actions {

@@ -116,3 +116,58 @@ def test_bad_popovers_are_422s_at_their_members(server, body, pointer):
     out = server.post(f"/v1/sessions/{sid}/actions", body)
     assert out.status_code == 422 and out.headers["Content-Type"].startswith("application/problem+json"), out.text
     assert out.json()["pointer"] == pointer
+
+
+def test_a_tap_outside_dismisses_animated_and_tells_the_delegate(server):
+    sid = server.post("/v1/sessions", ipad_scene()).json()["id"]
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "animated": False, "viewController": popover("top")})
+    out = server.post(f"/v1/sessions/{sid}/actions", {"type": "tapOutside", "at": 1, "location": {"x": 40, "y": 900}})
+    assert out.status_code == 200, out.text
+    assert out.json()["transition"]["animator"] == "popover"
+    # UIKit's shrink, 0.51566 s on damping 0.85, as a dismiss.
+    [c] = [v for v in views(server, sid, 1.2) if v.get("role") == "popover"]
+    assert abs(c["transform"]["a"] - (1 - 0.99 * uikit_spring(0.85, 0.51566, 0.2))) < 1e-6
+    server.post(f"/v1/sessions/{sid}/clock", {"to": 2})
+    events = [(e["type"], e.get("viewController")) for e in server.get(f"/v1/sessions/{sid}/events").json()["events"] if e["time"] >= 1]
+    will = events.index(("presentationControllerWillDismiss", "menu"))
+    assert events.index(("viewWillDisappear", "menu")) < will < events.index(("viewDidDisappear", "menu"))
+    assert events[-1] == ("presentationControllerDidDismiss", "menu")
+    assert server.get(f"/v1/sessions/{sid}").json()["controllers"].get("presented") is None
+
+
+def test_a_tap_on_a_passthrough_view_leaves_the_popover(server):
+    sid = server.post("/v1/sessions", ipad_scene()).json()["id"]
+    menu = popover("top")
+    menu["popoverPresentation"]["passthroughViews"] = ["bottom"]
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "animated": False, "viewController": menu})
+    before = len(server.get(f"/v1/sessions/{sid}/events").json()["events"])
+    out = server.post(f"/v1/sessions/{sid}/actions", {"type": "tapOutside", "location": {"x": 420, "y": 1020}})
+    assert out.status_code == 200 and out.json()["events"] == [], out.text
+    assert len(server.get(f"/v1/sessions/{sid}/events").json()["events"]) == before
+    assert by_role(views(server, sid, 5), "popover")
+
+
+def test_a_modal_popover_refuses_a_tap_outside(server):
+    sid = server.post("/v1/sessions", ipad_scene()).json()["id"]
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "animated": False,
+                                                 "viewController": {**popover("top"), "isModalInPresentation": True}})
+    out = server.post(f"/v1/sessions/{sid}/actions", {"type": "tapOutside"}).json()
+    assert [e["type"] for e in out["events"]] == ["presentationControllerDidAttemptToDismiss"]
+    assert by_role(views(server, sid, 5), "popover")
+
+
+@pytest.mark.parametrize("device, tap, status, where", [
+    ("iPad (10th)", {"type": "tapOutside", "location": {"x": 300, "y": 200}}, 422, "/location"),
+    ("iPad (10th)", {"type": "tapOutside", "animated": False}, 422, "/animated"),
+    ("iPhone 15", {"type": "tapOutside"}, 409, "wrong-container"),
+])
+def test_what_a_tap_outside_refuses(server, device, tap, status, where):
+    scene = ipad_scene() if device.startswith("iPad") else \
+        {"screen": {"device": device}, "root": {"id": "home", "view": {"id": "root", "children": [{"id": "top"}]}}}
+    sid = server.post("/v1/sessions", scene).json()["id"]
+    server.post(f"/v1/sessions/{sid}/actions", {"type": "present", "animated": False, "viewController": popover("top")})
+    out = server.post(f"/v1/sessions/{sid}/actions", tap)
+    assert out.status_code == status and out.headers["Content-Type"].startswith("application/problem+json"), out.text
+    problem = out.json()
+    assert problem.get("pointer") == where if status == 422 else problem["type"].endswith(where)
+    assert server.get(f"/v1/sessions/{sid}").json()["controllers"]["presented"]["id"] == "menu"

@@ -1,6 +1,6 @@
 import JSONCodec
 
-/// `selectTab`, `present`, `dismiss`, `alertAction` and `selectDetent`.
+/// `selectTab`, `present`, `dismiss`, `alertAction`, `tapOutside` and `selectDetent`.
 enum ContainerActions {
     static let decoders: [(type: String, decode: Action.Decoder)] = [
         ("selectTab", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
@@ -31,6 +31,9 @@ enum ContainerActions {
                 throw SimulationError(r.path("index"), "is required: the index in the alert's actions of the button tapped")
             }
             return TapAlertAction(index: index, alert: try r.string("viewController", maxLength: 64).map { ControllerID($0) })
+        }),
+        ("tapOutside", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
+            TapOutside(location: try r.point("location"))
         }),
         ("selectDetent", { (r: inout SpecReader, _: SceneLimits) throws(SimulationError) -> any ActionBody in
             let controller = ControllerID(try r.requiredString("viewController", maxLength: 64))
@@ -75,6 +78,17 @@ enum ContainerActions {
         func perform(_ action: Action, on world: inout World) throws(SimulationError) {
             try world.refuseAlertTransitionChoice(animator: action.animator, interactive: action.interactive, pointer: action.pointer)
             try world.tapAlertAction(index, of: alert, animated: action.animated, pointer: action.pointer)
+        }
+    }
+
+    struct TapOutside: ActionBody {
+        var location: Point?
+
+        func perform(_ action: Action, on world: inout World) throws(SimulationError) {
+            // UIKit's tap dismisses animated, always, and drives nothing.
+            guard action.animated else { throw SimulationError(action.pointer + "/animated", "a tap outside a popover always dismisses it animated (dismissViewControllerAnimated:YES)") }
+            guard !action.interactive else { throw SimulationError(action.pointer + "/interactive", "a tap outside a popover drives no interactive transition") }
+            try world.tapOutsidePopover(at: location, animator: action.animator, pointer: action.pointer)
         }
     }
 

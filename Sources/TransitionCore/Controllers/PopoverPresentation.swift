@@ -1,7 +1,8 @@
 import JSONCodec
 
 /// What a controller presented as a popover says of its anchor (`UIPopoverPresentationController`'s
-/// `sourceView`, `sourceRect` and `permittedArrowDirections`): the spec's `popoverPresentation`.
+/// `sourceView`, `sourceRect` and `permittedArrowDirections`) and of the views a tap outside it
+/// reaches (`passthroughViews`): the spec's `popoverPresentation`.
 struct PopoverPresentation: Sendable, Equatable {
     /// A view path in the presenting controller (or a controller it shows), resolved when the
     /// popover is presented.
@@ -11,8 +12,14 @@ struct PopoverPresentation: Sendable, Equatable {
     var sourceRect: Rect?
     /// The sides the arrow may point from, in any order; UIKit's default is all (`.any`).
     var permittedArrowDirections: [PopoverArrowDirection]
+    /// View paths, looked up as `sourceView` is, that a tap outside the popover reaches instead of
+    /// dismissing it (`passthroughViews`; UIKit's default is none).
+    var passthroughViews: [String] = []
     /// Where the member was written, for the errors of a source that is not there.
     var pointer: String
+
+    /// Passthrough views one popover may name: a bound on the lookups a tap makes.
+    static let maxPassthroughViews = 64
 
     /// The first iOS with `UIModalPresentationStyle.popover` (UIKit's reference: iOS 8.0).
     static let firstIOS = 8
@@ -45,6 +52,14 @@ struct PopoverPresentation: Sendable, Equatable {
             }
             guard !directions.isEmpty else { throw SimulationError(r.path("permittedArrowDirections"), "at least one of \(PopoverArrowDirection.list) (UIKit's .unknown is no direction)") }
             popover.permittedArrowDirections = directions
+        }
+        if let list = try r.array("passthroughViews", maxCount: maxPassthroughViews) {
+            for (i, item) in list.enumerated() {
+                guard let path = item.stringValue, !path.isEmpty, path.utf8.count <= 256 else {
+                    throw SimulationError(r.path("passthroughViews") + "/\(i)", "a view path in the presenting controller, such as 'toolbar/share' (at most 256 bytes)")
+                }
+                popover.passthroughViews.append(path)
+            }
         }
         try r.finish()
         return popover

@@ -8,7 +8,11 @@ struct TransitionRecords: Sendable, RandomAccessCollection {
 
     var startIndex: Int { records.startIndex }
     var endIndex: Int { records.endIndex }
-    subscript(position: Int) -> Transition { records[position] }
+    /// Borrowed, so that reading one member of a record does not copy the record (a score of
+    /// references, each retained and released).
+    subscript(position: Int) -> Transition {
+        _read { yield records[position] }
+    }
 
     /// The transition with this id, if still held: completions and animations may outlive
     /// their transition's record (`prune`).
@@ -41,9 +45,15 @@ struct TransitionRecords: Sendable, RandomAccessCollection {
         records.append(transition)
     }
 
-    /// τ of each transition held, at session time `t`, oldest first.
+    /// The last transition that runs, if any: the one that owns the container now.
+    var running: Transition? {
+        records.lastIndex { $0.phase.isRunning }.map { records[$0] }
+    }
+
+    /// τ of each transition held, at session time `t`, oldest first, read in place (`map` over
+    /// the records copied each).
     func taus(at t: Double) -> [(id: TransitionID, tau: Double)] {
-        records.map { ($0.id, $0.timeline.tau(at: t)) }
+        records.indices.map { (records[$0].id, records[$0].timeline.tau(at: t)) }
     }
 
     /// The phase and clock of a transition still held, without copying its record (prune reads

@@ -289,8 +289,7 @@ extension World {
         if didComplete {
             emitAppearance(.viewDidDisappear, t.from, animated: true)
             if style == .fullScreen { emitAppearance(.viewDidAppear, t.to, animated: true) }
-            // Only a dismissal the user pulled is reported to the presentation's delegate.
-            if t.tracking == .sheetPull { emit(.presentationControllerDidDismiss, dismissed, [:]) }
+            if t.userDismissal { emit(.presentationControllerDidDismiss, dismissed, [:]) }
             callAlertHandler(of: dismissed)
             for id in t.leaving.reversed() { discardController(id) }
         } else {

@@ -57,6 +57,9 @@ public struct Transition: Sendable {
     /// linearly while it lasts and settle on a curve and speed of their own after
     /// (`World.backSwipeSettling`, `SheetRelease.settling`, `World.releaseZoom`).
     var tracking: TouchTracking?
+    /// A dismissal the user started (a sheet pulled down, a tap outside a popover), whose end
+    /// UIKit reports to the presentation's delegate (`presentationControllerDidDismiss`).
+    var userDismissal = false
     /// The transition is UIKit's own (the catalogue's slide, coverVertical, sheet, formSheet or fluidZoom),
     /// with the parameters it runs with.
     var platform: PlatformTransition?

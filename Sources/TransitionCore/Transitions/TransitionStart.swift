@@ -169,6 +169,7 @@ extension World {
                            interactive: r.interactive, timeline: Timeline(start: now), parameters: parameters,
                            previousChildren: r.previousChildren, leaving: r.leaving)
         t.tracking = tracking
+        t.userDismissal = tracking == .sheetPull
         t.platform = platform
         if r.interactive { t.timeline.change(at: now, to: Timeline.Motion.paused) }
         for (key, owner) in [("sourceView", r.from), ("targetView", r.to)] {

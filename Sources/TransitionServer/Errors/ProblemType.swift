@@ -88,7 +88,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
         case .unknownController: Entry(status: 409, title: "No such controller in the session",
                             text: "The action names a controller the session does not hold: never made, or gone (popped and dismissed controllers leave the session). `pointer` says where.")
         case .wrongContainer: Entry(status: 409, title: "No container of the kind the action needs",
-                            text: "The action needs a navigation (or tab bar) controller: the one named is another kind, or none is on screen to address by default. `pointer` says where.")
+                            text: "The action needs a navigation (or tab bar) controller: the one named is another kind, or none is on screen to address by default; or `alertAction` names a controller that is no alert, or `tapOutside` finds the front presented controller shown as something other than a popover. `pointer` says where.")
         case .notInContainer: Entry(status: 409, title: "Not in the container",
                             text: "The controller named is not in the navigation stack or among the tabs, or the tab index is out of range. `pointer` says where.")
         case .controllerExists: Entry(status: 409, title: "A controller with this id exists",

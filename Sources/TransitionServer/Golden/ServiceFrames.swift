@@ -19,7 +19,7 @@ extension Application {
     func replaying(_ scenario: Scenario, at pointer: String) throws -> Session {
         try sessions.admitGrowth()
         let environment = Session.Environment(limits: limits, memory: sessions.memory, journal: nil, ttl: 0)
-        return try Session.make(id: "replay", creation: JSONWriter.encode(scenario.session), at: "\(pointer)/session", changes: scenario.changes,
+        return try Session.make(id: "replay", creation: scenario.session, at: "\(pointer)/session", changes: scenario.changes,
                                 changesAt: "\(pointer)/changes", pinned: false, in: environment, now: .now)
     }
 

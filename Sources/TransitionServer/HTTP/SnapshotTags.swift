@@ -29,19 +29,21 @@ extension Application {
         case snapshot = 1, snapshots = 2
     }
 
-    /// The tag of the JSON frames of `history` at `times` (in the order asked), written by
-    /// `route` with these options.
-    func snapshotTag(_ route: SnapshotRoute, history: SessionHistory, times: [Double], flat: Bool, precision: Int?,
+    /// The tag of the JSON frames of `read`'s history at `times` (in the order asked), written by
+    /// `route` with these options. (Its members are read where the read holds the history: a
+    /// handler that passed the history on copied it, a world and a score of references.)
+    func snapshotTag(_ route: SnapshotRoute, of read: Session.Read, times: [Double], flat: Bool, precision: Int?,
                      changes: Bool = false) -> UInt64 {
         var tag = EntityTag.Derivation(seed: tagSeed)
         tag.combine(route.rawValue)
-        tag.combine(history.log.version)
-        tag.combine(history.log.endIndex)
+        tag.combine(read.history.log.version)
+        tag.combine(read.history.log.endIndex)
         // A frame at or after the current world's time starts from it (`SessionHistory.forEachWorld`);
         // one that was advanced to real time shows that time's effects (a diagnostic's time).
-        if history.caughtUp, let last = times.max(), last >= history.current.now {
+        let now = read.history.current.now
+        if read.history.caughtUp, let last = times.max(), last >= now {
             tag.combine(3)
-            tag.combine(history.current.now)
+            tag.combine(now)
         }
         tag.combine(times.count)
         for t in times { tag.combine(t) }

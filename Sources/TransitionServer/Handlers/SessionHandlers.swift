@@ -33,9 +33,8 @@ extension Application {
     /// replayed through `changes` (at `changesAt`, for errors); `id` fixes its id (scenario fixtures).
     func makeSession(_ body: JSONValue, at pointer: String, changes: [SessionLog.Change] = [], changesAt: String = "", id: String? = nil,
                      pinned: Bool = false, now: ContinuousClock.Instant) throws -> Session {
-        let creation = JSONWriter.encode(body)
-        return try sessions.create(id: id, pinned: pinned, now: now) { (id, environment) throws in
-            try Session.make(id: id, creation: creation, at: pointer, changes: changes, changesAt: changesAt, pinned: pinned,
+        try sessions.create(id: id, pinned: pinned, now: now) { (id, environment) throws in
+            try Session.make(id: id, creation: body, at: pointer, changes: changes, changesAt: changesAt, pinned: pinned,
                              in: environment, now: now)
         }
     }

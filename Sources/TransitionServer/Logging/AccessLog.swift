@@ -35,9 +35,15 @@ extension Logger {
     /// bury the requests people send. Server errors are errors.
     static let quietRoutes: Set<String> = ["/livez", "/readyz", "/metrics"]
 
+    /// Whether a request answered with `status` gets a line: below info only an error does.
+    /// Asked before the entry is made, which copies the request's strings and reads its
+    /// `traceparent`, for the lines most requests never get.
+    func writesAccess(status: Int) -> Bool {
+        status >= 500 || isEnabled(.info)
+    }
+
+    /// Writes `e`'s line; call only when `writesAccess(status:)` says it is written.
     func access(_ e: AccessEntry) {
-        // Below info nothing but an error is written: decided before the route is looked up.
-        guard e.status >= 500 || isEnabled(.info) else { return }
         let level: LogLevel = e.status >= 500 ? .error : Self.quietRoutes.contains(e.route) ? .debug : .info
         guard isEnabled(level) else { return }
         var fields: [(key: String, value: Value)] = [

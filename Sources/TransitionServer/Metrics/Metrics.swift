@@ -11,10 +11,20 @@ public final class Metrics: Sendable {
     /// names: compared, not hashed (every request asks).
     static let knownMethods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
-    private struct RequestKey: Hashable {
-        var route: String
-        var method: String
-        var status: Int
+    /// One route's series: found by one hash of its pattern per request, its answers by comparing.
+    private struct RouteSeries {
+        var durations = Histogram()
+        /// Requests answered, by method and status: a route sees a handful of pairs.
+        var answers: [(method: String, status: Int, count: Int)] = []
+
+        mutating func record(method: String, status: Int, _ observation: Observation) {
+            durations.observe(observation)
+            if let i = answers.firstIndex(where: { $0.status == status && $0.method == method }) {
+                answers[i].count += 1
+            } else {
+                answers.append((method, status, 1))
+            }
+        }
     }
 
     private struct TransitionKey: Hashable {
@@ -48,8 +58,7 @@ public final class Metrics: Sendable {
     }
 
     private struct State {
-        var requests: [RequestKey: Int] = [:]
-        var durations: [String: Histogram] = [:]
+        var routes: [String: RouteSeries] = [:]
         var transitions: [TransitionKey: Int] = [:]
         var sessionsCreated = 0
         var sessionsExpired = 0
@@ -78,8 +87,7 @@ public final class Metrics: Sendable {
         let method = Self.knownMethods.contains(method) ? method : "other"
         let observation = Observation(seconds)
         state.withLock { state in
-            state.requests[RequestKey(route: route, method: method, status: status), default: 0] += 1
-            state.durations[route, default: Histogram()].observe(observation)
+            state.routes[route, default: RouteSeries()].record(method: method, status: status, observation)
         }
     }
 
@@ -122,13 +130,16 @@ public final class Metrics: Sendable {
         let state = state.withLock { $0 }
         var text = ""
         header(&text, "transition_sim_http_requests_total", "counter", "HTTP requests answered, by route pattern, method and status.")
-        for (key, count) in state.requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
-            text += "transition_sim_http_requests_total\(labels(("route", key.route), ("method", key.method), ("status", String(key.status)))) \(count)\n"
+        let routes = state.routes.sorted { $0.key < $1.key }
+        for (route, series) in routes {
+            for (method, status, count) in series.answers.sorted(by: { ($0.method, $0.status) < ($1.method, $1.status) }) {
+                text += "transition_sim_http_requests_total\(labels(("route", route), ("method", method), ("status", String(status)))) \(count)\n"
+            }
         }
         let histogram = "transition_sim_http_request_duration_seconds"
         header(&text, histogram, "histogram", "Time to answer a request, in seconds, by route pattern.")
-        for (route, h) in state.durations.sorted(by: { $0.key < $1.key }) {
-            series(&text, histogram, h, label: ("route", route))
+        for (route, routeSeries) in routes {
+            series(&text, histogram, routeSeries.durations, label: ("route", route))
         }
         header(&text, "transition_sim_transitions_total", "counter", "Transitions by operation and outcome (started, completed, cancelled).")
         for (key, count) in state.transitions.sorted(by: { ($0.key.operation, $0.key.outcome) < ($1.key.operation, $1.key.outcome) }) {

@@ -74,22 +74,20 @@ enum PercentDecoding {
     /// The decoded text, or nil when a `%` is not followed by two hex digits or the decoded bytes
     /// are not UTF-8.
     /// - Parameter plusIsSpace: true for queries (form encoding), false for path segments.
-    static func decode(_ encoded: some Collection<UInt8>, plusIsSpace: Bool) -> String? {
+    static func decode(_ encoded: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool) -> String? {
         guard encoded.contains(where: { $0 == UInt8(ascii: "%") || plusIsSpace && $0 == UInt8(ascii: "+") }) else {
-            return String(validating: encoded, as: UTF8.self)
+            return text(encoded)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(encoded.count)
-        var i = encoded.startIndex
-        while i != encoded.endIndex {
+        var i = 0
+        while i < encoded.count {
             let byte = encoded[i]
-            encoded.formIndex(after: &i)
+            i += 1
             switch byte {
             case UInt8(ascii: "%"):
-                guard i != encoded.endIndex, let high = hexValue(encoded[i]) else { return nil }
-                encoded.formIndex(after: &i)
-                guard i != encoded.endIndex, let low = hexValue(encoded[i]) else { return nil }
-                encoded.formIndex(after: &i)
+                guard i + 1 < encoded.count, let high = hexValue(encoded[i]), let low = hexValue(encoded[i + 1]) else { return nil }
+                i += 2
                 bytes.append(high << 4 | low)
             case UInt8(ascii: "+") where plusIsSpace:
                 bytes.append(UInt8(ascii: " "))
@@ -97,6 +95,15 @@ enum PercentDecoding {
                 bytes.append(byte)
             }
         }
+        return bytes.withUnsafeBufferPointer(text)
+    }
+
+    /// The bytes as a string when they are UTF-8, else nil. ASCII, which every id, parameter
+    /// name and number is, is UTF-8 as it stands: only other bytes go through the standard
+    /// library's validation, which is generic over the collection and costs about a thousand
+    /// instructions a string.
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         return String(validating: bytes, as: UTF8.self)
     }
 

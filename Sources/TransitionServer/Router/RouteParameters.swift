@@ -1,10 +1,12 @@
 /// The values a matched route's parameters (`{id}` in `/v1/sessions/{id}`) took from the path,
-/// by name. A route has one parameter, so a name is found by comparing, not by hashing: a
-/// dictionary would be built for every request that matched.
+/// by name. A route of the service has at most one parameter, so the first is held inline and a
+/// name is found by comparing, not by hashing: a dictionary, or even an array, would be made for
+/// every request that matched.
 public struct RouteParameters: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// Innermost first: the router records a parameter once the rest of the path has matched.
-    private var names: [String] = []
-    private var values: [String] = []
+    private var first: (name: String, value: String)?
+    /// The parameters after the first, for patterns with more than one.
+    private var rest: [(name: String, value: String)] = []
 
     public init() {}
 
@@ -14,16 +16,21 @@ public struct RouteParameters: Sendable, Equatable, ExpressibleByDictionaryLiter
 
     /// The value of the parameter `name`, nil when the route has none of that name.
     public subscript(name: String) -> String? {
-        names.firstIndex(of: name).map { values[$0] }
+        if let first, first.name == name { return first.value }
+        return rest.first { $0.name == name }?.value
     }
 
     mutating func append(_ name: String, _ value: String) {
-        names.append(name)
-        values.append(value)
+        if first == nil { first = (name, value) } else { rest.append((name, value)) }
     }
+
+    /// How many parameters there are.
+    private var count: Int { first == nil ? 0 : 1 + rest.count }
 
     /// Equal when they give each name the same value, whatever the order they were found in.
     public static func == (a: Self, b: Self) -> Bool {
-        a.names.count == b.names.count && a.names.indices.allSatisfy { b[a.names[$0]] == a.values[$0] }
+        guard a.count == b.count else { return false }
+        if let first = a.first, b[first.name] != first.value { return false }
+        return a.rest.allSatisfy { b[$0.name] == $0.value }
     }
 }

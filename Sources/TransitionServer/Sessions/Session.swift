@@ -5,6 +5,16 @@ import TransitionCore
 import Glibc
 #endif
 
+/// A session's history as its reads share it: made once for a state of the session and held by
+/// reference, never changed (a change makes the next one).
+final class SharedHistory: Sendable {
+    let history: SessionHistory
+
+    init(_ history: SessionHistory) {
+        self.history = history
+    }
+}
+
 /// One client's simulation: its history (`SessionHistory`), what reads keep of its current state
 /// (`ReadCache`), its bytes in the service's budget, and a lock, since libmicrohttpd calls us
 /// from several threads. Changes are made by `apply` and `advance` (SessionChanges.swift), the
@@ -29,7 +39,18 @@ final class Session: Sendable {
     let state: Mutex<State>
 
     struct State {
-        var history: SessionHistory
+        /// The session's states. A change goes through here, which first lets go of `shared`,
+        /// so that the change does not copy the storage that reads' copy shares with it.
+        var history: SessionHistory {
+            _read { yield storedHistory }
+            _modify {
+                shared = nil
+                yield &storedHistory
+            }
+        }
+        private var storedHistory: SessionHistory
+        /// `history` as reads share it, made by the first read after a change (`readable()`).
+        private var shared: SharedHistory?
         var lastAccess: ContinuousClock.Instant
         /// What the session holds, estimated: its creation, its history and `cache`.
         var bytes: Int
@@ -40,6 +61,22 @@ final class Session: Sendable {
         var cache = ReadCache()
         /// Changes so far: what a read made is kept only if none landed since.
         var generation = 0
+
+        init(history: SessionHistory, lastAccess: ContinuousClock.Instant, bytes: Int) {
+            storedHistory = history
+            self.lastAccess = lastAccess
+            self.bytes = bytes
+        }
+
+        /// The history for a read: one reference to a copy made once per state, where a copy for
+        /// every read (a world of a few kilobytes and a score of references, each retained and
+        /// released by every thread that reads) was most of the time the lock was held.
+        mutating func readable() -> SharedHistory {
+            if let shared { return shared }
+            let made = SharedHistory(storedHistory)
+            shared = made
+            return made
+        }
 
         /// `history` changed: the cache goes (a new generation starts) and `bytes` is counted
         /// again for `creation` bytes of creation body.
@@ -91,17 +128,16 @@ final class Session: Sendable {
         var ttl: Double
     }
 
-    /// A session from its creation body (compact JSON, at `pointer` in the request, for errors),
-    /// replayed through `changes`.
-    static func make(id: String, creation: [UInt8], at pointer: String, changes: [SessionLog.Change], changesAt: String,
+    /// A session from its creation body as read (at `pointer` in the request, for errors; kept
+    /// as compact JSON), replayed through `changes`.
+    static func make(id: String, creation body: JSONValue, at pointer: String, changes: [SessionLog.Change], changesAt: String,
                      pinned: Bool, created: ContinuousClock.Instant? = nil, in environment: Environment,
                      now: ContinuousClock.Instant) throws -> Session {
         let limits = environment.limits
-        let body = try JSONParser.parse(creation, limits: limits.jsonBodyLimits)
         let scene: SceneSpec
         do throws(SimulationError) { scene = try SceneSpec.decode(body, limits: limits) } catch { throw error.inside(pointer) }
         let world = try World(scene: scene, limits: limits)
-        return try Session(id: id, creation: creation, world: world, clockMode: scene.clock, pinned: pinned, changes: changes,
+        return try Session(id: id, creation: JSONWriter.encode(body), world: world, clockMode: scene.clock, pinned: pinned, changes: changes,
                            changesPointer: changesAt, created: created, limits: limits, memory: environment.memory,
                            journal: environment.journal, journalTTL: environment.ttl, now: now)
     }
@@ -139,11 +175,23 @@ final class Session: Sendable {
     /// What a read takes from the session under its lock: its history (caught up with real time
     /// for a wall-clock session) and what earlier reads kept of its current state.
     struct Read {
-        let history: SessionHistory
+        private let shared: SharedHistory
         let cache: ReadCache
         /// The session's generation then (`State.generation`).
         let generation: Int
         let session: Session
+
+        init(_ shared: SharedHistory, cache: ReadCache, generation: Int, session: Session) {
+            self.shared = shared
+            self.cache = cache
+            self.generation = generation
+            self.session = session
+        }
+
+        /// The session's history as the read found it, borrowed from the shared copy.
+        var history: SessionHistory {
+            _read { yield shared.history }
+        }
 
         /// Lets `update` add to the session's cache what this read made of the current state,
         /// unless a change has landed since or the memory budget is spent.
@@ -157,10 +205,10 @@ final class Session: Sendable {
         // passed through `caughtUp` copied the world and released the copy (docs/performance.md § Templates).
         let read = state.withLock { (s: inout State) in
             s.lastAccess = now
-            return Read(history: s.history, cache: s.cache, generation: s.generation, session: self)
+            return Read(s.readable(), cache: s.cache, generation: s.generation, session: self)
         }
         guard clockMode == .wall else { return read }
-        return Read(history: read.history.caughtUp(to: wallTime(now)), cache: read.cache, generation: read.generation, session: self)
+        return Read(SharedHistory(read.history.caughtUp(to: wallTime(now))), cache: read.cache, generation: read.generation, session: self)
     }
 
     /// What reads of past and present states need (`read(now:)`'s history).

@@ -196,9 +196,8 @@ struct SessionHistory: Sendable {
     /// completions (the session keeps them, `ReadCache`), and adds those it runs on the way.
     func forEachState(at times: [Double], settled: inout SettledWorlds, _ body: (Int, Int, World) throws -> Void) throws {
         let oldest = start
-        // The replay of a past state, when one is asked: at most one, held out of line (an
-        // optional world on the stack, about 4 KB, was zeroed at every call).
-        var replayed: [(position: Int, world: World)] = []
+        // The replay of a past state, made only when one is asked.
+        var replayed: PastState?
         // The world that advances, and the position of its state (nil: none taken yet, it
         // is still `current` as copied). A plain local: an optional tuple moved the world
         // in and out of it for each time (docs/performance.md § Templates).
@@ -216,19 +215,34 @@ struct SessionHistory: Sendable {
                 } else {
                     // Continue the replay when it is behind `position` and no checkpoint is closer.
                     let nearest = checkpoints.last(where: { $0.position <= position }) ?? checkpoints[0]
-                    if var r = replayed.last, r.position <= position, r.position >= nearest.position {
+                    let r: PastState
+                    if let kept = replayed, kept.position <= position, kept.position >= nearest.position {
+                        r = kept
                         for p in r.position..<position { try r.world.replay(log[p].change, limits: limits) }
                         r.position = position
-                        replayed = [r]
                     } else {
-                        replayed = [(position, try world(at: position))]
+                        r = PastState(position: position, world: try world(at: position))
+                        replayed = r
                     }
-                    working = replayed[0].world
+                    working = r.world
                 }
                 workingPosition = position
             }
             if fromCurrent { settled.advance(&working, to: t) } else { working.advance(to: t) }
             try body(i, position, working)
+        }
+    }
+
+    /// A past state `forEachState` replays forward from time to time: the state after `position`
+    /// log entries. A class, so that a read that asks no past state holds a nil reference
+    /// rather than an optional world inline (about 4 KB, zeroed at every call).
+    private final class PastState {
+        var position: Int
+        var world: World
+
+        init(position: Int, world: World) {
+            self.position = position
+            self.world = world
         }
     }
 

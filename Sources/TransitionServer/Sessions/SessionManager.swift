@@ -1,3 +1,4 @@
+import JSONCodec
 import Synchronization
 import TransitionCore
 
@@ -128,7 +129,8 @@ final class SessionManager: Sendable {
             changes.append(try .decode(stored: bytes, limits: limits))
         }
         let age = Double(Session.epochNanoseconds() - record.createdEpochNanoseconds) / 1e9
-        let session = try Session.make(id: id, creation: record.creation, at: "", changes: changes, changesAt: "", pinned: false,
+        let creation = try JSONParser.parse(record.creation, limits: limits.jsonBodyLimits)
+        let session = try Session.make(id: id, creation: creation, at: "", changes: changes, changesAt: "", pinned: false,
                                        created: now - .nanoseconds(Int64(age * 1e9)), in: environment, now: now)
         metrics.recordReplay(entries: entries.count, seconds: Application.seconds(ContinuousClock.now - start))
         // Two requests may rebuild it at once; the first one cached wins.
