@@ -9,7 +9,7 @@ import TransitionCore
 ///
 /// It reads the forms a harness sends whole: a `/snapshots` answer, flat or as trees, and the
 /// minimal form. Anything else (a change-only batch, an escaped name, a member out of place, any
-/// error) it leaves to the JSON tree (`read` is nil): that path answers the same for every body
+/// error) it leaves to the JSON tree (`frames` is nil): that path answers the same for every body
 /// read here, and is the one that says what is wrong with a body, so errors keep their
 /// pointer and wording whatever part of the body they are in.
 struct ComparisonBody {
