@@ -265,12 +265,14 @@ struct Parser: ~Copyable {
     }
 
     /// Refuses to open a container at `depth` (the containers around it) beyond the limit.
+    @inline(__always)
     func checkDepth(_ depth: Int) throws(JSONParseError) {
         guard depth < limits.maxDepth else {
             throw error(at: index, "nesting is deeper than the limit of \(limits.maxDepth) levels")
         }
     }
 
+    @inline(__always)
     mutating func countValue() throws(JSONParseError) {
         valueCount += 1
         guard valueCount <= limits.maxValues else {

@@ -23,8 +23,10 @@ struct LeafKey: Hashable, Sendable {
     /// The leaf of that dotted name.
     static func named(_ name: String) -> LeafKey? { table.byName[name] }
 
-    /// A compared member of the table: its shape and where its leaves' numbers start.
-    struct Member: Sendable {
+    /// A compared member of the table: its shape and where its leaves' numbers start. A class,
+    /// made once a row: a view's reader looks one up for every member it reads, and a struct of
+    /// four arrays and a string was four retains a copy.
+    final class Member: Sendable {
         let name: String
         let shape: ViewProperty.Shape
         let first: LeafKey
@@ -33,6 +35,15 @@ struct LeafKey: Hashable, Sendable {
         /// Its name's and its leaves' names' UTF-8, for a reader matching names as written.
         let nameBytes: [UInt8]
         let leafBytes: [[UInt8]]
+
+        init(name: String, shape: ViewProperty.Shape, first: LeafKey) {
+            self.name = name
+            self.shape = shape
+            self.first = first
+            leaves = shape.leaves
+            nameBytes = Array(name.utf8)
+            leafBytes = leaves.map { Array($0.utf8) }
+        }
 
         /// Its leaf `i` (in `shape.leaves`' order; 0 for a member compared whole).
         func leaf(_ i: Int) -> LeafKey { LeafKey(index: first.index + i) }
@@ -93,8 +104,7 @@ struct LeafKey: Hashable, Sendable {
             }
             let first = LeafKey(index: t.names.count)
             t.rowByName[row.name] = t.members.count
-            t.members.append(Member(name: row.name, shape: row.shape, first: first, leaves: row.shape.leaves, nameBytes: Array(row.name.utf8),
-                                    leafBytes: row.shape.leaves.map { Array($0.utf8) }))
+            t.members.append(Member(name: row.name, shape: row.shape, first: first))
             let memberRank = ViewProperty.rank[row.name] ?? ViewProperty.rank.count
             let subs = row.shape.leaves.isEmpty ? [""] : row.shape.leaves
             for (i, sub) in subs.enumerated() {
