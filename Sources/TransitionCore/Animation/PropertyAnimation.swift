@@ -229,7 +229,10 @@ extension ViewNode {
         case .zPosition: .number(layer.zPosition)
         }
     }
+}
 
+extension PresentationValues {
+    /// Sets `property` to `value` as the screen shows it.
     mutating func apply(_ value: AnimatedValue, to property: AnimatedProperty) {
         switch (property, value) {
         case (.center, .point(let p)): center = p

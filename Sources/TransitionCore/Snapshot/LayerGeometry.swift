@@ -27,7 +27,7 @@ enum LayerGeometry {
     /// the window, turns its front away from the viewer: the projected corners of its bounds wind
     /// the other way round than the bounds' own corners do, the test a renderer's back-face
     /// culling makes. Edge-on (no area) is not turned away.
-    /// The view's own part is `windingArea(v)`, the same wherever its superview is.
+    /// The view's own part is `windingArea`, the same wherever its superview is.
     static func facesAway(windingArea: Double, toSuperview parent: AffineTransform) -> Bool {
         // Only the superview map's orientation matters: a mirror there turns every subview too.
         let parentSign = parent.a * parent.d - parent.b * parent.c < 0 ? -1.0 : 1.0
@@ -36,14 +36,13 @@ enum LayerGeometry {
 
     /// Twice the signed area of the view's bounds' corners projected by its transform (about
     /// its anchor point): negative when they wind the other way round than the bounds' own.
-    static func windingArea(_ v: borrowing ViewNode) -> Double {
-        let anchor = v.anchorInBounds
-        let local = v.bounds.corners.map { Point(x: $0.x - anchor.x, y: $0.y - anchor.y) }
+    static func windingArea(bounds: Rect, anchor: Point, transform: AffineTransform, transform3D: Transform3D?) -> Double {
+        let local = bounds.corners.map { Point(x: $0.x - anchor.x, y: $0.y - anchor.y) }
         let projected: [Point]
-        if let t3 = v.transform3D {
+        if let t3 = transform3D {
             projected = local.map { t3.project($0) }
         } else {
-            projected = local.map { v.transform.apply(to: $0) }
+            projected = local.map { transform.apply(to: $0) }
         }
         return signedArea(projected)
     }

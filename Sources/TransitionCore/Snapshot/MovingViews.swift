@@ -48,7 +48,7 @@ extension World {
     /// of `zPosition` may reorder the views between frames (a template does not hold then).
     public func movingViews() -> MovingViews? {
         let frame = animations.frame(at: now, clocks: transitions)
-        guard !frame.animated.contains(where: { $0.list.contains { $0.property == .zPosition } }) else { return nil }
+        guard !frame.animates(.zPosition) else { return nil }
         var entries: [MovingViews.Entry] = []
         var order: [Int] = []
         var index = 0
@@ -80,11 +80,12 @@ extension World {
     public func fits(_ moving: MovingViews) -> Bool {
         guard animations.taken == moving.completionsTaken, tree.sharesStorage(with: moving.tree) else { return false }
         var count = 0
-        for (view, list) in animations.byView where !list.isEmpty {
+        // The lists read where they are, by index: iterating the dictionary retained and
+        // released each list, and `contains(where:)` copied each animation whole.
+        for i in animations.byView.indices where !animations.byView.values[i].isEmpty {
             count += 1
-            guard Self.contains(moving.animated, view) else { return false }
-            // By index: `contains(where:)` copied each animation whole to read its property.
-            for i in list.indices where list[i].property == .zPosition { return false }
+            guard Self.contains(moving.animated, animations.byView.keys[i]) else { return false }
+            for j in animations.byView.values[i].indices where animations.byView.values[i][j].property == .zPosition { return false }
         }
         return count == moving.animated.count
     }
@@ -106,38 +107,45 @@ extension World {
     public func movingFrame(_ moving: MovingViews) -> MovingFrame {
         let frame = animations.frame(at: now, clocks: transitions)
         let count = moving.entries.count
-        var nodes: [SnapshotNode] = []
-        nodes.reserveCapacity(moving.animated.count)
         // What each entry passes its subviews: its bounds → window map and the clip they get.
         let passed = UnsafeMutablePointer<(toWindow: AffineTransform, clip: Rect?)>.allocate(capacity: count)
         defer { passed.deallocate() }
-        let places = [MovingFrame.Place](unsafeUninitializedCapacity: count) { places, initialized in
-            moving.entries.withUnsafeBufferPointer { entries in
-                for i in 0..<count {
-                    let e = entries.baseAddress! + i
-                    let parent = e.pointee.parent
-                    let toWindow = parent < 0 ? e.pointee.toWindow : passed[parent].toWindow
-                    let clip = parent < 0 ? e.pointee.clip : passed[parent].clip
-                    let place: ScreenPlacement
-                    if e.pointee.animated {
-                        var v = tree[e.pointee.view]
-                        if let list = frame.animations(on: e.pointee.view) { frame.apply(list, to: &v) }
-                        place = ScreenPlacement(v, toWindow: toWindow, clip: clip)
-                        nodes.append(SnapshotNode(identity: v.identityStorage, frame: place.frame, bounds: v.bounds, center: v.center,
-                                                  transform: v.transform, transform3DStorage: v.transform3DStorage, alpha: v.alpha,
-                                                  hidden: v.hidden, windowFrame: place.windowFrame, backgroundColor: v.backgroundColor,
-                                                  layerStorage: v.layerStorage, visibleRect: place.visibleRect, visible: place.visible,
-                                                  children: []))
-                    } else {
-                        // Its own values are its model's, the same in every frame.
-                        place = ScreenPlacement(e.pointee.shape!, toWindow: toWindow, clip: clip)
+        var places: [MovingFrame.Place] = []
+        let nodes = [SnapshotNode](unsafeUninitializedCapacity: moving.animated.count) { nodes, made in
+            places = [MovingFrame.Place](unsafeUninitializedCapacity: count) { places, initialized in
+                moving.entries.withUnsafeBufferPointer { entries in
+                    for i in 0..<count {
+                        let e = entries.baseAddress! + i
+                        let parent = e.pointee.parent
+                        let toWindow = parent < 0 ? e.pointee.toWindow : passed[parent].toWindow
+                        let clip = parent < 0 ? e.pointee.clip : passed[parent].clip
+                        let place: ScreenPlacement
+                        if e.pointee.animated {
+                            // Its node made in place from its model's values, then animated there:
+                            // a copy of the view retained and released its identity and subview
+                            // list too, and a node made aside was copied into the array.
+                            let node = nodes.baseAddress! + made
+                            node.initialize(to: SnapshotNode(model: tree[e.pointee.view]))
+                            made += 1
+                            if let list = frame.animations(on: e.pointee.view) { frame.apply(list, to: &node.pointee) }
+                            let shape = ViewShape(bounds: node.pointee.bounds, center: node.pointee.center, transform: node.pointee.transform,
+                                                  transform3D: node.pointee.transform3D, layer: node.pointee.layer)
+                            place = ScreenPlacement(shape, toWindow: toWindow, clip: clip)
+                            node.pointee.frame = place.frame
+                            node.pointee.windowFrame = place.windowFrame
+                            node.pointee.visibleRect = place.visibleRect
+                            node.pointee.visible = place.visible
+                        } else {
+                            // Its own values are its model's, the same in every frame.
+                            place = ScreenPlacement(e.pointee.shape!, toWindow: toWindow, clip: clip)
+                        }
+                        (passed + i).initialize(to: (place.toWindow, place.childClip))
+                        (places.baseAddress! + i).initialize(to: MovingFrame.Place(windowFrame: place.windowFrame, visibleRect: place.visibleRect,
+                                                                                   visible: place.visible))
                     }
-                    (passed + i).initialize(to: (place.toWindow, place.childClip))
-                    (places.baseAddress! + i).initialize(to: MovingFrame.Place(windowFrame: place.windowFrame, visibleRect: place.visibleRect,
-                                                                               visible: place.visible))
                 }
+                initialized = count
             }
-            initialized = count
         }
         return MovingFrame(nodes: nodes, places: places)
     }
@@ -166,6 +174,16 @@ public struct MovingFrame: Sendable {
 }
 
 extension SnapshotNode {
+    /// The node of a view showing its model values `v`, without subviews, its place on screen
+    /// not set yet (zero, visible).
+    @inline(__always)
+    init(model v: borrowing ViewNode) {
+        let unset = Rect(x: 0, y: 0, width: 0, height: 0)
+        self.init(identity: v.identityStorage, frame: unset, bounds: v.bounds, center: v.center, transform: v.transform,
+                  transform3DStorage: v.transform3DStorage, alpha: v.alpha, hidden: v.hidden, windowFrame: unset,
+                  backgroundColor: v.backgroundColor, layerStorage: v.layerStorage, visibleRect: nil, visible: true, children: [])
+    }
+
     /// Where the view is in the window: the members its ancestors move with it.
     @inlinable public var place: MovingFrame.Place {
         MovingFrame.Place(windowFrame: windowFrame, visibleRect: visibleRect, visible: visible)

@@ -228,17 +228,23 @@ struct ViewShape: Sendable {
     let clipsToBounds: Bool
 
     @inline(__always)
-    init(_ v: borrowing ViewNode) {
-        let layer = v.layer
-        frame = ViewGeometry.frame(bounds: v.bounds.size, center: v.center, transform: v.transform, transform3D: v.transform3D,
+    init(_ v: borrowing some PresentationValues) {
+        self.init(bounds: v.bounds, center: v.center, transform: v.transform, transform3D: v.transform3D, layer: v.layer)
+    }
+
+    /// From the values one by one: a node read in place through a pointer is handed no whole
+    /// (the optimizer copied it, retaining and releasing each of its references).
+    @inline(__always)
+    init(bounds: Rect, center: Point, transform: AffineTransform, transform3D: Transform3D?, layer: LayerProperties) {
+        frame = ViewGeometry.frame(bounds: bounds.size, center: center, transform: transform, transform3D: transform3D,
                                    anchorPoint: layer.anchorPoint)
-        bounds = v.bounds
-        let anchor = v.anchorInBounds
+        self.bounds = bounds
+        let anchor = bounds.point(atUnit: layer.anchorPoint)
         toSuper = AffineTransform.translation(-anchor.x, -anchor.y)
-            .concatenating(v.transform3D.map { $0.affine ?? .identity } ?? v.transform)
-            .concatenating(.translation(v.center.x, v.center.y))
-        if let t3 = v.transform3D, t3.affine == nil { projected = true } else { projected = false }
-        windingArea = layer.isDoubleSided ? nil : LayerGeometry.windingArea(v)
+            .concatenating(transform3D.map { $0.affine ?? .identity } ?? transform)
+            .concatenating(.translation(center.x, center.y))
+        if let t3 = transform3D, t3.affine == nil { projected = true } else { projected = false }
+        windingArea = layer.isDoubleSided ? nil : LayerGeometry.windingArea(bounds: bounds, anchor: anchor, transform: transform, transform3D: transform3D)
         clipsToBounds = layer.clipsToBounds
     }
 }
@@ -260,7 +266,7 @@ struct ScreenPlacement {
     /// `parent` maps the superview's bounds coordinates to the window; `clip` is what the
     /// clipping ancestors leave visible (nil: nothing clips).
     @inline(__always)
-    init(_ v: borrowing ViewNode, toWindow parent: AffineTransform, clip: Rect?) {
+    init(_ v: borrowing some PresentationValues, toWindow parent: AffineTransform, clip: Rect?) {
         self.init(ViewShape(v), toWindow: parent, clip: clip)
     }
 

@@ -42,7 +42,7 @@ struct AnimationTimeline: Sendable {
     /// when that transition is gone: its animation shows nothing).
     ///
     /// Each animation is read in place (`PropertyAnimation.value(of:atTau:)`).
-    private static func apply(_ list: [PropertyAnimation], to node: inout ViewNode, tau: (TransitionID?) -> Double?) {
+    private static func apply(_ list: borrowing [PropertyAnimation], to node: inout some PresentationValues, tau: (TransitionID?) -> Double?) {
         list.withUnsafeBufferPointer { animations in
             for i in animations.indices {
                 let animation = animations.baseAddress! + i
@@ -71,24 +71,31 @@ struct AnimationTimeline: Sendable {
     /// The animations in flight at session time `t`, arranged for a snapshot, which asks for
     /// every view in the window: the animated views sorted by id (found by a binary search, not
     /// a hash per view) and each transition's τ computed once, not once per animation.
+    ///
+    /// The lists stay where they are and are read there (`Frame.Lists`): copied out, each was
+    /// retained and released once here and once for every view that reads it, and the worker
+    /// threads reading one session share them.
     func frame(at t: Double, clocks: TransitionRecords) -> Frame {
-        var animated: [(view: ViewID, list: [PropertyAnimation])] = []
+        var animated: [(view: ViewID, list: Frame.Lists.Index)] = []
         animated.reserveCapacity(byView.count)
-        for (view, list) in byView where !list.isEmpty { animated.append((view, list)) }
+        for i in byView.indices where !byView.values[i].isEmpty { animated.append((byView.keys[i], i)) }
         animated.sort { $0.view < $1.view }
-        return Frame(t: t, animated: animated, taus: clocks.taus(at: t))
+        return Frame(t: t, lists: byView, animated: animated, taus: clocks.taus(at: t))
     }
 
     /// What `frame(at:clocks:)` gives.
     struct Frame {
+        typealias Lists = [ViewID: [PropertyAnimation]]
         let t: Double
-        /// The views with animations, by increasing id, and their animations.
-        let animated: [(view: ViewID, list: [PropertyAnimation])]
+        /// The timeline's animations by view (one reference to its storage).
+        let lists: Lists
+        /// The views with animations, by increasing id, and where their list is in `lists`.
+        let animated: [(view: ViewID, list: Lists.Index)]
         /// τ of each transition held at `t`.
         let taus: [(id: TransitionID, tau: Double)]
 
-        /// The animations on `view`; nil when it has none (its presentation is its model).
-        func animations(on view: ViewID) -> [PropertyAnimation]? {
+        /// Where the animations on `view` are; nil when it has none (its presentation is its model).
+        func animations(on view: ViewID) -> Lists.Index? {
             var lo = 0, hi = animated.count
             while lo < hi {
                 let mid = (lo + hi) / 2
@@ -97,10 +104,15 @@ struct AnimationTimeline: Sendable {
             return lo < animated.count && animated[lo].view == view ? animated[lo].list : nil
         }
 
-        /// Applies a view's animations at `t` to its model values
-        /// (`AnimationTimeline.presentation(of:in:at:clocks:)`).
-        func apply(_ list: [PropertyAnimation], to node: inout ViewNode) {
-            AnimationTimeline.apply(list, to: &node) { transition in
+        /// Whether any animation in flight moves `property`.
+        func animates(_ property: AnimatedProperty) -> Bool {
+            animated.contains { entry in lists.values[entry.list].contains { $0.property == property } }
+        }
+
+        /// Applies a view's animations at `t` (`list`, from `animations(on:)`) to its model
+        /// values (`AnimationTimeline.presentation(of:in:at:clocks:)`).
+        func apply(_ list: Lists.Index, to node: inout some PresentationValues) {
+            AnimationTimeline.apply(lists.values[list], to: &node) { transition in
                 guard let transition else { return t }
                 return taus.first { $0.id == transition }?.tau
             }

@@ -83,12 +83,6 @@ struct ViewNode: Sendable, Equatable {
         self.center = frame.center
     }
 
-    /// Where `center` (the layer's position) sits in the bounds, in bounds coordinates.
-    var anchorInBounds: Point {
-        let a = layer.anchorPoint
-        return Point(x: bounds.minX + a.x * bounds.width, y: bounds.minY + a.y * bounds.height)
-    }
-
     /// UIKit's `frame`: the bounding box of the transformed bounds, in the superview's space.
     var frame: Rect {
         get { ViewGeometry.frame(bounds: bounds.size, center: center, transform: transform, transform3D: transform3D, anchorPoint: layer.anchorPoint) }
