@@ -25,4 +25,11 @@ struct OutOfLine<Value: Sendable>: Sendable {
         }
         set { storage = .value(newValue) }
     }
+
+    /// A part of the value, read where it is: not the whole value copied out.
+    func read<Part>(_ part: (borrowing Value) -> Part) -> Part {
+        switch storage {
+        case .value(let value): part(value)
+        }
+    }
 }

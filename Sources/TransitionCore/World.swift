@@ -27,6 +27,8 @@ public struct World: Sendable {
     let sessionInteractions: [Interaction]
     /// The gesture driving the current interactive transition, if one does.
     @OutOfLine var gesture: GestureState? = nil
+    /// The transition `gesture` drives, read without copying the gesture's state out.
+    var gestureTransition: TransitionID? { _gesture.read { $0?.transition } }
     /// A gesture UIKit refused is under way (a pull on a sheet that refuses it,
     /// `isModalInPresentation`, or a zoom-out gesture `interactiveDismissShouldBegin` refused):
     /// its samples move nothing until it ends.

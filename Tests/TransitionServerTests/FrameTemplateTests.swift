@@ -49,6 +49,13 @@ import TestSupport
       "completion": [{"completeTransition": "!cancelled"}]}]}}
     """#
 
+    /// Never calls completeTransition: every read from 0.4 s of τ on diagnoses it at its own
+    /// time, after the one animation ended and left nothing moving.
+    static let stuck = #"""
+    {"spec": {"duration": 0.4, "setup": [{"add": "to"}],
+     "animations": [{"duration": 0.1, "changes": [{"view": "to", "alpha": 0.5}]}]}}
+    """#
+
     /// Each scene: its creation body and its actions, one request each.
     static let scenes: [(name: String, creation: String, actions: [String])] = {
         var scenes: [(String, String, [String])] = []
@@ -72,6 +79,9 @@ import TestSupport
         scenes.append(("paused pop", things, [#"{"type": "push", "animated": false, "viewController": \#(detail)}"#,
                                               #"{"type": "pop", "interactive": true, "at": 0.1}"#, #"{"type": "update", "percent": 0.3, "at": 0.2}"#]))
         scenes.append(("card flip", things, [#"{"type": "push", "at": 0.1, "viewController": \#(detail), "animator": \#(cardFlip)}"#]))
+        scenes.append(("stuck", things, [#"{"type": "push", "at": 0.1, "viewController": \#(detail), "animator": \#(stuck)}"#]))
+        scenes.append(("edge pan", things, [#"{"type": "push", "animated": false, "viewController": \#(detail)}"#,
+                                            #"[{"type": "gesture", "recognizer": "edgePan", "phase": "began", "at": 0.1, "translation": {"x": 0, "y": 0}}, {"type": "gesture", "recognizer": "edgePan", "phase": "changed", "at": 0.3, "translation": {"x": 96, "y": 0}}, {"type": "gesture", "recognizer": "edgePan", "phase": "ended", "at": 0.6, "translation": {"x": 200, "y": 0}, "velocity": {"x": 300, "y": 0}}]"#]))
         scenes.append(("zPosition", things, [#"{"type": "push", "at": 0.1, "viewController": \#(detail), "animator": \#(zLift)}"#]))
         return scenes
     }()
@@ -160,6 +170,22 @@ import TestSupport
             #expect(same, "t = \(t)")
         }
         #expect(hits > 0)
+    }
+
+    /// A transition that never completes is diagnosed by every read at that read's own time, with
+    /// nothing left moving: a template made before or after the diagnosis writes the transition
+    /// of a later frame in full, and a template made before it still writes the frames before.
+    @Test func aStuckTransitionIsDiagnosedAtEachReadsTime() throws {
+        let session = try Self.session(Self.things, [#"{"type": "push", "at": 0.1, "viewController": \#(Self.detail), "animator": \#(Self.stuck)}"#])
+        let now = ContinuousClock.now
+        for t in [0.3, 0.35, 0.6, 0.7, 1] {
+            var answer = ResponseEncoder(), expected = ResponseEncoder()
+            try session.writeSnapshot(at: t, now: now, into: &answer)
+            expected.snapshot(try session.history(now: now).snapshots(at: [t])[0])
+            let same = answer.writer.bytes == expected.writer.bytes
+            #expect(same, "t = \(t)")
+        }
+        #expect(session.templateCount > 0)
     }
 
     /// Frames of a batch spliced after another: the comma between them is the writer's.

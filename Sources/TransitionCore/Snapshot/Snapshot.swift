@@ -147,12 +147,12 @@ extension World {
     }
 
     public func transitionState(_ tr: Transition, at t: Double) -> TransitionState {
-        TransitionState(id: tr.id.description, operation: tr.operation, phase: tr.phase, container: tr.container.rawValue,
-                        from: tr.from.rawValue, to: tr.to.rawValue, animator: tr.animator, chosenBy: tr.chosenBy, duration: tr.duration,
-                        begin: tr.begin, elapsed: tr.elapsed(at: tr.completedAt.map { min($0, t) } ?? t),
-                        percentComplete: tr.percentComplete(at: t), interactive: tr.interactive, wasCancelled: tr.wasCancelled,
-                        completedAt: tr.completedAt, diagnostics: tr.diagnostics,
-                        gesture: gesture.flatMap { $0.transition == tr.id ? $0 : nil })
+        let progress = tr.progress(at: t)
+        return TransitionState(id: tr.id.description, operation: tr.operation, phase: tr.phase, container: tr.container.rawValue,
+                               from: tr.from.rawValue, to: tr.to.rawValue, animator: tr.animator, chosenBy: tr.chosenBy, duration: tr.duration,
+                               begin: tr.begin, elapsed: progress.elapsed, percentComplete: progress.percentComplete,
+                               interactive: tr.interactive, wasCancelled: tr.wasCancelled, completedAt: tr.completedAt,
+                               diagnostics: tr.diagnostics, gesture: gesture.flatMap { $0.transition == tr.id ? $0 : nil })
     }
 
     /// The controller hierarchy from the root, each marked visible when `visibleControllers()`

@@ -62,6 +62,13 @@ struct TransitionRecords: Sendable, RandomAccessCollection {
         records.indices.map { (records[$0].id, records[$0].timeline.tau(at: t)) }
     }
 
+    /// `Transition.progress(at:)` of the record at `position`, its values read in place: a
+    /// method called on the record copied it whole (about thirty references).
+    func progress(of position: Int, at t: Double) -> TransitionProgress {
+        Transition.progress(begin: records[position].timeline.begin, duration: records[position].duration, phase: records[position].phase,
+                            completedAt: records[position].completedAt, tau: records[position].timeline.tau(at: t), at: t)
+    }
+
     /// The phase and clock of a transition still held, without copying its record (prune reads
     /// them for every animation).
     func clock(of id: TransitionID) -> (phase: TransitionPhase, timeline: Timeline)? {

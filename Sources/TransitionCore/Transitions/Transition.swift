@@ -102,13 +102,32 @@ public struct Transition: Sendable {
         case zoomDismiss
     }
 
-    public func elapsed(at t: Double) -> Double { max(0, t - begin) }
+    public func elapsed(at t: Double) -> Double { Self.elapsed(begin: begin, at: t) }
 
     /// Progress through the animation timeline, τ / D, clamped to [0, 1].
     public func percentComplete(at t: Double) -> Double {
+        Self.percentComplete(tau: timeline.tau(at: t), duration: duration, phase: phase)
+    }
+
+    /// `elapsed` and `percentComplete` as a snapshot reports them at session time `t` (elapsed
+    /// up to the completion).
+    func progress(at t: Double) -> TransitionProgress {
+        Self.progress(begin: begin, duration: duration, phase: phase, completedAt: completedAt, tau: timeline.tau(at: t), at: t)
+    }
+
+    /// The same from the record's values (`TransitionRecords.progress(of:at:)` reads them in place).
+    static func progress(begin: Double, duration: Double, phase: TransitionPhase, completedAt: Double?, tau: Double,
+                         at t: Double) -> TransitionProgress {
+        TransitionProgress(elapsed: elapsed(begin: begin, at: completedAt.map { min($0, t) } ?? t),
+                           percentComplete: percentComplete(tau: tau, duration: duration, phase: phase))
+    }
+
+    private static func elapsed(begin: Double, at t: Double) -> Double { max(0, t - begin) }
+
+    private static func percentComplete(tau: Double, duration: Double, phase: TransitionPhase) -> Double {
         guard duration > 0 else { return 1 }
         if phase == .completed { return 1 }
-        return min(1, max(0, timeline.tau(at: t) / duration))
+        return min(1, max(0, tau / duration))
     }
 
     func initialFrame(of view: ViewID, container bounds: Rect) -> Rect? {

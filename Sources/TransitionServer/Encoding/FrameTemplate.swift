@@ -28,9 +28,13 @@ public final class FrameTemplate: Sendable {
     /// (`,"y":…}`): a later frame copies what is the same as here (`write`).
     let made: [MovingFrame.Place]
     let afterX: [Int]
+    /// The transition written, when all of it but its `elapsed` and `percentComplete` stays the
+    /// same while only time moves, and where in the bytes those two numbers are: a later frame
+    /// whose transition is the same writes only them (`World.transitionProgress(ifSteady:)`).
+    let steady: (transition: SteadyTransition, elapsed: Range<Int>, percentComplete: Range<Int>)?
 
     private init(position: Int, flat: Bool, precision: Int?, moving: MovingViews, bytes: [UInt8], slots: [TemplateMarks.Slot],
-                 made: [MovingFrame.Place]) {
+                 made: [MovingFrame.Place], steady: (transition: SteadyTransition, elapsed: Range<Int>, percentComplete: Range<Int>)?) {
         self.position = position
         self.flat = flat
         self.precision = precision
@@ -38,6 +42,7 @@ public final class FrameTemplate: Sendable {
         self.bytes = bytes
         self.slots = slots
         self.made = made
+        self.steady = steady
         // The first comma of `{"x":…,"y":…}`: a number's bytes hold none.
         afterX = moving.animatedEntries.indices.map { entry in
             let slot = slots[2 + 2 * entry]
@@ -118,6 +123,16 @@ public final class FrameTemplate: Sendable {
                                     continue
                                 }
                             }
+                            if reusing, i == 1, let steady, let progress = world.transitionProgress(ifSteady: steady.transition) {
+                                // The same transition: its bytes but the two numbers that move.
+                                encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from..<steady.elapsed.lowerBound]), commaPending: false)
+                                encoder.writer.number(progress.elapsed)
+                                encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[steady.elapsed.upperBound..<steady.percentComplete.lowerBound]),
+                                                      commaPending: false)
+                                encoder.writer.number(progress.percentComplete)
+                                from = steady.percentComplete.upperBound
+                                continue
+                            }
                             encoder.writer.splice(UnsafeBufferPointer(rebasing: fixed[from..<slot.start]), commaPending: slot.commaPending)
                             from = slot.end
                             if i < 2 {
@@ -164,8 +179,11 @@ public final class FrameTemplate: Sendable {
         encoder.marks = nil
         guard marks.slots.count == 2 + 2 * moving.count, encoder.writer.count - start <= byteLimit else { return nil }
         let written = encoder.writer.bytes(from: start)
+        let steady = world.steadyTransition().flatMap { transition in
+            marks.progress.map { (transition, $0.elapsed, $0.percentComplete) }
+        }
         let template = FrameTemplate(position: position, flat: encoder.flat, precision: encoder.writer.precision, moving: moving,
-                                     bytes: written, slots: marks.slots, made: world.movingFrame(moving).places)
+                                     bytes: written, slots: marks.slots, made: world.movingFrame(moving).places, steady: steady)
         var check = ResponseEncoder(precision: template.precision, flat: template.flat, reservingCapacity: written.count + 64)
         template.write(world, into: &check, reusing: false)
         return sameBytes(check.writer.bytes, written[...]) ? template : nil
@@ -192,6 +210,8 @@ struct TemplateMarks {
     private var viewIndex = 0
     private(set) var slots: [Slot] = []
     private var open: (start: Int, commaPending: Bool)?
+    /// Where the transition's `elapsed` and `percentComplete` numbers are (none: no transition).
+    private(set) var progress: (elapsed: Range<Int>, percentComplete: Range<Int>)?
 
     init(moving: [Int], animated: [Bool], origin: Int) {
         self.moving = moving
@@ -219,6 +239,12 @@ struct TemplateMarks {
 
     mutating func begin(at count: Int, commaPending: Bool) {
         open = (count - origin, commaPending)
+    }
+
+    /// Notes where the transition's two moving numbers were written (writer counts).
+    mutating func progress(elapsed: Range<Int>, percentComplete: Range<Int>) {
+        progress = (elapsed.lowerBound - origin ..< elapsed.upperBound - origin,
+                    percentComplete.lowerBound - origin ..< percentComplete.upperBound - origin)
     }
 
     mutating func end(at count: Int) {

@@ -81,8 +81,17 @@ struct ResponseEncoder: ~Copyable {
         writer.key("chosenBy"); writer.string(t.chosenBy)
         writer.key("duration"); writer.number(t.duration)
         writer.key("begin"); writer.number(t.begin)
-        writer.key("elapsed"); writer.number(t.elapsed)
-        writer.key("percentComplete"); writer.number(t.percentComplete)
+        writer.key("elapsed")
+        let elapsedStart = writer.count
+        writer.number(t.elapsed)
+        let elapsedEnd = writer.count
+        writer.key("percentComplete")
+        let percentStart = writer.count
+        writer.number(t.percentComplete)
+        if marks != nil {
+            let percentEnd = writer.count
+            marks!.progress(elapsed: elapsedStart..<elapsedEnd, percentComplete: percentStart..<percentEnd)
+        }
         writer.key("interactive"); writer.bool(t.interactive)
         writer.key("wasCancelled"); writer.bool(t.wasCancelled)
         writer.key("completedAt"); if let c = t.completedAt { writer.number(c) } else { writer.null() }
