@@ -158,11 +158,14 @@ struct AnimationTimeline: Sendable {
     /// Which completion `takeNextDue` would take (its index in `completions`) and when, leaving it.
     func nextDue(after now: Double, until t: Double, timeline: (TransitionID) -> Timeline?) -> (index: Int, time: Double)? {
         var best: (index: Int, time: Double, seq: Int)?
-        for (i, p) in completions.enumerated() {
-            guard let due = timeline(p.transition)?.time(reaching: p.endTau, after: now), due <= t else { continue }
+        // Each completion read in place: copied out, its steps were retained and released by
+        // every read of the session.
+        for i in completions.indices {
+            let seq = completions[i].seq
+            guard let due = timeline(completions[i].transition)?.time(reaching: completions[i].endTau, after: now), due <= t else { continue }
             // Earliest first; at one time, in issue order.
-            if let b = best, (b.time, b.seq) <= (due, p.seq) { continue }
-            best = (i, due, p.seq)
+            if let b = best, (b.time, b.seq) <= (due, seq) { continue }
+            best = (i, due, seq)
         }
         return best.map { ($0.index, $0.time) }
     }
