@@ -11,20 +11,24 @@ public struct World: Sendable {
     public private(set) var now: Double = 0
     var tree: ViewTree
     let window: ViewID
+    /// What the session was made with, which no change touches: one reference, because every
+    /// read copies the world (held inline, its references were each retained and released by
+    /// every read, on every worker thread).
+    private let constants: WorldConstants
     /// The screen as the session described it: size, scale, safe area and iOS version.
-    public let display: Screen
+    public var display: Screen { constants.display }
     public var screen: Size { display.size }
     public var scale: Double { display.scale }
-    public let rootController: ControllerID
+    public var rootController: ControllerID { constants.rootController }
     var controllers = ControllerStore()
     /// Animations in flight and the completions waiting for them.
     var animations = AnimationTimeline()
     /// Transitions that still run or still drive animations, and the latest one.
     var transitions = TransitionRecords()
     public internal(set) var events = EventLog()
-    let rules: [DelegateRule]
-    let sessionAnimators: [AnimatorDefinition]
-    let sessionInteractions: [Interaction]
+    var rules: [DelegateRule] { constants.rules }
+    var sessionAnimators: [AnimatorDefinition] { constants.sessionAnimators }
+    var sessionInteractions: [Interaction] { constants.sessionInteractions }
     /// The gesture driving the current interactive transition, if one does.
     @OutOfLine var gesture: GestureState? = nil
     /// The transition `gesture` drives, read without copying the gesture's state out.
@@ -37,18 +41,14 @@ public struct World: Sendable {
     var detentPull: DetentPull?
     /// A push waiting for UIKit's own back swipe to end.
     @OutOfLine var deferredPush: DeferredPush? = nil
-    public let limits: SceneLimits
+    public var limits: SceneLimits { constants.limits }
 
     /// The latest session time anything may name or reach (seconds): `at`, clock moves, snapshot times.
     public static let latestTime = 1e7
 
     public init(scene: SceneSpec, limits: SceneLimits = SceneLimits()) throws(SimulationError) {
-        self.display = scene.screen
-        self.limits = limits
-        self.rules = scene.rules
-        self.sessionAnimators = scene.animators
-        self.sessionInteractions = scene.interactions
-        self.rootController = scene.root.id
+        constants = WorldConstants(display: scene.screen, rootController: scene.root.id, rules: scene.rules, sessionAnimators: scene.animators,
+                                   sessionInteractions: scene.interactions, limits: limits)
         var tree = ViewTree(limit: limits.viewsPerSession)
         let bounds = Rect(origin: .zero, size: scene.screen.size)
         var windowNode = ViewNode(id: "window", kind: "window", owner: nil, path: "window", role: .window, frame: bounds)
