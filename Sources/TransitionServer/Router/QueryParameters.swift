@@ -11,6 +11,11 @@ public struct QueryParameters: Sendable {
 
     private let pairs: [(name: String, value: String)]
 
+    /// No parameters (the empty query).
+    public init() {
+        pairs = []
+    }
+
     /// - Parameter raw: the query without its leading `?`.
     /// - Throws: `Problem.badRequest` for a query over the limits or with malformed escapes.
     public init(_ raw: String) throws(Problem) {
@@ -60,12 +65,9 @@ public struct QueryParameters: Sendable {
         pairs.filter { $0.name == name }.map(\.value)
     }
 
-    /// The distinct names, in order of first appearance.
-    public var names: [String] {
-        // At most 64, most often one to three: a look through the few kept beats hashing each.
-        var distinct: [String] = []
-        for pair in pairs where !distinct.contains(pair.name) { distinct.append(pair.name) }
-        return distinct
+    /// The first name, in the query's order, that `known` does not hold; nil when it holds them all.
+    public func firstName(notIn known: [String]) -> String? {
+        pairs.first { !known.contains($0.name) }?.name
     }
 }
 
