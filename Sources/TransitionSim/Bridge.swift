@@ -47,20 +47,29 @@ func handleRequest(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer
         response.pointee.status = 0
         return
     }
-    let bridge = Unmanaged<BridgeContext>.fromOpaque(context).takeUnretainedValue()
-    let application = bridge.application
-    let r = request.pointee
-    let http = makeRequest(r)
-    if r.early != 0 && http.framingProblem(maxBodyBytes: application.configuration.maxBodyBytes) == nil {
-        response.pointee.status = 0
-        return
+    withBridge(context) { bridge in
+        let r = request.pointee
+        let http = makeRequest(r)
+        if r.early != 0 && http.framingProblem(maxBodyBytes: bridge.application.configuration.maxBodyBytes) == nil {
+            response.pointee.status = 0
+            return
+        }
+        var answer = bridge.application.respond(to: http)
+        response.pointee.status = Int32(answer.status)
+        response.pointee.content_type = answer.mediaType.map { UnsafeRawPointer($0.headerValue.utf8Start).assumingMemoryBound(to: CChar.self) }
+        // libmicrohttpd frees the body (MHD_RESPMEM_MUST_FREE): a snapshot's is the encoder's own buffer.
+        (response.pointee.body, response.pointee.body_length) = answer.takeMallocBody()
+        response.pointee.headers = answer.mallocHeaderBlock()
     }
-    var answer = application.respond(to: http)
-    response.pointee.status = Int32(answer.status)
-    response.pointee.content_type = answer.mediaType.map { UnsafeRawPointer($0.headerValue.utf8Start).assumingMemoryBound(to: CChar.self) }
-    // libmicrohttpd frees the body (MHD_RESPMEM_MUST_FREE): a snapshot's is the encoder's own buffer.
-    (response.pointee.body, response.pointee.body_length) = answer.takeMallocBody()
-    response.pointee.headers = answer.mallocHeaderBlock()
+}
+
+/// Calls `body` with the bridge behind the shim's `context`, not retained: main.swift holds a
+/// reference from before the daemon starts until after it stopped and joined its threads, so
+/// every callback runs within that lifetime. Retaining it for each call (twice a request, and
+/// twice more for the connection's watcher) wrote the reference count of one object that every
+/// worker thread shares.
+func withBridge<R>(_ context: UnsafeMutableRawPointer, _ body: (BridgeContext) -> R) -> R {
+    Unmanaged<BridgeContext>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
 }
 
 /// The request the shim gathered, for Swift: what it reads of it copied out of the shim's memory.
@@ -122,24 +131,26 @@ func readHeaders(_ fields: UnsafePointer<shim_header>?, count: Int) -> [(name: S
 /// rejects itself) and the shim's, at most ten a second, as warnings in the service's log format.
 func logLibraryMessage(_ context: UnsafeMutableRawPointer?, _ message: UnsafePointer<CChar>?) {
     guard let context, let message else { return }
-    let bridge = Unmanaged<BridgeContext>.fromOpaque(context).takeUnretainedValue()
-    let second = monotonicMilliseconds() / 1000
-    let (logged, dropped) = bridge.logLimit.withLock { $0.admit(at: second) }
-    guard logged else { return }
-    if dropped > 0 { bridge.application.logger.warning("libmicrohttpd", ["detail": LogRateLimit.droppedLine(dropped)]) }
-    bridge.application.logger.warning("libmicrohttpd", ["detail": String(cString: message)])
+    withBridge(context) { bridge in
+        let second = monotonicMilliseconds() / 1000
+        let (logged, dropped) = bridge.logLimit.withLock { $0.admit(at: second) }
+        guard logged else { return }
+        if dropped > 0 { bridge.application.logger.warning("libmicrohttpd", ["detail": LogRateLimit.droppedLine(dropped)]) }
+        bridge.application.logger.warning("libmicrohttpd", ["detail": String(cString: message)])
+    }
 }
 
 /// The shim's connection watcher: keeps each connection's whole-request deadline.
 func watchConnection(_ context: UnsafeMutableRawPointer?, _ connection: UInt, _ socket: Int32, _ event: shim_connection_event) {
     guard let context else { return }
-    let bridge = Unmanaged<BridgeContext>.fromOpaque(context).takeUnretainedValue()
-    bridge.deadlines.withLock { deadlines in
-        switch event {
-        case SHIM_CONNECTION_OPENED: deadlines.opened(connection, socket: socket, now: monotonicMilliseconds())
-        case SHIM_CONNECTION_WAITING: deadlines.waiting(connection, now: monotonicMilliseconds())
-        case SHIM_CONNECTION_ANSWERING: deadlines.answering(connection)
-        default: deadlines.closed(connection)
+    withBridge(context) { bridge in
+        bridge.deadlines.withLock { deadlines in
+            switch event {
+            case SHIM_CONNECTION_OPENED: deadlines.opened(connection, socket: socket, now: monotonicMilliseconds())
+            case SHIM_CONNECTION_WAITING: deadlines.waiting(connection, now: monotonicMilliseconds())
+            case SHIM_CONNECTION_ANSWERING: deadlines.answering(connection)
+            default: deadlines.closed(connection)
+            }
         }
     }
 }
