@@ -141,17 +141,14 @@ private struct FrameScan {
                 switch c {
                 case UInt8(ascii: "\""):
                     let s = i + 1
-                    var j = s
-                    while j < n {
-                        let b = input[j]
-                        if b == UInt8(ascii: "\"") { break }
-                        j += b == UInt8(ascii: "\\") ? 2 : 1
-                    }
+                    let j = closingQuote(from: s)
                     guard j < n, j - s <= limits.maxStringBytes else { return nil }
                     i = j + 1
                     if expectsName {
                         expectsName = false
                         if depth == 1 { frameName = s ..< j } else if depth == 3 { viewName = s ..< j }
+                        // The `:` after a name, where the service writes it.
+                        if i < n, input[i] == UInt8(ascii: ":") { i += 1 }
                     } else {
                         try value(.string)
                     }
@@ -218,10 +215,51 @@ private struct FrameScan {
         return nil
     }
 
+    /// Where the string whose first byte is at `s` ends (its closing quote; the input's end when
+    /// it has none), eight bytes at a time: a word with no quote or backslash is passed whole.
+    @inline(__always)
+    private func closingQuote(from s: Int) -> Int {
+        let n = input.count
+        var j = s
+        let base = UnsafeRawPointer(input.baseAddress!)
+        while j + 8 <= n {
+            let word = base.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+            let special = Self.hasByte(word, 0x22) | Self.hasByte(word, 0x5c)
+            if special == 0 {
+                j += 8
+                continue
+            }
+            j += special.trailingZeroBitCount / 8
+            if input[j] == UInt8(ascii: "\"") { return j }
+            j += 2
+        }
+        while j < n {
+            let b = input[j]
+            if b == UInt8(ascii: "\"") { return j }
+            j += b == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return n
+    }
+
+    /// The high bit of each byte of `word` that is `byte` (and possibly of a byte after one that
+    /// is, which the caller passes over anyway: only the lowest bit set is exact).
+    @inline(__always)
+    private static func hasByte(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+    }
+
     /// A value starting in the container open at `depth`: counted, and in the frame's members
     /// and its views, read for what it says (`views`, `leaves`, `plain`).
+    @inline(__always)
     private mutating func value(_ kind: Kind) throws {
         values += 1
+        // Most values: a number of a view's member object (a rect, a point, a transform).
+        if depth == 4, kind == .number, inViews {
+            numbers += 1
+            if objects & (1 << depth) != 0 { leaves += 1 }
+            return
+        }
         if depth == 1 {
             // The frame's members: the time is read where it stands, numbers only.
             if inputSpells(frameName, "views") {
@@ -245,6 +283,11 @@ private struct FrameScan {
             guard views <= bounds.viewsPerFrame else { throw NotScanned() }
             if kind != .object { plain = false }
         case 3:
+            // A number or a boolean is a leaf: a name with one is no view the service writes.
+            if kind == .number || kind == .bool {
+                leaves += 1
+                return
+            }
             let identity = ExpectedFramesReader.identityMember(UnsafeBufferPointer(rebasing: input[viewName]))
             if kind == .object || kind == .array {
                 if identity != 0 { plain = false }
