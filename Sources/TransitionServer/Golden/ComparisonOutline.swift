@@ -78,15 +78,23 @@ struct ComparisonOutline {
         var firstFrame = true
         while try cursor.next(UInt8(ascii: "]"), first: &firstFrame) {
             guard frames.count < bounds.frames else { throw NotOutlined() }
-            frames.append(try frame(&cursor, input, bounds: bounds))
+            frames.append(try frame(&cursor, input, first: frames.isEmpty, bounds: bounds))
         }
         guard try !cursor.next(UInt8(ascii: "}"), first: &first) else { throw NotOutlined() }
         return frames
     }
 
-    /// A frame of the flat form, passed over byte by byte (`FrameScan`).
-    private static func frame(_ cursor: inout JSONCursor, _ input: UnsafeBufferPointer<UInt8>, bounds: FrameBounds) throws -> Frame {
+    /// A frame of the flat form, passed over byte by byte (`FrameScan`). The first must start as
+    /// the service starts a frame: a body that does not (a golden re-serialized with spaces, by
+    /// another writer) holds none of the service's bytes, and is read as it always was, without
+    /// an outline first.
+    private static func frame(_ cursor: inout JSONCursor, _ input: UnsafeBufferPointer<UInt8>, first: Bool, bounds: FrameBounds) throws -> Frame {
         let start = cursor.offset()
+        if first {
+            // `{"time":` and the number, with no space between.
+            guard start + 9 <= input.count, UnsafeBufferPointer(rebasing: input[start ..< start + 8]).spells(#"{"time":"#),
+                  input[start + 8] == UInt8(ascii: "-") || (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(input[start + 8]) else { throw NotOutlined() }
+        }
         var scan = FrameScan(input: input, limits: cursor.limits, around: cursor.openContainers, bounds: bounds)
         guard let end = try scan.frame(from: start), let time = scan.time, scan.given.views else { throw NotOutlined() }
         try cursor.pass(to: end, values: scan.values)
