@@ -187,31 +187,13 @@ import TestSupport
         let crowd = try Self.crowd(130)
         let few = try Self.frames(try Self.answer(crowd, (0..<240).map { Double($0) / 240 })).map { Self.keeping(2, of: $0) }
         var fewRepeated = few
-        var fewFrame = fewRepeated[100].objectValue!
-        var fewViews = fewFrame["views"]!.arrayValue!
-        var fewView = fewViews[1].objectValue!
-        fewView.entries.append(("alpha", .number(1)))
-        fewViews[1] = .object(fewView)
-        fewFrame.entries[fewFrame.entries.firstIndex { $0.key == "views" }!].value = .array(fewViews)
-        fewRepeated[100] = .object(fewFrame)
+        fewRepeated[100] = Self.repeating("alpha", .number(1), in: few[100], view: 1)
         var repeated = flat
-        var frame = repeated[150].objectValue!
-        var views = frame["views"]!.arrayValue!
-        var view = views[3].objectValue!
-        view.entries.append(("alpha", .number(1)))
-        views[3] = .object(view)
-        frame.entries[frame.entries.firstIndex { $0.key == "views" }!].value = .array(views)
-        repeated[150] = .object(frame)
+        repeated[150] = Self.repeating("alpha", .number(1), in: flat[150], view: 3)
         let small = try Self.session(0)
         let smallFlat = try ComparisonBodyTests.answer(scene: 0, times: Self.times, flat: true)
         var smallRepeated = try Self.frames(smallFlat)
-        var smallFrame = smallRepeated[4].objectValue!
-        var smallViews = smallFrame["views"]!.arrayValue!
-        var smallView = smallViews[1].objectValue!
-        smallView.entries.append(("hidden", .bool(true)))
-        smallViews[1] = .object(smallView)
-        smallFrame.entries[smallFrame.entries.firstIndex { $0.key == "views" }!].value = .array(smallViews)
-        smallRepeated[4] = .object(smallFrame)
+        smallRepeated[4] = Self.repeating("hidden", .bool(true), in: smallRepeated[4], view: 1)
         let cases: [(String, Session, [UInt8])] = [
             ("over the value limit", session, ComparisonBodyTests.body(Self.answer(flat))),
             ("over the value limit, a name repeated", session, ComparisonBodyTests.body(Self.answer(repeated))),
@@ -229,6 +211,18 @@ import TestSupport
         }
         #expect(Self.answer(ComparisonBodyTests.body(Self.answer(few)), crowd, asBytes: true).contains("workBudgetExceeded"))
         #expect(Self.answer(ComparisonBodyTests.body(Self.answer(fewRepeated)), crowd, asBytes: true).contains("duplicate"))
+    }
+
+    /// `frame` with view `view`'s member `name` given again, as `value` (a repeated name).
+    static func repeating(_ name: String, _ value: JSONValue, in frame: JSONValue, view: Int) -> JSONValue {
+        var object = frame.objectValue!
+        let v = object.entries.firstIndex { $0.key == "views" }!
+        var views = object.entries[v].value.arrayValue!
+        var members = views[view].objectValue!
+        members.entries.append((name, value))
+        views[view] = .object(members)
+        object.entries[v].value = .array(views)
+        return .object(object)
     }
 
     /// `frame` with its first `count` views.
@@ -264,17 +258,9 @@ import TestSupport
             #expect(disagreement == nil, "\(text): \(disagreement ?? "")")
         }
         let source = ComparisonBodyTests.body(try ComparisonBodyTests.answer(scene: 8, times: [0.2, 0.4], flat: true))
-        let bytes = Array(#"{}[],:"\ 0123456789.-+eEtrufalsn/u"#.utf8) + [0x00, 0x1f, 0x80, 0xff]
         var random = SplitMix64(seed: 46)
         for round in 0..<1_000 {
-            var body = source
-            let at = Int(random.next() % UInt64(body.count))
-            switch random.next() % 4 {
-            case 0: body[at] = bytes[Int(random.next() % UInt64(bytes.count))]
-            case 1: body.remove(at: at)
-            case 2: body.insert(body[at], at: at)
-            default: body.removeSubrange(at...)
-            }
+            let body = ComparisonBodyTests.mutant(of: source, &random)
             let disagreement = Self.disagreement(body, session)
             #expect(disagreement == nil, "round \(round): \(disagreement ?? "") in \(String(decoding: body, as: UTF8.self).prefix(300))")
         }
