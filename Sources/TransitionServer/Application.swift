@@ -54,69 +54,75 @@ public final class Application: Sendable {
     static let probePaths = ["/livez", "/readyz"]
 
     /// Answers one request. Never throws, never traps on client input.
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    ///
+    /// The request is taken, not lent: it moves into the handler's context, where a copy
+    /// retained and released every string and array in it.
+    public func respond(to request: consuming HTTPRequest) -> HTTPResponse {
         let start = ContinuousClock.now
-        let givenID = request.header("x-request-id")
+        var ctx = RequestContext(request: request, parameters: RouteParameters(), query: QueryParameters(), now: start)
+        let givenID = ctx.request.header("x-request-id")
         let requestID = givenID.flatMap(RequestID.accepted) ?? RequestID.make()
         var pattern = "unmatched"
         var caching = Caching.none
         var response: HTTPResponse
         do {
             // Framing the HTTP layer reported (413 for a body over the limit, 400 for RFC 9112 errors).
-            if let problem = request.framingProblem(maxBodyBytes: configuration.maxBodyBytes) { throw problem }
+            if let problem = ctx.request.framingProblem(maxBodyBytes: configuration.maxBodyBytes) { throw problem }
             if let givenID, RequestID.accepted(givenID) == nil {
                 throw Problem.badRequest("X-Request-Id must be 1 to \(RequestID.maxLength) visible ASCII characters other than '\"' and '\\', sent once; this answer's id is made by the service")
             }
-            if request.probe && !Self.probePaths.contains(request.path) {
+            let isProbe = Self.probePaths.contains(ctx.request.path)
+            if ctx.request.probe && !isProbe {
                 throw Problem.notFound("the probe port serves only /livez and /readyz")
             }
             // Probes name whatever address they reach the service by, and their answers tell nothing.
-            if !Self.probePaths.contains(request.path) && !hosts.allows(request.header("host")) {
+            if !isProbe && !hosts.allows(ctx.request.header("host")) {
                 throw Problem.hostNotAllowed()
             }
-            if let refusal = crossOriginWrite(request) { throw refusal }
+            if let refusal = crossOriginWrite(ctx.request) { throw refusal }
             // OPTIONS needs no token: browsers send preflights without one.
-            if let token = configuration.authToken, request.method != "OPTIONS", !Self.openPaths.contains(request.path) {
-                guard let given = request.authorization.flatMap(Self.bearerCredentials), Self.constantTimeEquals(given, token) else {
+            if let token = configuration.authToken, ctx.request.method != "OPTIONS", !Self.openPaths.contains(ctx.request.path) {
+                guard let given = ctx.request.authorization.flatMap(Self.bearerCredentials), Self.constantTimeEquals(given, token) else {
                     throw Problem.unauthorized()
                 }
             }
             // HEAD is GET without the body (RFC 9110 §9.3.2): the handler answers as for GET, and
             // libmicrohttpd sends the headers (Content-Length included) but never the body.
-            switch router.match(method: request.method == "HEAD" ? "GET" : request.method, path: request.path) {
+            switch router.match(method: ctx.request.method == "HEAD" ? "GET" : ctx.request.method, path: ctx.request.path) {
             case .notFound:
-                throw Problem.notFound("no route for \(request.path)")
+                throw Problem.notFound("no route for \(ctx.request.path)")
             case .methodNotAllowed(let allowed, let p):
                 pattern = p
                 let methods = Self.allMethods(allowed)
-                guard request.method == "OPTIONS" else { throw Problem.methodNotAllowed(allowed: methods) }
-                response = try options(request, methods: methods)
+                guard ctx.request.method == "OPTIONS" else { throw Problem.methodNotAllowed(allowed: methods) }
+                response = try options(ctx.request, methods: methods)
             case .found(let route, let parameters, let p):
                 pattern = p
-                let query = try QueryParameters(request.query)
+                ctx.query = try QueryParameters(ctx.request.query)
+                ctx.parameters = parameters
                 caching = route.caching
-                response = try route.handler(self)(RequestContext(request: request, parameters: parameters, query: query, now: start))
+                response = try route.handler(self, ctx)
             }
         } catch {
-            response = Problem(error).response(instance: request.path, requestID: requestID)
+            response = Problem(error).response(instance: ctx.request.path, requestID: requestID)
         }
         if response.bodyCount > configuration.maxResponseBytes {
-            response = Problem.responseTooLarge(limit: configuration.maxResponseBytes).response(instance: request.path, requestID: requestID)
+            response = Problem.responseTooLarge(limit: configuration.maxResponseBytes).response(instance: ctx.request.path, requestID: requestID)
         }
-        response = represent(response, caching: caching, request: request)
+        response = represent(response, caching: caching, request: ctx.request)
         response.headers += ContentSecurity.headers(for: response.mediaType)
-        let cross = cors.headers(for: request.header("origin"))
+        let cross = cors.headers(for: ctx.request.header("origin"))
         response.headers += cross.headers
         Self.gatherVary(&response.headers, adding: cross.vary)
         response.headers.append(("X-Request-Id", requestID))
         if !isReady { response.headers.append(("Connection", "close")) }
         let seconds = Self.seconds(ContinuousClock.now - start)
-        metrics.recordRequest(route: pattern, method: request.method, status: response.status, seconds: seconds)
-        let sent = request.method == "HEAD" || response.status == 304 ? 0 : response.bodyCount
+        metrics.recordRequest(route: pattern, method: ctx.request.method, status: response.status, seconds: seconds)
+        let sent = ctx.request.method == "HEAD" || response.status == 304 ? 0 : response.bodyCount
         if logger.writesAccess(status: response.status) {
-            logger.access(AccessEntry(method: request.method, route: pattern, path: request.path, query: request.query,
-                                      status: response.status, bytes: sent, seconds: seconds, remote: request.clientAddress,
-                                      requestID: requestID, traceparent: RequestID.traceparent(request.header("traceparent"))))
+            logger.access(AccessEntry(method: ctx.request.method, route: pattern, path: ctx.request.path, query: ctx.request.query,
+                                      status: response.status, bytes: sent, seconds: seconds, remote: ctx.request.clientAddress,
+                                      requestID: requestID, traceparent: RequestID.traceparent(ctx.request.header("traceparent"))))
         }
         return response
     }

@@ -47,45 +47,62 @@ func handleRequest(_ context: UnsafeMutableRawPointer?, _ request: UnsafePointer
         response.pointee.status = 0
         return
     }
-    let bridge = Unmanaged<BridgeContext>.fromOpaque(context).takeUnretainedValue()
-    let application = bridge.application
-    let r = request.pointee
-    let target = HTTPRequest.splitTarget(String(cString: r.target))
-    var http = HTTPRequest(
+    withBridge(context) { bridge in
+        let r = request.pointee
+        let http = makeRequest(r)
+        if r.early != 0 && http.framingProblem(maxBodyBytes: bridge.application.configuration.maxBodyBytes) == nil {
+            response.pointee.status = 0
+            return
+        }
+        var answer = bridge.application.respond(to: http)
+        response.pointee.status = Int32(answer.status)
+        response.pointee.content_type = answer.mediaType.map { UnsafeRawPointer($0.headerValue.utf8Start).assumingMemoryBound(to: CChar.self) }
+        // libmicrohttpd frees the body (MHD_RESPMEM_MUST_FREE): a snapshot's is the encoder's own buffer.
+        (response.pointee.body, response.pointee.body_length) = answer.takeMallocBody()
+        response.pointee.headers = answer.mallocHeaderBlock()
+    }
+}
+
+/// Calls `body` with the bridge behind the shim's `context`, not retained: main.swift holds a
+/// reference from before the daemon starts until after it stopped and joined its threads, so
+/// every callback runs within that lifetime. Retaining it for each call (twice a request, and
+/// twice more for the connection's watcher) wrote the reference count of one object that every
+/// worker thread shares.
+func withBridge<R>(_ context: UnsafeMutableRawPointer, _ body: (BridgeContext) -> R) -> R {
+    Unmanaged<BridgeContext>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
+}
+
+/// The request the shim gathered, for Swift: what it reads of it copied out of the shim's memory.
+private func makeRequest(_ r: shim_request) -> HTTPRequest {
+    // The target's bytes where the shim holds them: the path and query are the only copies.
+    let target = HTTPRequest.splitTarget(UnsafeBufferPointer(start: UnsafeRawPointer(r.target).assumingMemoryBound(to: UInt8.self),
+                                                             count: strlen(r.target)))
+    var framing = HTTPRequest.Framing()
+    framing.version = r.version.map { String(cString: $0) } ?? "HTTP/1.1"
+    framing.hostCount = Int(r.host_count)
+    framing.contentLengthCount = Int(r.content_length_count)
+    framing.contentLengthsDiffer = r.content_length_differs != 0
+    framing.contentLengthInvalid = r.content_length_invalid != 0
+    framing.transferEncodingCount = Int(r.transfer_encoding_count)
+    framing.transferEncoding = r.transfer_encoding.map { String(cString: $0) }
+    framing.targetInvalid = r.target_has_nul != 0 || !target.wellFormed
+    framing.headerValueInvalid = r.header_value_invalid != 0
+    framing.body = switch r.body_state {
+    case SHIM_BODY_TOO_LARGE_DECLARED: .tooLargeDeclared
+    case SHIM_BODY_TOO_LARGE_STREAMED: .tooLargeStreamed
+    default: .fits
+    }
+    return HTTPRequest(
         method: String(cString: r.method),
         path: target.path,
         query: target.query,
         contentType: r.content_type.map { String(cString: $0) },
         authorization: r.authorization.map { String(cString: $0) },
-        body: r.body_length > 0 && r.body != nil ? Array(UnsafeBufferPointer(start: r.body, count: r.body_length)) : [])
-    http.headers = readHeaders(r.headers, count: r.header_count)
-    http.clientAddress = r.client_address.map { String(cString: $0) } ?? ""
-    http.probe = r.probe != 0
-    http.framing.version = r.version.map { String(cString: $0) } ?? "HTTP/1.1"
-    http.framing.hostCount = Int(r.host_count)
-    http.framing.contentLengthCount = Int(r.content_length_count)
-    http.framing.contentLengthsDiffer = r.content_length_differs != 0
-    http.framing.contentLengthInvalid = r.content_length_invalid != 0
-    http.framing.transferEncodingCount = Int(r.transfer_encoding_count)
-    http.framing.transferEncoding = r.transfer_encoding.map { String(cString: $0) }
-    http.framing.targetInvalid = r.target_has_nul != 0 || !target.wellFormed
-    http.framing.headerValueInvalid = r.header_value_invalid != 0
-    http.framing.body = switch r.body_state {
-    case SHIM_BODY_TOO_LARGE_DECLARED: .tooLargeDeclared
-    case SHIM_BODY_TOO_LARGE_STREAMED: .tooLargeStreamed
-    default: .fits
-    }
-
-    if r.early != 0 && http.framingProblem(maxBodyBytes: application.configuration.maxBodyBytes) == nil {
-        response.pointee.status = 0
-        return
-    }
-    var answer = application.respond(to: http)
-    response.pointee.status = Int32(answer.status)
-    response.pointee.content_type = answer.mediaType.map { UnsafeRawPointer($0.headerValue.utf8Start).assumingMemoryBound(to: CChar.self) }
-    // libmicrohttpd frees the body (MHD_RESPMEM_MUST_FREE): a snapshot's is the encoder's own buffer.
-    (response.pointee.body, response.pointee.body_length) = answer.takeMallocBody()
-    response.pointee.headers = answer.mallocHeaderBlock()
+        body: r.body_length > 0 && r.body != nil ? Array(UnsafeBufferPointer(start: r.body, count: r.body_length)) : [],
+        headers: readHeaders(r.headers, count: r.header_count),
+        clientAddress: r.client_address.map { String(cString: $0) } ?? "",
+        probe: r.probe != 0,
+        framing: framing)
 }
 
 /// Whether nothing the shim noticed about a message's framing is out of the ordinary: then no
@@ -114,24 +131,26 @@ func readHeaders(_ fields: UnsafePointer<shim_header>?, count: Int) -> [(name: S
 /// rejects itself) and the shim's, at most ten a second, as warnings in the service's log format.
 func logLibraryMessage(_ context: UnsafeMutableRawPointer?, _ message: UnsafePointer<CChar>?) {
     guard let context, let message else { return }
-    let bridge = Unmanaged<BridgeContext>.fromOpaque(context).takeUnretainedValue()
-    let second = monotonicMilliseconds() / 1000
-    let (logged, dropped) = bridge.logLimit.withLock { $0.admit(at: second) }
-    guard logged else { return }
-    if dropped > 0 { bridge.application.logger.warning("libmicrohttpd", ["detail": LogRateLimit.droppedLine(dropped)]) }
-    bridge.application.logger.warning("libmicrohttpd", ["detail": String(cString: message)])
+    withBridge(context) { bridge in
+        let second = monotonicMilliseconds() / 1000
+        let (logged, dropped) = bridge.logLimit.withLock { $0.admit(at: second) }
+        guard logged else { return }
+        if dropped > 0 { bridge.application.logger.warning("libmicrohttpd", ["detail": LogRateLimit.droppedLine(dropped)]) }
+        bridge.application.logger.warning("libmicrohttpd", ["detail": String(cString: message)])
+    }
 }
 
 /// The shim's connection watcher: keeps each connection's whole-request deadline.
 func watchConnection(_ context: UnsafeMutableRawPointer?, _ connection: UInt, _ socket: Int32, _ event: shim_connection_event) {
     guard let context else { return }
-    let bridge = Unmanaged<BridgeContext>.fromOpaque(context).takeUnretainedValue()
-    bridge.deadlines.withLock { deadlines in
-        switch event {
-        case SHIM_CONNECTION_OPENED: deadlines.opened(connection, socket: socket, now: monotonicMilliseconds())
-        case SHIM_CONNECTION_WAITING: deadlines.waiting(connection, now: monotonicMilliseconds())
-        case SHIM_CONNECTION_ANSWERING: deadlines.answering(connection)
-        default: deadlines.closed(connection)
+    withBridge(context) { bridge in
+        bridge.deadlines.withLock { deadlines in
+            switch event {
+            case SHIM_CONNECTION_OPENED: deadlines.opened(connection, socket: socket, now: monotonicMilliseconds())
+            case SHIM_CONNECTION_WAITING: deadlines.waiting(connection, now: monotonicMilliseconds())
+            case SHIM_CONNECTION_ANSWERING: deadlines.answering(connection)
+            default: deadlines.closed(connection)
+            }
         }
     }
 }

@@ -67,6 +67,38 @@ import Glibc
         }
     }
 
+    /// `HostNames.allows` as it was written before it read bytes in place (the name lower-cased
+    /// into a string, its address read by `inet_pton`): the oracle it must agree with.
+    static func referenceAllows(_ value: String, listed: Set<String>) -> Bool {
+        guard let name = referenceName(value) else { return false }
+        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        let address = name.hasPrefix("[") ? String(name.dropFirst().dropLast()) : name
+        var v4 = in_addr(), v6 = in6_addr()
+        if inet_pton(AF_INET, address, &v4) == 1 { return withUnsafeBytes(of: &v4) { $0[0] } == 127 }
+        if inet_pton(AF_INET6, address, &v6) == 1 {
+            return withUnsafeBytes(of: &v6) { bytes in bytes.prefix(15).allSatisfy { $0 == 0 } && bytes[15] == 1 }
+        }
+        return listed.contains(name)
+    }
+
+    @Test func hostsAllowedInPlaceAgreeWithTheReference() {
+        let pieces = ["127", "0", "1", "255", "256", "01", "00", ".", ":", "[", "]", "::1", "::", "ffff", "0:0", "localhost", "LocalHost",
+                      "sim.example", "SIM", "x", "80", "é", "\u{212A}", "-", " ", "1.2.3"]
+        var rng = SplitMix64(seed: 45)
+        var cases = ["127.0.0.1", "127.0.0.1:8080", "127.255.255.255.", "127.0.0.01", "127.0.0.256", "127..0.1", "127.0.0.1.1",
+                     "[::1]", "[::ffff:127.0.0.1]", "[0::1]:80", "LOCALHOST.", "a.LocalHost", "xlocalhost", "\u{212A}.localhost"]
+        for _ in 0..<20_000 {
+            cases.append((0..<Int(rng.next() % 8)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined())
+        }
+        let loopback = HostNames(bindAddress: "127.0.0.1", allowed: []), named = HostNames(bindAddress: "127.0.0.1", allowed: ["sim.example"])
+        for value in cases {
+            #expect(loopback.allows(value) == Self.referenceAllows(value, listed: []), "\(value.debugDescription)")
+            #expect(named.allows(value) == Self.referenceAllows(value, listed: ["sim.example"]), "\(value.debugDescription)")
+        }
+        for address in ["127.0.0.1", "127.9.9.9", "::1", "0:0::1"] { #expect(HostNames.isLoopbackAddress(address), "\(address)") }
+        for address in ["0.0.0.0", "128.0.0.1", "::", "::2", "127.1", "localhost", ""] { #expect(!HostNames.isLoopbackAddress(address), "\(address)") }
+    }
+
     @Test func listedNamesAreNamesWithoutPorts() {
         #expect(HostNames.listedName("Sim.Example") == "sim.example")
         #expect(HostNames.listedName("[::1]") == "[::1]")

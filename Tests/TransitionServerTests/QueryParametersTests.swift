@@ -10,18 +10,20 @@ import Testing
         #expect(query["empty"] == "" && query["bare"] == "")
         #expect(query["é"] == "€")
         #expect(query["missing"] == nil && query.values("missing") == [])
-        #expect(query.names == ["t", "flat", "name", "empty", "bare", "é"])
+        #expect(query.firstName(notIn: ["t", "flat", "name", "empty", "bare", "é"]) == nil)
+        #expect(query.firstName(notIn: ["t", "flat", "name", "bare"]) == "empty")
     }
 
     @Test func emptyQueryHasNothing() throws {
         let query = try QueryParameters("")
-        #expect(query.names.isEmpty)
-        #expect(try QueryParameters("&&&").names.isEmpty)
+        #expect(query.firstName(notIn: []) == nil)
+        #expect(try QueryParameters("&&&").firstName(notIn: []) == nil)
+        #expect(QueryParameters().firstName(notIn: []) == nil && QueryParameters()["t"] == nil)
     }
 
-    @Test func emptyPiecesAreSkippedAndNamesListedOnce() throws {
+    @Test func emptyPiecesAreSkippedAndNamesFoundInOrder() throws {
         let query = try QueryParameters("&b=1&&a=2&b=3&a&")
-        #expect(query.names == ["b", "a"])
+        #expect(query.firstName(notIn: []) == "b" && query.firstName(notIn: ["b"]) == "a" && query.firstName(notIn: ["a", "b"]) == nil)
         #expect(query.values("b") == ["1", "3"] && query.values("a") == ["2", ""])
         // Empty pieces do not count against the limit.
         #expect(throws: Never.self) { try QueryParameters((0 ..< 64).map { "p\($0)=1" }.joined(separator: "&&") + "&") }

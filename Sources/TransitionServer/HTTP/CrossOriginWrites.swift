@@ -9,8 +9,9 @@
 /// The order of the checks is Go's `net/http.CrossOriginProtection` (Go 1.25), after
 /// Filippo Valsorda's analysis of CSRF defences (https://words.filippo.io/csrf/).
 extension Application {
-    /// Methods that change nothing (RFC 9110 §9.2.1): never refused here.
-    static let safeMethods: Set<String> = ["GET", "HEAD", "OPTIONS"]
+    /// Methods that change nothing (RFC 9110 §9.2.1): never refused here. Three: compared, not
+    /// hashed (every request asks).
+    static let safeMethods = ["GET", "HEAD", "OPTIONS"]
 
     /// The problem for a request that changes state from another origin's page, or nil.
     func crossOriginWrite(_ request: HTTPRequest) -> Problem? {

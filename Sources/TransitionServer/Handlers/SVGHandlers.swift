@@ -1,8 +1,8 @@
 import TransitionCore
 
 extension Application {
-    static let svgSnapshotParameters: Set<String> = ["t", "precision"]
-    static let filmstripParameters: Set<String> = ["t", "from", "to", "fps", "precision"]
+    static let svgSnapshotParameters = ["t", "precision"]
+    static let filmstripParameters = ["t", "from", "to", "fps", "precision"]
 
     /// `?t=` (default: the session's current time): the snapshot `…/snapshot` answers, drawn.
     func snapshotSVG(_ ctx: RequestContext) throws -> HTTPResponse {

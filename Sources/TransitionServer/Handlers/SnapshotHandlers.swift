@@ -58,11 +58,13 @@ extension Application {
         return Double(digits) / scale
     }
 
-    static let snapshotParameters: Set<String> = ["t", "flat", "precision"]
-    static let seriesParameters: Set<String> = ["t", "from", "to", "fps", "flat", "precision", "changes"]
+    // A route's parameters are a handful of names: compared, not hashed (every request asks).
+    static let snapshotParameters = ["t", "flat", "precision"]
+    static let seriesParameters = ["t", "from", "to", "fps", "flat", "precision", "changes"]
 
-    static func rejectUnknown(_ q: QueryParameters, allowed: Set<String>) throws {
-        for name in q.names where !allowed.contains(name) {
+    /// A 400 naming the first parameter, in the query's order, that `allowed` does not hold.
+    static func rejectUnknown(_ q: QueryParameters, allowed: [String]) throws {
+        if let name = q.firstName(notIn: allowed) {
             throw Problem.invalidParameter(name, reason: "unknown query parameter; known: \(allowed.sorted().joined(separator: ", "))")
         }
     }

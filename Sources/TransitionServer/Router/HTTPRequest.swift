@@ -13,22 +13,31 @@ public struct HTTPRequest: Sendable {
     /// The body bytes (already bounded by the shim's body limit).
     public var body: [UInt8]
     /// The header fields the service reads (`fieldsRead`), names in lower case, in order.
-    public var headers: [(name: String, value: String)] = []
+    public var headers: [(name: String, value: String)]
     /// The client's numeric IP address, for the access log; empty when unknown (in-process).
-    public var clientAddress = ""
+    public var clientAddress: String
     /// Arrived on the probe listener (`--probe-port`), which serves only the probes.
-    public var probe = false
+    public var probe: Bool
     /// What the HTTP layer saw of the message's framing. The default is a plain, valid request.
-    public var framing = Framing()
+    public var framing: Framing
 
+    // Every member from a parameter, none from a default value, and inlinable: built with
+    // defaults out of line in its module, a request was made in a temporary and copied out,
+    // a retain and release of every string and array in it.
+    @inlinable
     public init(method: String, path: String, query: String = "", contentType: String? = nil,
-                authorization: String? = nil, body: [UInt8] = []) {
+                authorization: String? = nil, body: [UInt8] = [], headers: [(name: String, value: String)] = [],
+                clientAddress: String = "", probe: Bool = false, framing: Framing = Framing()) {
         self.method = method
         self.path = path
         self.query = query
         self.contentType = contentType
         self.authorization = authorization
         self.body = body
+        self.headers = headers
+        self.clientAddress = clientAddress
+        self.probe = probe
+        self.framing = framing
     }
 
     /// Header fields the service reads; the HTTP layer may pass only these (`contentType` and
@@ -117,32 +126,31 @@ public struct HTTPRequest: Sendable {
         return problem
     }
 
-    /// A request target split into path and query: origin form (`/p?q`) as it is, absolute form
-    /// (`http://host:port/p?q`, RFC 9112 §3.2.2) without its scheme and authority. Any other
-    /// form (`*`, `host:port`) is returned whole as the path, which no route matches.
+    /// A request target's bytes split into path and query: origin form (`/p?q`) as it is,
+    /// absolute form (`http://host:port/p?q`, RFC 9112 §3.2.2) without its scheme and authority.
+    /// Any other form (`*`, `host:port`) is returned whole as the path, which no route matches.
     /// `wellFormed` is false when the target holds a space, a control byte or DEL.
-    public static func splitTarget(_ target: String) -> (path: String, query: String, wellFormed: Bool) {
-        var target = target
-        // Read from the UTF-8 bytes where they stand: every request splits its target, and an
-        // array of the bytes, generic prefix comparisons and `String`s from slices each cost.
-        return target.withUTF8 { bytes in
-            let wellFormed = !bytes.contains { $0 <= 0x20 || $0 == 0x7F }
-            var start = 0
-            if let scheme = schemeLength(bytes) {
-                start = scheme
-                // The authority runs to the first '/', '?' or '#'.
-                while start < bytes.count, bytes[start] != UInt8(ascii: "/"), bytes[start] != UInt8(ascii: "?"),
-                      bytes[start] != UInt8(ascii: "#") {
-                    start += 1
-                }
+    ///
+    /// Read from the bytes where the HTTP layer holds them: every request splits its target, and
+    /// a string of the whole target first, an array of its bytes, generic prefix comparisons and
+    /// `String`s from slices each cost.
+    public static func splitTarget(_ bytes: UnsafeBufferPointer<UInt8>) -> (path: String, query: String, wellFormed: Bool) {
+        let wellFormed = !bytes.contains { $0 <= 0x20 || $0 == 0x7F }
+        var start = 0
+        if let scheme = schemeLength(bytes) {
+            start = scheme
+            // The authority runs to the first '/', '?' or '#'.
+            while start < bytes.count, bytes[start] != UInt8(ascii: "/"), bytes[start] != UInt8(ascii: "?"),
+                  bytes[start] != UInt8(ascii: "#") {
+                start += 1
             }
-            var mark = start
-            while mark < bytes.count && bytes[mark] != UInt8(ascii: "?") { mark += 1 }
-            var path = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<mark]), as: UTF8.self)
-            let query = mark < bytes.count ? String(decoding: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...]), as: UTF8.self) : ""
-            if start > 0 && !path.hasPrefix("/") { path = "/" + path }
-            return (path, query, wellFormed)
         }
+        var mark = start
+        while mark < bytes.count && bytes[mark] != UInt8(ascii: "?") { mark += 1 }
+        var path = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<mark]), as: UTF8.self)
+        let query = mark < bytes.count ? String(decoding: UnsafeBufferPointer(rebasing: bytes[(mark + 1)...]), as: UTF8.self) : ""
+        if start > 0 && !path.hasPrefix("/") { path = "/" + path }
+        return (path, query, wellFormed)
     }
 
     /// The length of an absolute-form target's `http://` or `https://`, in any case; nil for another target.

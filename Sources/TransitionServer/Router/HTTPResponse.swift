@@ -100,14 +100,22 @@ public struct HTTPResponse: Sendable {
     }
 
     /// Copies `text`'s UTF-8 to `destination`; returns the end of the copy. (A nested function
-    /// that captured the block's position paid two exclusivity checks a string.)
+    /// that captured the block's position paid two exclusivity checks a string; a `var` copy of
+    /// the string, to reach its bytes through `withUTF8`, a retain and release of each.)
     private static func copy(_ text: String, to destination: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        var text = text
-        return text.withUTF8 { bytes in
+        if let end = text.utf8.withContiguousStorageIfAvailable({ bytes -> UnsafeMutablePointer<UInt8> in
             guard let start = bytes.baseAddress else { return destination }
             destination.update(from: start, count: bytes.count)
             return destination + bytes.count
+        }) {
+            return end
         }
+        var end = destination
+        for byte in text.utf8 {
+            end.pointee = byte
+            end += 1
+        }
+        return end
     }
 
     /// The body in memory from `malloc` that the caller owns from now on (libmicrohttpd frees

@@ -11,6 +11,11 @@ public struct QueryParameters: Sendable {
 
     private let pairs: [(name: String, value: String)]
 
+    /// No parameters (the empty query).
+    public init() {
+        pairs = []
+    }
+
     /// - Parameter raw: the query without its leading `?`.
     /// - Throws: `Problem.badRequest` for a query over the limits or with malformed escapes.
     public init(_ raw: String) throws(Problem) {
@@ -60,12 +65,9 @@ public struct QueryParameters: Sendable {
         pairs.filter { $0.name == name }.map(\.value)
     }
 
-    /// The distinct names, in order of first appearance.
-    public var names: [String] {
-        // At most 64, most often one to three: a look through the few kept beats hashing each.
-        var distinct: [String] = []
-        for pair in pairs where !distinct.contains(pair.name) { distinct.append(pair.name) }
-        return distinct
+    /// The first name, in the query's order, that `known` does not hold; nil when it holds them all.
+    public func firstName(notIn known: [String]) -> String? {
+        pairs.first { !known.contains($0.name) }?.name
     }
 }
 
@@ -75,9 +77,20 @@ enum PercentDecoding {
     /// are not UTF-8.
     /// - Parameter plusIsSpace: true for queries (form encoding), false for path segments.
     static func decode(_ encoded: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool) -> String? {
-        guard encoded.contains(where: { $0 == UInt8(ascii: "%") || plusIsSpace && $0 == UInt8(ascii: "+") }) else {
-            return text(encoded)
+        // One pass over the bytes: an escape sends them to the decoding below; without one, ASCII
+        // (every id, parameter name and number) is UTF-8 as it stands, and only other bytes go
+        // through the standard library's validation (generic over the collection: about a
+        // thousand instructions a string).
+        var ascii = true
+        for byte in encoded {
+            if byte == UInt8(ascii: "%") || plusIsSpace && byte == UInt8(ascii: "+") { return unescaped(encoded, plusIsSpace: plusIsSpace) }
+            if byte >= 0x80 { ascii = false }
         }
+        return ascii ? String(decoding: encoded, as: UTF8.self) : String(validating: encoded, as: UTF8.self)
+    }
+
+    /// `decode` of bytes holding an escape.
+    private static func unescaped(_ encoded: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(encoded.count)
         var i = 0
@@ -95,16 +108,7 @@ enum PercentDecoding {
                 bytes.append(byte)
             }
         }
-        return bytes.withUnsafeBufferPointer(text)
-    }
-
-    /// The bytes as a string when they are UTF-8, else nil. ASCII, which every id, parameter
-    /// name and number is, is UTF-8 as it stands: only other bytes go through the standard
-    /// library's validation, which is generic over the collection and costs about a thousand
-    /// instructions a string.
-    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
-        return String(validating: bytes, as: UTF8.self)
+        return bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -10,17 +10,40 @@
 /// The path alone picks the route; the method then either finds its handler or, if the route
 /// has none for it, makes a 405 listing the methods it does have.
 public struct Router<Handler: Sendable>: Sendable {
-    /// The routes as a tree of segments; `nodes[0]` is the root, children are indices.
+    /// The routes as a tree of segments; `nodes[0]` is the root. A match reads only plain
+    /// values (indices and bytes), so it retains nothing: nodes that held arrays and strings had
+    /// each retained and released by every worker thread, on the one table they all share.
     private var nodes = [Node()]
+    /// Literal segments, each a node's child; a node's literals are a list through `next`.
+    private var literals: [Literal] = []
+    /// The bytes of every literal segment, one after another.
+    private var segmentBytes: [UInt8] = []
+    /// Parameter names, by index.
+    private var parameterNames: [String] = []
+    /// Route patterns, by index.
+    private var patterns: [String] = []
+    /// Handlers, each of a method on a route; a route's handlers are a list through `next`.
+    /// A few methods a route at most: found by comparing, not hashing.
+    private var handlers: [(method: String, handler: Handler, next: Int)] = []
 
-    private struct Node: Sendable {
-        /// Literal segments as their UTF-8 bytes, compared with the path's bytes where they stand.
-        var literals: [(segment: [UInt8], node: Int)] = []
-        var parameter: (name: String, node: Int)?
-        /// The pattern ending here and its handlers by method, once a route ends here.
-        var pattern: String?
-        /// A few methods at most: found by comparing, not hashing.
-        var handlers: [(method: String, handler: Handler)] = []
+    /// A node of the tree: `-1` stands for none in each index.
+    private struct Node {
+        var firstLiteral = -1
+        /// The parameter segment's name (in `parameterNames`) and the node it leads to.
+        var parameter = -1
+        var parameterNode = -1
+        /// The pattern ending here (in `patterns`) and its first handler, once a route ends here.
+        var pattern = -1
+        var firstHandler = -1
+    }
+
+    /// A literal segment: its bytes (`segmentBytes[start..<end]`), the node it leads to and the
+    /// next literal of the same parent (`-1`: none).
+    private struct Literal {
+        var start: Int
+        var end: Int
+        var node: Int
+        var next: Int
     }
 
     public init() {}
@@ -37,25 +60,34 @@ public struct Router<Handler: Sendable>: Sendable {
             let segment = String(decoding: bytes, as: UTF8.self)
             if segment.hasPrefix("{") && segment.hasSuffix("}") && segment.count > 2 {
                 let name = String(segment.dropFirst().dropLast())
-                if let (existing, node) = nodes[current].parameter {
+                if nodes[current].parameter >= 0 {
+                    let existing = parameterNames[nodes[current].parameter]
                     precondition(existing == name, "route '\(pattern)' names parameter '\(name)' where another route has '\(existing)'")
-                    current = node
                 } else {
+                    parameterNames.append(name)
                     nodes.append(Node())
-                    nodes[current].parameter = (name, nodes.count - 1)
-                    current = nodes.count - 1
+                    nodes[current].parameter = parameterNames.count - 1
+                    nodes[current].parameterNode = nodes.count - 1
                 }
-            } else if let child = nodes[current].literals.first(where: { $0.segment == Array(segment.utf8) }) {
-                current = child.node
+                current = nodes[current].parameterNode
+            } else if let child = literalChild(of: current, matching: Array(segment.utf8)) {
+                current = child
             } else {
+                let start = segmentBytes.count
+                segmentBytes += segment.utf8
                 nodes.append(Node())
-                nodes[current].literals.append((Array(segment.utf8), nodes.count - 1))
+                literals.append(Literal(start: start, end: segmentBytes.count, node: nodes.count - 1, next: nodes[current].firstLiteral))
+                nodes[current].firstLiteral = literals.count - 1
                 current = nodes.count - 1
             }
         }
-        precondition(!nodes[current].handlers.contains { $0.method == method }, "route \(method) \(pattern) is registered twice")
-        nodes[current].pattern = pattern
-        nodes[current].handlers.append((method, handler))
+        precondition(!methods(at: current).contains(method), "route \(method) \(pattern) is registered twice")
+        if nodes[current].pattern < 0 {
+            patterns.append(pattern)
+            nodes[current].pattern = patterns.count - 1
+        }
+        handlers.append((method, handler, nodes[current].firstHandler))
+        nodes[current].firstHandler = handlers.count - 1
     }
 
     public func match(method: String, path: String) -> RouteResult<Handler> {
@@ -63,14 +95,45 @@ public struct Router<Handler: Sendable>: Sendable {
         return path.withUTF8 { bytes in
             guard bytes.first == UInt8(ascii: "/") else { return .notFound }
             var parameters = RouteParameters()
-            guard let node = find(bytes, from: 1, node: 0, parameters: &parameters), let pattern = nodes[node].pattern else {
-                return .notFound
+            guard let node = find(bytes, from: 1, node: 0, parameters: &parameters) else { return .notFound }
+            let pattern = patterns[nodes[node].pattern]
+            var h = nodes[node].firstHandler
+            while h >= 0 {
+                if handlers[h].method == method { return .found(handlers[h].handler, parameters: parameters, pattern: pattern) }
+                h = handlers[h].next
             }
-            guard let handler = nodes[node].handlers.first(where: { $0.method == method })?.handler else {
-                return .methodNotAllowed(allowed: nodes[node].handlers.map(\.method).sorted(), pattern: pattern)
-            }
-            return .found(handler, parameters: parameters, pattern: pattern)
+            return .methodNotAllowed(allowed: methods(at: node).sorted(), pattern: pattern)
         }
+    }
+
+    /// The methods of the handlers at `node`.
+    private func methods(at node: Int) -> [String] {
+        var methods: [String] = []
+        var h = nodes[node].firstHandler
+        while h >= 0 {
+            methods.append(handlers[h].method)
+            h = handlers[h].next
+        }
+        return methods
+    }
+
+    /// The node `node`'s literal child `segment` leads to, nil when it has none.
+    private func literalChild(of node: Int, matching segment: [UInt8]) -> Int? {
+        segment.withUnsafeBufferPointer { literalChild(of: node, matching: $0) }
+    }
+
+    private func literalChild(of node: Int, matching segment: UnsafeBufferPointer<UInt8>) -> Int? {
+        var l = nodes[node].firstLiteral
+        while l >= 0 {
+            let literal = literals[l]
+            if literal.end - literal.start == segment.count {
+                var i = 0
+                while i < segment.count && segmentBytes[literal.start + i] == segment[i] { i += 1 }
+                if i == segment.count { return literal.node }
+            }
+            l = literal.next
+        }
+        return nil
     }
 
     /// The node where a route for the path's segments from `start` (nil: none left) ends,
@@ -81,27 +144,23 @@ public struct Router<Handler: Sendable>: Sendable {
     private func find(_ path: UnsafeBufferPointer<UInt8>, from start: Int?, node current: Int,
                       parameters: inout RouteParameters) -> Int? {
         guard let start else {
-            return nodes[current].pattern == nil ? nil : current
+            return nodes[current].pattern < 0 ? nil : current
         }
         var end = start
         while end < path.count && path[end] != UInt8(ascii: "/") { end += 1 }
         let segment = UnsafeBufferPointer(rebasing: path[start..<end])
         let next = end < path.count ? end + 1 : nil
-        if let child = nodes[current].literals.first(where: { Self.equal($0.segment, segment) }),
-           let found = find(path, from: next, node: child.node, parameters: &parameters) {
+        if let child = literalChild(of: current, matching: segment),
+           let found = find(path, from: next, node: child, parameters: &parameters) {
             return found
         }
-        guard let (name, child) = nodes[current].parameter, !segment.isEmpty,
+        let node = nodes[current]
+        guard node.parameter >= 0, !segment.isEmpty,
               let value = PercentDecoding.decode(segment, plusIsSpace: false),
-              let found = find(path, from: next, node: child, parameters: &parameters)
+              let found = find(path, from: next, node: node.parameterNode, parameters: &parameters)
         else { return nil }
-        parameters.append(name, value)
+        parameters.append(parameterNames[node.parameter], value)
         return found
-    }
-
-    private static func equal(_ literal: [UInt8], _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard literal.count == segment.count else { return false }
-        return literal.withUnsafeBufferPointer { $0.elementsEqual(segment) }
     }
 
     /// The segment before the first `/` of `path` (the path after a `/`) and what follows that

@@ -5,13 +5,17 @@ import TransitionCore
 import Glibc
 #endif
 
-/// A session's history as its reads share it: made once for a state of the session and held by
-/// reference, never changed (a change makes the next one).
-final class SharedHistory: Sendable {
+/// What the reads of one state of a session share: its history, and what earlier reads kept of
+/// that state (`ReadCache`). Made once by the first read after a change or a keep, held by
+/// reference, never changed: a read takes one reference under the session's lock, where a copy
+/// of the cache beside it took one for each of its arrays, on objects every reading thread shares.
+final class SharedState: Sendable {
     let history: SessionHistory
+    let cache: ReadCache
 
-    init(_ history: SessionHistory) {
+    init(_ history: SessionHistory, cache: ReadCache) {
         self.history = history
+        self.cache = cache
     }
 }
 
@@ -49,16 +53,24 @@ final class Session: Sendable {
             }
         }
         private var storedHistory: SessionHistory
-        /// `history` as reads share it, made by the first read after a change (`readable()`).
-        private var shared: SharedHistory?
+        /// `history` and `cache` as reads share them, made by the first read after either
+        /// changed (`readable()`).
+        private var shared: SharedState?
         var lastAccess: ContinuousClock.Instant
         /// What the session holds, estimated: its creation, its history and `cache`.
         var bytes: Int
         /// Deleted or expired: no change may land any more (its bytes were given back).
         var closed = false
         /// What reads made of the current state for the reads that follow; counted in `bytes`,
-        /// dropped by every change.
-        var cache = ReadCache()
+        /// dropped by every change. Changed through here, which lets go of `shared`.
+        var cache: ReadCache {
+            _read { yield storedCache }
+            _modify {
+                shared = nil
+                yield &storedCache
+            }
+        }
+        private var storedCache = ReadCache()
         /// Changes so far: what a read made is kept only if none landed since.
         var generation = 0
 
@@ -68,12 +80,13 @@ final class Session: Sendable {
             self.bytes = bytes
         }
 
-        /// The history for a read: one reference to a copy made once per state, where a copy for
-        /// every read (a world of a few kilobytes and a score of references, each retained and
-        /// released by every thread that reads) was most of the time the lock was held.
-        mutating func readable() -> SharedHistory {
+        /// The history and cache for a read: one reference to a copy made once per state (and
+        /// per keep), where a copy for every read (a world of a few kilobytes and a score of
+        /// references, each retained and released by every thread that reads) was most of the
+        /// time the lock was held.
+        mutating func readable() -> SharedState {
             if let shared { return shared }
-            let made = SharedHistory(storedHistory)
+            let made = SharedState(storedHistory, cache: storedCache)
             shared = made
             return made
         }
@@ -175,15 +188,13 @@ final class Session: Sendable {
     /// What a read takes from the session under its lock: its history (caught up with real time
     /// for a wall-clock session) and what earlier reads kept of its current state.
     struct Read {
-        private let shared: SharedHistory
-        let cache: ReadCache
+        private let shared: SharedState
         /// The session's generation then (`State.generation`).
         let generation: Int
         let session: Session
 
-        init(_ shared: SharedHistory, cache: ReadCache, generation: Int, session: Session) {
+        init(_ shared: SharedState, generation: Int, session: Session) {
             self.shared = shared
-            self.cache = cache
             self.generation = generation
             self.session = session
         }
@@ -191,6 +202,11 @@ final class Session: Sendable {
         /// The session's history as the read found it, borrowed from the shared copy.
         var history: SessionHistory {
             _read { yield shared.history }
+        }
+
+        /// What earlier reads kept of the current state, borrowed from the shared copy.
+        var cache: ReadCache {
+            _read { yield shared.cache }
         }
 
         /// Lets `update` add to the session's cache what this read made of the current state,
@@ -205,10 +221,10 @@ final class Session: Sendable {
         // passed through `caughtUp` copied the world and released the copy (docs/performance.md § Templates).
         let read = state.withLock { (s: inout State) in
             s.lastAccess = now
-            return Read(s.readable(), cache: s.cache, generation: s.generation, session: self)
+            return Read(s.readable(), generation: s.generation, session: self)
         }
         guard clockMode == .wall else { return read }
-        return Read(SharedHistory(read.history.caughtUp(to: wallTime(now))), cache: read.cache, generation: read.generation, session: self)
+        return Read(SharedState(read.history.caughtUp(to: wallTime(now)), cache: read.cache), generation: read.generation, session: self)
     }
 
     /// What reads of past and present states need (`read(now:)`'s history).

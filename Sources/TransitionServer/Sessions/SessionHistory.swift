@@ -2,7 +2,7 @@ import TransitionCore
 
 /// A session's states, past and present, as values: its log since the base (the oldest state it
 /// keeps), checkpoints along the log, and the current world. No lock: the session holds one
-/// under its own, and reads share one copy of it per state (`SharedHistory`; cheap: worlds
+/// under its own, and reads share one copy of it per state (`SharedState`; cheap: worlds
 /// share unchanged views), which they replay outside the lock.
 ///
 /// A world only moves forward, deterministically, so the state at a past time t is the state
