@@ -10,12 +10,20 @@
 /// does not say why: its caller parses the document again with `JSONParser`, whose errors
 /// are the ones to answer. Member names are checked for repeats by the reader (`name()`).
 public struct JSONCursor: ~Copyable {
-    private var parser: Parser
+    var parser: Parser
     /// The containers the reader has opened and not closed.
-    private var depth = 0
+    var depth = 0
 
     public init(_ input: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits) {
         parser = Parser(input: input, limits: limits)
+    }
+
+    /// A cursor at `offset` of the input, inside `depth` containers opened before it (a part
+    /// of a document found by passing over it: `skip()`, `offset()`). It counts values from 0.
+    public init(_ input: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits, at offset: Int, depth: Int) {
+        parser = Parser(input: input, limits: limits)
+        parser.index = offset
+        self.depth = depth
     }
 
     /// The next byte after whitespace (not consumed); nil at the end of the input.

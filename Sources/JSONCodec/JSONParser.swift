@@ -272,6 +272,14 @@ struct Parser: ~Copyable {
         }
     }
 
+    /// `countValue` for `n` values at once.
+    mutating func countValues(_ n: Int) throws(JSONParseError) {
+        valueCount += n
+        guard valueCount <= limits.maxValues else {
+            throw error(at: index, "the document has more than the limit of \(limits.maxValues) values")
+        }
+    }
+
     @inline(__always)
     mutating func countValue() throws(JSONParseError) {
         valueCount += 1

@@ -197,6 +197,17 @@ public struct JSONWriter: ~Copyable {
     /// The bytes written from offset `start` on (a copy).
     public func bytes(from start: Int) -> [UInt8] { output.bytes(from: start) }
 
+    /// `body` given the bytes written from offset `start` on, in place.
+    public func withBytes<R>(from start: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: output.start + start, count: output.count - start))
+    }
+
+    /// Empties the output, keeping its memory, for another document.
+    public mutating func removeAll() {
+        output.count = 0
+        needsComma = false
+    }
+
     /// Part of a document this writer wrote before, copied as it stands, with the comma state
     /// it had after them then (`commaPending`): a frame template's fixed bytes between the values
     /// it writes afresh.

@@ -5,14 +5,14 @@ import TransitionServer
 import Glibc
 #endif
 
-/// `transition-bench repeat compute|encode|svg|filmstrip|snapshot|template|request|batch|changes|compare|compare-one|refusal|create N`: one part of the hot path done N times on
+/// `transition-bench repeat compute|encode|svg|filmstrip|snapshot|template|request|batch|changes|compare|compare-respaced|compare-one|refusal|create N`: one part of the hot path done N times on
 /// the benchmark scene, untimed, for an instruction counter. Under
 /// `valgrind --tool=callgrind`, the difference between N and 0 runs, divided by N, is the
 /// instructions per call: repeatable on a shared machine where timings are not.
 enum RepeatBenchmark {
     static func run(_ arguments: [String]) {
         guard arguments.count == 2, let part = Part(rawValue: arguments[0]), let count = Int(arguments[1]), count >= 0 else {
-            print("usage: transition-bench repeat compute|encode|svg|filmstrip|snapshot|template|request|batch|changes|compare|compare-one|refusal|create N")
+            print("usage: transition-bench repeat compute|encode|svg|filmstrip|snapshot|template|request|batch|changes|compare|compare-respaced|compare-one|refusal|create N")
             return
         }
         let world = ComputeBenchmark.scene()
@@ -20,8 +20,13 @@ enum RepeatBenchmark {
         let shot = ComputeBenchmark.snapshot(world, at: t)
         let template = part == .template ? FrameTemplate.make(ComputeBenchmark.advanced(world, to: ComputeBenchmark.templateTime)) : nil
         let heavy = part == .refusal ? InProcessSession.heavy() : nil
-        let session = [.changes, .batch, .filmstrip, .request, .compare, .compareOne, .create].contains(part) ? InProcessSession() : nil
-        let check = part == .compare ? BatchBenchmark.goldenCheck(session!) : part == .compareOne ? BatchBenchmark.oneViewCheck() : []
+        let session = [.changes, .batch, .filmstrip, .request, .compare, .compareRespaced, .compareOne, .create].contains(part) ? InProcessSession() : nil
+        let check = switch part {
+        case .compare: BatchBenchmark.goldenCheck(session!)
+        case .compareRespaced: BatchBenchmark.respaced(BatchBenchmark.goldenCheck(session!))
+        case .compareOne: BatchBenchmark.oneViewCheck()
+        default: [UInt8]()
+        }
         if !check.isEmpty { BatchBenchmark.compare(session!, check) }
         // The first number a process writes in exponent form makes the digits' table
         // (`ScaledPowersOfTen`, about 9 M instructions): made here, so that it falls in no count.
@@ -47,7 +52,7 @@ enum RepeatBenchmark {
             case .batch: sink &+= session!.get("/snapshots", query: "from=0&to=0.9834&fps=60&flat=true").bodyCount
             case .changes: sink &+= session!.get("/snapshots", query: "from=0&to=0.9834&fps=60&changes=true").bodyCount
             case .filmstrip: sink &+= session!.get("/filmstrip.svg", query: "from=0&to=0.9834&fps=60").bodyCount
-            case .compare, .compareOne: sink &+= session!.post("/compare", body: check).body.count
+            case .compare, .compareRespaced, .compareOne: sink &+= session!.post("/compare", body: check).body.count
             case .refusal:
                 let refused = heavy!.get("/filmstrip.svg", query: InProcessSession.heavyStrip)
                 precondition(refused.status == 422, "the heavy film strip was not refused: \(refused.status)")
@@ -86,6 +91,9 @@ enum RepeatBenchmark {
         /// A golden check of the push against its own 60 flat frames, the whole `POST …/compare`
         /// in-process (the body made and checked once, before the count).
         case compare
+        /// The same check with the body re-serialized as Python's `json.dumps` writes it (a space
+        /// after each `,` and `:`): no frame is the service's bytes, every one is read.
+        case compareRespaced = "compare-respaced"
         /// The same 60 times with one view a frame (the minimal form): mostly the service's side,
         /// its frames computed and read as compared views.
         case compareOne = "compare-one"

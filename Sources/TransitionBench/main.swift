@@ -29,5 +29,5 @@ case "digits":
 case "scene":
     print(#"{"scene": "# + ComputeBenchmark.sceneBody + #", "push": "# + ComputeBenchmark.pushBody + "}")
 default:
-    print("usage: transition-bench [compute | static-server --port N --bytes N | repeat compute|encode|svg|snapshot|template|request|batch|changes|compare|compare-one|refusal|create N | digits N | scene]")
+    print("usage: transition-bench [compute | static-server --port N --bytes N | repeat compute|encode|svg|snapshot|template|request|batch|changes|compare|compare-respaced|compare-one|refusal|create N | digits N | scene]")
 }

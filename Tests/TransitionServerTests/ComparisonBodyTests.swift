@@ -168,23 +168,30 @@ import TestSupport
         for views in [3, 100] { #expect(Self.disagreement(tree, bounds: FrameBounds(viewsPerFrame: views)) == nil) }
     }
 
+    /// `body` with one byte replaced (by one of JSON's, or a control or non-ASCII byte), removed
+    /// or doubled, or cut short there.
+    static func mutant(of body: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
+        let bytes = Array(#"{}[],:"\ 0123456789.-+eEtrufalsn/u"#.utf8) + [0x00, 0x1f, 0x80, 0xff]
+        var body = body
+        let at = Int(random.next() % UInt64(body.count))
+        switch random.next() % 4 {
+        case 0: body[at] = bytes[Int(random.next() % UInt64(bytes.count))]
+        case 1: body.remove(at: at)
+        case 2: body.insert(body[at], at: at)
+        default: body.removeSubrange(at...)
+        }
+        return body
+    }
+
     /// Valid bodies changed a byte at a time (replaced, removed, doubled) and cut short: whatever
     /// the reader reads, the tree reads the same.
     @Test func mutatedBodiesReadAsTheirTreeOrNotAtAll() throws {
         let sources = [Array(Self.minimal.utf8), Self.body(try Self.answer(scene: 8, times: [0.2], flat: true)),
                        Self.body(try Self.answer(scene: 8, times: [0.2], flat: false))]
-        let bytes = Array(#"{}[],:"\ 0123456789.-+eEtrufalsn/u"#.utf8) + [0x00, 0x1f, 0x80, 0xff]
         var random = SplitMix64(seed: 45)
         var read = 0
         for round in 0..<3_000 {
-            var body = sources[round % sources.count]
-            let at = Int(random.next() % UInt64(body.count))
-            switch random.next() % 4 {
-            case 0: body[at] = bytes[Int(random.next() % UInt64(bytes.count))]
-            case 1: body.remove(at: at)
-            case 2: body.insert(body[at], at: at)
-            default: body.removeSubrange(at...)
-            }
+            let body = Self.mutant(of: sources[round % sources.count], &random)
             if ComparisonBody.frames(body, limits: Self.limits) != nil { read += 1 }
             let disagreement = Self.disagreement(body)
             #expect(disagreement == nil, "round \(round): \(disagreement ?? "") in \(String(decoding: body, as: UTF8.self).prefix(300))")

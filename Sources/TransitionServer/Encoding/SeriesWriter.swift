@@ -57,6 +57,23 @@ enum SeriesWriter {
         return fits
     }
 
+    /// Each frame at `times` (each ≥ the start of history) written alone as `/snapshots?flat=true`
+    /// writes it, handed to `body` with its index in `times`, in time order: the bytes a golden
+    /// check compares with the frames it is given (docs/golden.md § Cost). Written by templates as
+    /// `writeFrames` writes them, into one buffer emptied for each frame; none is kept in the
+    /// session, which a comparison reads without growing.
+    static func forEachFlatFrame(_ read: Session.Read, at times: [Double], _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        var encoder = ResponseEncoder(flat: true)
+        var templates = read.cache.templates
+        var made: [FrameTemplate] = []
+        var settled = read.cache.settled
+        try read.history.forEachState(at: times, settled: &settled) { i, position, world in
+            encoder.writer.removeAll()
+            writeFrame(world, position: position, into: &encoder, templates: &templates, made: &made)
+            try encoder.writer.withBytes(from: 0) { try body(i, $0) }
+        }
+    }
+
     /// The change-only batch (`ChangeBatch`) of the snapshots at `times` (each ≥ the start of
     /// history), and how many of its frames were computed and compared by their moving views
     /// alone (tests). In time order, a frame that follows one of the same state whose moving

@@ -47,9 +47,9 @@ struct ComparisonBody {
     }
 }
 
-/// What reads a body's expected frames (`ComparisonBody`); it throws, without saying why, at
-/// the first thing it does not read.
-private struct ExpectedFramesReader {
+/// What reads a body's expected frames (`ComparisonBody`), or one frame of them
+/// (`Application.compareOutline`); it throws, without saying why, at the first thing it does not read.
+struct ExpectedFramesReader {
     struct NotRead: Error {}
 
     let bounds: FrameBounds
@@ -243,7 +243,7 @@ private struct ExpectedFramesReader {
     static let id: UInt8 = 1, path: UInt8 = 2, viewController: UInt8 = 4, parent: UInt8 = 8, children: UInt8 = 16
 
     /// The bit of a view's member that is not compared (its identity, its place in the tree);
-    /// 0 for any other.
+    /// 0 for any other (`ComparisonOutline` reads them too).
     static func identityMember(_ name: UnsafeBufferPointer<UInt8>) -> UInt8 {
         if name.spells("id") { return id }
         if name.spells("path") { return path }

@@ -15,16 +15,25 @@ struct FrameComparer {
     /// time tolerance is not 0, its frames that far before and after.
     func compare(_ expected: ExpectedFrames, with actual: [ComparedFrame], around: [[ComparedFrame]] = []) throws(SimulationError) -> ComparisonReport {
         var report = ComparisonReport(settings: settings)
-        // Whether each leaf is compared (`properties`), once rather than for every value.
-        let compared = (0..<LeafKey.count).map { settings.compares(LeafKey(index: $0).name) }
+        let compared = comparedLeaves
         for (i, frame) in expected.frames.enumerated() {
-            let neighbours = i < around.count ? around[i] : []
-            var found: [Divergence] = []
-            try compare(frame, index: i, complete: expected.complete, with: actual[i], around: neighbours, compared: compared,
-                        into: &report, found: &found)
-            report.add(found, time: frame.time)
+            try compare(frame, index: i, complete: expected.complete, with: actual[i], around: i < around.count ? around[i] : [],
+                        compared: compared, into: &report)
         }
         return report
+    }
+
+    /// Whether each leaf is compared (`properties`), by `LeafKey.index`: decided once rather than
+    /// for every value.
+    var comparedLeaves: [Bool] { (0..<LeafKey.count).map { settings.compares(LeafKey(index: $0).name) } }
+
+    /// One expected frame, the `index`th, against the service's at its time (`actual`, and
+    /// `around` it), its counts and divergences added to `report` (`compared`: `comparedLeaves`).
+    func compare(_ expected: ComparedFrame, index: Int, complete: Bool, with actual: ComparedFrame, around: [ComparedFrame],
+                 compared: [Bool], into report: inout ComparisonReport) throws(SimulationError) {
+        var found: [Divergence] = []
+        try compare(expected, index: index, complete: complete, with: actual, around: around, compared: compared, into: &report, found: &found)
+        report.add(found, time: expected.time)
     }
 
     private func compare(_ expected: ComparedFrame, index: Int, complete: Bool, with actual: ComparedFrame, around: [ComparedFrame],

@@ -35,7 +35,11 @@ extension Application {
     /// tolerance is not 0 the times that far either side of each (clamped to its history).
     func comparedRun(_ session: Session, at times: [Double], pointers: [String], timeTolerance: Double,
                      now: ContinuousClock.Instant) throws -> ComparedRun {
-        let start = session.historyStart
+        try comparedRun(session.history(now: now), start: session.historyStart, at: times, pointers: pointers, timeTolerance: timeTolerance)
+    }
+
+    /// `comparedRun` of a history read already (`start`: its session's history start).
+    func comparedRun(_ history: SessionHistory, start: Double, at times: [Double], pointers: [String], timeTolerance: Double) throws -> ComparedRun {
         for (t, pointer) in zip(times, pointers) where t < start {
             throw Problem(.historyTruncated, detail: "\(pointer): \(t) is before the session's history, which starts at \(start)",
                           extensions: [("pointer", .string(pointer))])
@@ -44,7 +48,7 @@ extension Application {
         if timeTolerance > 0 {
             for t in times { all += [max(start, t - timeTolerance), min(World.latestTime, t + timeTolerance)] }
         }
-        return ComparedRun(history: session.history(now: now), times: all, count: times.count)
+        return ComparedRun(history: history, times: all, count: times.count)
     }
 
     /// `body` once the frames of every run are weighed together with `expectedViews` (the views
@@ -89,11 +93,11 @@ extension Application {
     /// structure first, with the service's, and read only then, in the comparison's slot and
     /// memory charge; frames read already are weighed as read.
     func compare(_ source: ExpectedFrames.Source, at pointer: String, settings: ComparisonSettings, in session: Session,
-                 now: ContinuousClock.Instant) throws -> (expected: ExpectedFrames, report: ComparisonReport) {
-        let census = try source.census(at: pointer)
+                 now: ContinuousClock.Instant, bounds: FrameBounds = FrameBounds()) throws -> (expected: ExpectedFrames, report: ComparisonReport) {
+        let census = try source.census(at: pointer, bounds: bounds)
         let run = try comparedRun(session, at: census.times, pointers: census.timePointers, timeTolerance: settings.tolerance.time, now: now)
         return try comparing([run], expectedViews: census.views, pointer: pointer) {
-            let expected = try source.read(at: pointer)
+            let expected = try source.read(at: pointer, bounds: bounds)
             let (actual, around) = try frames(of: run)
             return (expected, try FrameComparer(settings: settings).compare(expected, with: actual, around: around))
         }

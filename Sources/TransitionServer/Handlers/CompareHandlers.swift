@@ -8,8 +8,7 @@ extension Application {
     func compareSession(_ ctx: RequestContext) throws -> HTTPResponse {
         let session = try session(ctx)
         try Self.rejectUnknown(ctx.query, allowed: [])
-        let (expected, settings) = try comparisonBody(ctx)
-        return Self.json(200, try compare(expected, at: "/expected", settings: settings, in: session, now: ctx.now).report.encoded)
+        return Self.json(200, try sessionComparison(try jsonBodyBytes(ctx), in: session, now: ctx.now).encoded)
     }
 
     /// `POST …/compare.svg`, the same body: the first divergence drawn (ComparisonPicture), or the
