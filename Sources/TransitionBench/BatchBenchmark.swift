@@ -1,4 +1,5 @@
 import JSONCodec
+import TestSupport
 
 /// A 60-frame `/snapshots` answer for the benchmark scene mid-push (0 to 0.9834 s at 60 fps),
 /// asked for in-process in full, flat, and change-only (`changes=true`): the time of the whole
@@ -15,7 +16,7 @@ enum BatchBenchmark {
             let ns = ComputeBenchmark.measure(rounds: 5, iterations: 10) { sink &+= session.get("/snapshots", query: query).bodyCount }
             ComputeBenchmark.row("\(label), \(bytes) bytes", ns / 1e6, "ms")
         }
-        for (label, body) in [("golden check", goldenCheck(session)), ("golden check, re-spaced", respaced(goldenCheck(session))),
+        for (label, body) in [("golden check", goldenCheck(session)), ("golden check, re-spaced", pythonSpaced(goldenCheck(session))),
                               ("one view a frame", oneViewCheck())] {
             let values = compare(session, body)
             let ns = ComputeBenchmark.measure(rounds: 5, iterations: 10) { sink &+= session.post("/compare", body: body).body.count }
@@ -31,25 +32,6 @@ enum BatchBenchmark {
     /// expected side read from JSON, the service's frames, every value compared.
     static func goldenCheck(_ session: InProcessSession) -> [UInt8] {
         Array(#"{"expected": "#.utf8) + session.get("/snapshots", query: frames + "&flat=true").body + Array("}".utf8)
-    }
-
-    /// `body` as Python's `json.dumps` spaces it: a space after each `,` and `:` between tokens
-    /// (a golden re-serialized by a harness: the same values, none of the service's bytes).
-    static func respaced(_ body: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(body.count * 5 / 4)
-        var inString = false, escaped = false
-        for byte in body {
-            out.append(byte)
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") {
-                out.append(UInt8(ascii: " "))
-            }
-        }
-        return out
     }
 
     /// The same 60 times in the minimal form with one view a frame (the window's alpha): what is

@@ -1,4 +1,5 @@
 import JSONCodec
+import TestSupport
 import TransitionCore
 import TransitionServer
 #if canImport(Glibc)
@@ -23,7 +24,7 @@ enum RepeatBenchmark {
         let session = [.changes, .batch, .filmstrip, .request, .compare, .compareRespaced, .compareOne, .create].contains(part) ? InProcessSession() : nil
         let check = switch part {
         case .compare: BatchBenchmark.goldenCheck(session!)
-        case .compareRespaced: BatchBenchmark.respaced(BatchBenchmark.goldenCheck(session!))
+        case .compareRespaced: pythonSpaced(BatchBenchmark.goldenCheck(session!))
         case .compareOne: BatchBenchmark.oneViewCheck()
         default: [UInt8]()
         }

@@ -68,23 +68,6 @@ import TestSupport
         return .object(object)
     }
 
-    /// The body as Python's `json.dumps` spaces it: a space after each `,` and `:` between tokens.
-    static func respaced(_ body: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        var inString = false, escaped = false
-        for byte in body {
-            out.append(byte)
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") {
-                out.append(UInt8(ascii: " "))
-            }
-        }
-        return out
-    }
-
     static let settings: [(before: String, after: String)] = [
         ("", ""),
         (#""tolerance": {"position": 2, "alpha": 0.1}, "#, #", "budget": 3"#),
@@ -111,7 +94,7 @@ import TestSupport
         reordered.swapAt(0, last)
         var bodies: [(String, [UInt8])] = [("as answered", flat), ("one number moved in two frames", Self.answer(perturbed)),
                                           ("within tolerance", Self.answer(small)), ("a view left out", Self.answer(dropped)),
-                                          ("reordered", Self.answer(reordered)), ("re-spaced", Self.respaced(flat)),
+                                          ("reordered", Self.answer(reordered)), ("re-spaced", pythonSpaced(flat)),
                                           ("as trees", try ComparisonBodyTests.answer(scene: scene, times: Self.times, flat: false)),
                                           ("three frames", Self.answer(Array(frames[4...6])))]
         bodies.append(("repeated times", Self.answer(frames + frames)))
@@ -143,7 +126,7 @@ import TestSupport
         for (before, after) in Self.settings {
             let body = ComparisonBodyTests.body(flat, before: before, after: after)
             #expect(try Self.app.compareAsBytes(body, in: session, now: .now, bounds: FrameBounds()) != nil, "\(before)\(after)")
-            #expect(try Self.app.compareAsBytes(ComparisonBodyTests.body(Self.respaced(flat), before: before, after: after), in: session, now: .now,
+            #expect(try Self.app.compareAsBytes(ComparisonBodyTests.body(pythonSpaced(flat), before: before, after: after), in: session, now: .now,
                                             bounds: FrameBounds()) == nil, "re-spaced \(before)\(after)")
         }
         let oracle = try Self.app.sessionComparison(body, in: session, now: .now, asBytes: false)
