@@ -47,6 +47,35 @@ struct ComparisonBody {
     }
 }
 
+extension ComparisonBody {
+    /// The members of a comparison body's object, up to its end: `expected` read by
+    /// `readExpected`, the others (the settings) parsed as they are, in order. It throws
+    /// `unread` for a body that is not an object, a repeated name, more than 32 members or no
+    /// `expected`: a body the tree reads instead, which says what is wrong with it.
+    static func members<Expected>(_ cursor: inout JSONCursor, unread: some Error,
+                                  expected readExpected: (inout JSONCursor) throws -> Expected) throws -> (settings: JSONObject, expected: Expected) {
+        guard try cursor.open(UInt8(ascii: "{")) else { throw unread }
+        var names: [String] = []
+        var settings = JSONObject()
+        var expected: Expected?
+        var first = true
+        while try cursor.next(UInt8(ascii: "}"), first: &first) {
+            guard let bytes = try cursor.name(), names.count < 32 else { throw unread }
+            let name = String(decoding: bytes, as: UTF8.self)
+            guard !names.contains(name) else { throw unread }
+            names.append(name)
+            if name == "expected" {
+                expected = try readExpected(&cursor)
+            } else {
+                settings.entries.append((name, try cursor.value()))
+            }
+        }
+        try cursor.end()
+        guard let expected else { throw unread }
+        return (settings, expected)
+    }
+}
+
 /// What reads a body's expected frames (`ComparisonBody`), or one frame of them
 /// (`Application.compareOutline`); it throws, without saying why, at the first thing it does not read.
 struct ExpectedFramesReader {
@@ -64,25 +93,8 @@ struct ExpectedFramesReader {
     }
 
     mutating func body(_ cursor: inout JSONCursor) throws -> ComparisonBody {
-        guard try cursor.open(UInt8(ascii: "{")) else { throw NotRead() }
-        var names: [String] = []
-        var settings = JSONObject()
-        var expected: ExpectedFrames?
-        var first = true
-        while try cursor.next(UInt8(ascii: "}"), first: &first) {
-            guard let bytes = try cursor.name(), names.count < 32 else { throw NotRead() }
-            let name = String(decoding: bytes, as: UTF8.self)
-            guard !names.contains(name) else { throw NotRead() }
-            names.append(name)
-            if name == "expected" {
-                expected = try frames(&cursor, at: "/expected")
-            } else {
-                settings.entries.append((name, try cursor.value()))
-            }
-        }
-        try cursor.end()
-        guard let expected else { throw NotRead() }
-        return ComparisonBody(settings: settings, expected: expected)
+        let body = try ComparisonBody.members(&cursor, unread: NotRead()) { try frames(&$0, at: "/expected") }
+        return ComparisonBody(settings: body.settings, expected: body.expected)
     }
 
     /// The expected frames (ExpectedFrames.Given): `snapshots` or `frames`, and nothing else.

@@ -47,25 +47,9 @@ struct ComparisonOutline {
     }
 
     private static func outline(_ cursor: inout JSONCursor, _ input: UnsafeBufferPointer<UInt8>, bounds: FrameBounds) throws -> ComparisonOutline {
-        guard try cursor.open(UInt8(ascii: "{")) else { throw NotOutlined() }
-        var names: [String] = []
-        var settings = JSONObject()
-        var frames: [Frame]?
-        var first = true
-        while try cursor.next(UInt8(ascii: "}"), first: &first) {
-            guard let bytes = try cursor.name(), names.count < 32 else { throw NotOutlined() }
-            let name = String(decoding: bytes, as: UTF8.self)
-            guard !names.contains(name) else { throw NotOutlined() }
-            names.append(name)
-            if name == "expected" {
-                frames = try snapshots(&cursor, input, bounds: bounds)
-            } else {
-                settings.entries.append((name, try cursor.value()))
-            }
-        }
-        try cursor.end()
-        guard let frames, !frames.isEmpty else { throw NotOutlined() }
-        return ComparisonOutline(settings: settings, frames: frames)
+        let body = try ComparisonBody.members(&cursor, unread: NotOutlined()) { try snapshots(&$0, input, bounds: bounds) }
+        guard !body.expected.isEmpty else { throw NotOutlined() }
+        return ComparisonOutline(settings: body.settings, frames: body.expected)
     }
 
     /// `{"snapshots": [FRAME, …]}`, and nothing else.
